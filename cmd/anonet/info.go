@@ -1,0 +1,153 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/graphio"
+)
+
+// infoResult is the output of anonet info.
+type infoResult struct {
+	Graph                    string   `json:"graph"`
+	Format                   string   `json:"format"`
+	Nodes                    int      `json:"nodes"`
+	Edges                    int      `json:"edges"`
+	Normalised               normJSON `json:"normalised"`
+	Notes                    []string `json:"notes"`
+	Components               int      `json:"components"`
+	LargestComponent         int      `json:"largest_component"`
+	LargestComponentFraction *float64 `json:"largest_component_fraction"`
+	DegreeMin                int      `json:"degree_min"`
+	DegreeMean               *float64 `json:"degree_mean"`
+	DegreeMax                int      `json:"degree_max"`
+	Triangles                int64    `json:"triangles"`
+	AvgClustering            *float64 `json:"avg_clustering"`
+	Seconds                  float64  `json:"seconds"`
+}
+
+// normJSON is the reading report's normalisation counts.
+type normJSON struct {
+	SelfLoops     int  `json:"self_loops"`
+	Duplicates    int  `json:"duplicates"`
+	Directed      bool `json:"directed"`
+	Asymmetric    int  `json:"asymmetric"`
+	Isolated      int  `json:"isolated"`
+	HeaderSkipped bool `json:"header_skipped"`
+	ExtraColumns  int  `json:"extra_columns"`
+}
+
+func newNormJSON(r *graphio.Report) normJSON {
+	return normJSON{r.SelfLoops, r.Duplicates, r.Directed, r.Asymmetric, r.Isolated, r.HeaderSkipped, r.ExtraColumns}
+}
+
+func newInfoCmd(e *env) *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "info GRAPH",
+		Short: "Summarise a network: size, components, degrees, triangles, clustering",
+		Long: `info reads a network and prints its size, what reading it normalised
+(self-loops dropped, duplicate edges merged, directed input symmetrised,
+isolated nodes kept), its connected components, degree range, number of
+triangles and average local clustering coefficient (nodes of degree < 2
+count as 0).`,
+		Example: "  anonet info karate\n  anonet info network.edges.gz --json",
+		Args:    exactArgs(1, "one GRAPH"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			start := time.Now()
+			in, err := e.readGraph(args[0], format)
+			if err != nil {
+				return err
+			}
+			res := summarise(in, e.threads)
+			res.Seconds = time.Since(start).Seconds()
+			if e.json {
+				return writeJSON(e.stdout, res)
+			}
+			return printInfo(e, res)
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "", "input format (default: from the file extension)")
+	return cmd
+}
+
+func summarise(in *input, threads int) infoResult {
+	g := in.g
+	n := g.NumNodes()
+	res := infoResult{
+		Graph: in.name, Format: string(in.format), Nodes: n, Edges: g.NumEdges(),
+		Normalised: newNormJSON(in.report), Notes: in.report.Notes(),
+	}
+	if res.Notes == nil {
+		res.Notes = []string{}
+	}
+	_, sizes := g.Components()
+	res.Components = len(sizes)
+	if len(sizes) > 0 {
+		res.LargestComponent = slices.Max(sizes)
+		res.LargestComponentFraction = finite(float64(res.LargestComponent) / float64(n))
+	}
+	if n > 0 {
+		res.DegreeMin = g.NumEdges() * 2
+		for v := range n {
+			d := g.Degree(int32(v))
+			res.DegreeMin = min(res.DegreeMin, d)
+			res.DegreeMax = max(res.DegreeMax, d)
+		}
+		res.DegreeMean = finite(2 * float64(g.NumEdges()) / float64(n))
+	}
+	tri := g.TriangleCounts(threads)
+	var sum int64
+	for _, t := range tri {
+		sum += int64(t)
+	}
+	res.Triangles = sum / 3
+	res.AvgClustering = finite(avgClustering(g, tri))
+	return res
+}
+
+// avgClustering is the mean local clustering coefficient, counting nodes of
+// degree < 2 as 0.
+func avgClustering(g *graph.Graph, tri []int32) float64 {
+	s := 0.0
+	for v, t := range tri {
+		d := float64(g.Degree(int32(v)))
+		if d >= 2 {
+			s += 2 * float64(t) / (d * (d - 1))
+		}
+	}
+	return s / float64(len(tri))
+}
+
+func printInfo(e *env, r infoResult) error {
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "network\t%s (%s)\n", r.Graph, r.Format)
+	fmt.Fprintf(tw, "nodes\t%d\n", r.Nodes)
+	fmt.Fprintf(tw, "edges\t%d\n", r.Edges)
+	if len(r.Notes) == 0 {
+		fmt.Fprintf(tw, "normalised\tnothing: the file is a simple undirected graph\n")
+	}
+	for i, n := range r.Notes {
+		label := ""
+		if i == 0 {
+			label = "normalised"
+		}
+		fmt.Fprintf(tw, "%s\t%s\n", label, n)
+	}
+	if r.LargestComponentFraction != nil {
+		fmt.Fprintf(tw, "components\t%d (largest: %d nodes, %.1f%%)\n", r.Components, r.LargestComponent, 100**r.LargestComponentFraction)
+	}
+	if r.DegreeMean != nil {
+		fmt.Fprintf(tw, "degree\tmin %d, mean %.2f, max %d\n", r.DegreeMin, *r.DegreeMean, r.DegreeMax)
+	}
+	fmt.Fprintf(tw, "triangles\t%d\n", r.Triangles)
+	if r.AvgClustering != nil {
+		fmt.Fprintf(tw, "clustering\t%.4f (average local; nodes of degree < 2 count as 0)\n", *r.AvgClustering)
+	}
+	return tw.Flush()
+}

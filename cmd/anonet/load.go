@@ -1,0 +1,92 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/anonet-project/anonet/examples"
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/graphio"
+)
+
+func bundledList() string { return strings.Join(examples.Names(), ", ") }
+
+// input is a graph read for a command, with what reading it found.
+type input struct {
+	name    string // as given on the command line
+	bundled bool   // a bundled network, not a file
+	format  graphio.Format
+	g       *graph.Graph
+	report  *graphio.Report
+}
+
+// readGraph reads the graph named by arg: a file if one exists at that path,
+// otherwise a bundled network of that name. format, if not empty, overrides
+// the format inferred from the file name.
+func (e *env) readGraph(arg, format string) (*input, error) {
+	var f graphio.Format
+	if format != "" {
+		var err error
+		if f, err = graphio.ParseFormat(format); err != nil {
+			return nil, inputError(err)
+		}
+	}
+	if _, err := os.Stat(arg); err != nil && errors.Is(err, fs.ErrNotExist) && examples.Has(arg) {
+		g, rep, err := examples.Read(arg)
+		if err != nil {
+			return nil, err // a broken bundled file is an internal error
+		}
+		bf, _ := examples.Format(arg)
+		return &input{name: arg, bundled: true, format: bf, g: g, report: rep}, nil
+	} else if err != nil && errors.Is(err, fs.ErrNotExist) {
+		return nil, inputError(fmt.Errorf("read %s: no such file (nor a bundled network of that name; bundled: %s)", arg, bundledList()))
+	}
+	g, rep, err := graphio.ReadFile(arg, graphio.ReadOptions{Format: f})
+	if err != nil {
+		return nil, inputError(err)
+	}
+	e.notef("read %s: %d nodes, %d edges", arg, g.NumNodes(), g.NumEdges())
+	for _, n := range rep.Notes() {
+		e.notef("  %s", n)
+	}
+	return &input{name: arg, format: rep.Format, g: g, report: rep}, nil
+}
+
+// notef writes a note for people to stderr, unless --quiet.
+func (e *env) notef(format string, args ...any) {
+	if e.quiet {
+		return
+	}
+	fmt.Fprintf(e.stderr, format+"\n", args...)
+}
+
+// checkOutput rejects an output path that would overwrite an input file.
+func checkOutput(out string, inputs ...string) error {
+	if out == "" {
+		return usageErrorf("no output file given")
+	}
+	ost, err := os.Stat(out)
+	if err != nil {
+		// A new file: compare cleaned absolute paths.
+		ao, _ := filepath.Abs(out)
+		for _, in := range inputs {
+			if ai, _ := filepath.Abs(in); ai == ao {
+				return usageErrorf("output %s is the input file; anonet never overwrites its input", out)
+			}
+		}
+		return nil
+	}
+	if ost.IsDir() {
+		return usageErrorf("output %s is a directory", out)
+	}
+	for _, in := range inputs {
+		if ist, err := os.Stat(in); err == nil && os.SameFile(ist, ost) {
+			return usageErrorf("output %s is the input file %s; anonet never overwrites its input", out, in)
+		}
+	}
+	return nil
+}

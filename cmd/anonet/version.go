@@ -1,0 +1,35 @@
+package main
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+
+	"github.com/spf13/cobra"
+)
+
+// version is the release of this source tree.
+const version = "0.1.0-dev"
+
+func newVersionCmd(e *env) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version of anonet",
+		Args:  exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			rev := ""
+			if bi, ok := debug.ReadBuildInfo(); ok {
+				for _, s := range bi.Settings {
+					if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+						rev = " (" + s.Value[:12] + ")"
+					}
+				}
+			}
+			if e.json {
+				return writeJSON(e.stdout, map[string]string{"version": version, "go": runtime.Version()})
+			}
+			fmt.Fprintf(e.stdout, "anonet %s%s %s\n", version, rev, runtime.Version())
+			return nil
+		},
+	}
+}

@@ -1,0 +1,81 @@
+package examples
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/graphio"
+)
+
+//go:embed data
+var data embed.FS
+
+// Names returns the names of the bundled networks in ascending order.
+func Names() []string {
+	entries, _ := fs.ReadDir(data, "data")
+	var names []string
+	for _, e := range entries {
+		names = append(names, strings.TrimSuffix(e.Name(), path.Ext(e.Name())))
+	}
+	slices.Sort(names)
+	return names
+}
+
+// file returns the embedded file name of the named network.
+func file(name string) (string, bool) {
+	entries, _ := fs.ReadDir(data, "data")
+	for _, e := range entries {
+		if strings.TrimSuffix(e.Name(), path.Ext(e.Name())) == name {
+			return e.Name(), true
+		}
+	}
+	return "", false
+}
+
+// Has reports whether a network with the given name is bundled.
+func Has(name string) bool {
+	_, ok := file(name)
+	return ok
+}
+
+// Format returns the file format of the named network.
+func Format(name string) (graphio.Format, error) {
+	f, ok := file(name)
+	if !ok {
+		return "", fmt.Errorf("no bundled network %q (bundled: %s)", name, strings.Join(Names(), ", "))
+	}
+	return graphio.FormatOf(f)
+}
+
+// Read reads the named bundled network.
+func Read(name string) (*graph.Graph, *graphio.Report, error) {
+	f, ok := file(name)
+	if !ok {
+		return nil, nil, fmt.Errorf("no bundled network %q (bundled: %s)", name, strings.Join(Names(), ", "))
+	}
+	b, err := data.ReadFile("data/" + f)
+	if err != nil {
+		return nil, nil, err
+	}
+	format, err := graphio.FormatOf(f)
+	if err != nil {
+		return nil, nil, err
+	}
+	return graphio.Read(bytes.NewReader(b), name, graphio.ReadOptions{Format: format})
+}
+
+// MustRead is Read for tests and examples: it panics if the named network is
+// not bundled, which is a programming error.
+func MustRead(name string) *graph.Graph {
+	g, _, err := Read(name)
+	if err != nil {
+		panic(err)
+	}
+	return g
+}

@@ -1,0 +1,114 @@
+package graph
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Normalization counts what building a simple undirected graph from a list
+// of node pairs had to drop.
+type Normalization struct {
+	// SelfLoops is the number of pairs {v, v} dropped.
+	SelfLoops int
+	// Duplicates is the number of pairs dropped because the same pair, in
+	// either orientation, came earlier: (a, b) after (a, b) or after (b, a).
+	Duplicates int
+}
+
+// FromEdges builds a graph on the nodes 0..n-1 from a list of node pairs in
+// any orientation and order. Self-loops and repeated pairs are dropped and
+// counted. labels, if not nil, gives the label of every node and must have
+// length n. The edges get indices in ascending order of (U, V).
+//
+// It returns an error if a pair names a node outside 0..n-1.
+func FromEdges(n int, pairs []Edge, labels []string) (*Graph, Normalization, error) {
+	var norm Normalization
+	if n < 0 || int64(n) > 1<<31-1 {
+		return nil, norm, fmt.Errorf("graph: node count %d out of range", n)
+	}
+	deg := make([]int32, n)
+	for _, p := range pairs {
+		if p.U < 0 || int(p.U) >= n || p.V < 0 || int(p.V) >= n {
+			return nil, norm, fmt.Errorf("graph: edge {%d, %d} names a node outside 0..%d", p.U, p.V, n-1)
+		}
+		if p.U == p.V {
+			norm.SelfLoops++
+			continue
+		}
+		deg[p.U]++
+		deg[p.V]++
+	}
+	// Every node gets room for its raw neighbours and as many edge positions.
+	var total int64
+	for _, d := range deg {
+		total += 2 * int64(d)
+	}
+	if total/2 > 1<<32 {
+		return nil, norm, fmt.Errorf("graph: %d edges exceed the 2^31 limit", total/4)
+	}
+	backing := make([]int32, total)
+	start := make([]int64, n+1)
+	for v, d := range deg {
+		start[v+1] = start[v] + 2*int64(d)
+	}
+	fill := deg // reuse: fill[v] counts entries written so far
+	clear(fill)
+	for _, p := range pairs {
+		if p.U == p.V {
+			continue
+		}
+		backing[start[p.U]+int64(fill[p.U])] = p.V
+		fill[p.U]++
+		backing[start[p.V]+int64(fill[p.V])] = p.U
+		fill[p.V]++
+	}
+	g := &Graph{adj: make([][]int32, n)}
+	dups := 0
+	for v := range n {
+		nb := backing[start[v] : start[v]+int64(fill[v])]
+		slices.Sort(nb)
+		nb = slices.Compact(nb)
+		dups += int(fill[v]) - len(nb)
+		g.adj[v] = backing[start[v] : start[v]+2*int64(len(nb)) : start[v]+2*int64(len(nb))]
+	}
+	norm.Duplicates = dups / 2
+	m := 0
+	for v := range n {
+		for _, w := range g.Neighbors(int32(v)) {
+			if int32(v) < w {
+				m++
+			}
+		}
+	}
+	g.edges = make([]Edge, 0, m)
+	for v := range n {
+		a := g.adj[v]
+		d := len(a) / 2
+		for i, w := range a[:d] {
+			if int32(v) < w {
+				e := int32(len(g.edges))
+				g.edges = append(g.edges, Edge{int32(v), w})
+				a[d+i] = e
+			}
+		}
+	}
+	// Second pass: the larger end of each edge looks up the position that
+	// the smaller end assigned.
+	for v := range n {
+		a := g.adj[v]
+		d := len(a) / 2
+		for i, w := range a[:d] {
+			if w < int32(v) {
+				j, _ := g.find(w, int32(v))
+				b := g.adj[w]
+				a[d+i] = b[len(b)/2+j]
+			}
+		}
+	}
+	if labels != nil {
+		if err := g.SetLabels(labels); err != nil {
+			return nil, norm, err
+		}
+	}
+	return g, norm, nil
+}

@@ -1,0 +1,20 @@
+// Package graph holds the mutable undirected simple graph that every anonet
+// algorithm works on.
+//
+// Nodes are dense int32 ids 0..n-1; each node keeps the label it had in the
+// input file (a string) beside its id. The adjacency list of every node is kept
+// sorted, so HasEdge is a binary search and two neighbour lists intersect by a
+// linear merge. The live edge set is also kept as an array of edges with a
+// position index, so that a uniformly random edge can be drawn in O(1) and an
+// edge removed in O(deg) without scanning the array: anonymization samples and
+// deletes edges millions of times.
+//
+// Memory is about 24 bytes per edge (two adjacency entries with their edge
+// positions, and the edge array) and about 30 bytes per node (one slice header,
+// a label offset and the label bytes), so a graph of 10^7 edges and 10^6 nodes
+// takes about 270 MB.
+//
+// The package also extracts d-neighbourhoods (balls) as compact induced
+// subgraphs into reusable buffers, counts triangles and finds connected
+// components. It knows nothing of files, measures or anonymity.
+package graph

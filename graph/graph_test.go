@@ -1,0 +1,207 @@
+package graph
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// naive is an adjacency-matrix model used as an oracle.
+type naive [][]bool
+
+func newNaive(n int) naive {
+	m := make(naive, n)
+	for i := range m {
+		m[i] = make([]bool, n)
+	}
+	return m
+}
+
+// check compares g with the oracle: sorted symmetric adjacency, edge array
+// and positions, degrees and triangle counts.
+func check(t *testing.T, g *Graph, o naive) {
+	t.Helper()
+	n := len(o)
+	if g.NumNodes() != n {
+		t.Fatalf("NumNodes = %d, want %d", g.NumNodes(), n)
+	}
+	m := 0
+	for u := range n {
+		var want []int32
+		for v := range n {
+			if o[u][v] {
+				want = append(want, int32(v))
+				if u < v {
+					m++
+				}
+			}
+		}
+		if got := g.Neighbors(int32(u)); !slices.Equal(got, want) {
+			t.Fatalf("Neighbors(%d) = %v, want %v", u, got, want)
+		}
+		if g.Degree(int32(u)) != len(want) {
+			t.Fatalf("Degree(%d) = %d, want %d", u, g.Degree(int32(u)), len(want))
+		}
+	}
+	if g.NumEdges() != m {
+		t.Fatalf("NumEdges = %d, want %d", g.NumEdges(), m)
+	}
+	seen := map[Edge]bool{}
+	for i, e := range g.Edges() {
+		if e.U >= e.V || !o[e.U][e.V] || seen[e] {
+			t.Fatalf("edge %d = %v is not a live edge in canonical form (or repeated)", i, e)
+		}
+		seen[e] = true
+		if j, ok := g.EdgeIndex(e.V, e.U); !ok || j != i {
+			t.Fatalf("EdgeIndex(%v) = %d, %v; want %d", e, j, ok, i)
+		}
+	}
+	tri := g.TriangleCounts(3)
+	tri1 := g.TriangleCounts(1)
+	for v := range n {
+		want := 0
+		for a := range n {
+			for b := a + 1; b < n; b++ {
+				if o[v][a] && o[v][b] && o[a][b] {
+					want++
+				}
+			}
+		}
+		if int(tri[v]) != want || int(tri1[v]) != want || g.NodeTriangles(int32(v)) != want {
+			t.Fatalf("triangles(%d) = %d/%d/%d, want %d", v, tri[v], tri1[v], g.NodeTriangles(int32(v)), want)
+		}
+	}
+}
+
+func TestRandomAddDelete(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for trial := range 20 {
+		n := 2 + r.IntN(30)
+		g := New(n)
+		o := newNaive(n)
+		for step := range 400 {
+			u, v := int32(r.IntN(n)), int32(r.IntN(n))
+			if r.IntN(3) == 0 {
+				changed := g.DeleteEdge(u, v)
+				if changed != (u != v && o[u][v]) {
+					t.Fatalf("trial %d step %d: DeleteEdge(%d,%d) = %v", trial, step, u, v, changed)
+				}
+				o[u][v], o[v][u] = false, false
+			} else {
+				changed := g.AddEdge(u, v)
+				if changed != (u != v && !o[u][v]) {
+					t.Fatalf("trial %d step %d: AddEdge(%d,%d) = %v", trial, step, u, v, changed)
+				}
+				if u != v {
+					o[u][v], o[v][u] = true, true
+				}
+			}
+			if g.HasEdge(u, v) != (u != v && o[u][v]) {
+				t.Fatalf("HasEdge(%d,%d) wrong", u, v)
+			}
+			if step%37 == 0 {
+				check(t, g, o)
+			}
+		}
+		check(t, g, o)
+		c := g.Clone()
+		check(t, c, o)
+		// The clone is independent of the original.
+		for _, e := range slices.Clone(c.Edges()) {
+			c.DeleteEdge(e.U, e.V)
+		}
+		check(t, g, o)
+		check(t, c, newNaive(n))
+	}
+}
+
+func TestFromEdges(t *testing.T) {
+	pairs := []Edge{{0, 1}, {1, 0}, {2, 2}, {1, 2}, {0, 1}, {3, 1}}
+	g, norm, err := FromEdges(5, pairs, []string{"a", "b", "c", "d", "e"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if norm != (Normalization{SelfLoops: 1, Duplicates: 2}) {
+		t.Errorf("normalization = %+v", norm)
+	}
+	o := newNaive(5)
+	for _, e := range []Edge{{0, 1}, {1, 2}, {1, 3}} {
+		o[e.U][e.V], o[e.V][e.U] = true, true
+	}
+	check(t, g, o)
+	if got := g.Edges(); !slices.Equal(got, []Edge{{0, 1}, {1, 2}, {1, 3}}) {
+		t.Errorf("edge order = %v, want sorted", got)
+	}
+	if g.Label(4) != "e" || g.Label(0) != "a" {
+		t.Errorf("labels = %v", g.Labels())
+	}
+	if _, _, err := FromEdges(2, []Edge{{0, 2}}, nil); err == nil {
+		t.Error("FromEdges accepted an out-of-range node")
+	}
+	if _, _, err := FromEdges(2, nil, []string{"x"}); err == nil {
+		t.Error("FromEdges accepted the wrong number of labels")
+	}
+}
+
+func TestLabels(t *testing.T) {
+	g := New(2)
+	if g.Label(1) != "1" || g.HasLabels() {
+		t.Fatalf("default label = %q", g.Label(1))
+	}
+	if v := g.AddNode("2"); v != 2 || g.HasLabels() {
+		t.Fatalf("AddNode(\"2\") = %d, labels %v", v, g.HasLabels())
+	}
+	if v := g.AddNode("x"); v != 3 || g.Label(3) != "x" || g.Label(0) != "0" {
+		t.Fatalf("labels after AddNode = %v", g.Labels())
+	}
+	g.AddNode("yy")
+	if !slices.Equal(g.Labels(), []string{"0", "1", "2", "x", "yy"}) {
+		t.Fatalf("labels = %v", g.Labels())
+	}
+}
+
+func TestBall(t *testing.T) {
+	// Path 0-1-2-3-4 plus chord 1-3 and pendant 5 at 4.
+	g, _, _ := FromEdges(6, []Edge{{0, 1}, {1, 2}, {2, 3}, {3, 4}, {1, 3}, {4, 5}}, nil)
+	var b Ball
+	for _, tc := range []struct {
+		v     int32
+		d     int
+		nodes []int32
+		dist  []int32
+		edges int
+	}{
+		{2, 0, []int32{2}, []int32{0}, 0},
+		{2, 1, []int32{2, 1, 3}, []int32{0, 1, 1}, 3},
+		{2, 2, []int32{2, 1, 3, 0, 4}, []int32{0, 1, 1, 2, 2}, 5},
+		{0, 9, []int32{0, 1, 2, 3, 4, 5}, []int32{0, 1, 2, 2, 3, 4}, 6},
+	} {
+		g.Ball(tc.v, tc.d, &b)
+		if !slices.Equal(b.Nodes, tc.nodes) || !slices.Equal(b.Dist, tc.dist) || b.NumEdges() != tc.edges {
+			t.Errorf("Ball(%d,%d) = %v %v %d edges; want %v %v %d", tc.v, tc.d, b.Nodes, b.Dist, b.NumEdges(), tc.nodes, tc.dist, tc.edges)
+		}
+		// Local adjacency mirrors graph adjacency.
+		for i, x := range b.Nodes {
+			for _, j := range b.Adj[b.Off[i]:b.Off[i+1]] {
+				if !g.HasEdge(x, b.Nodes[j]) {
+					t.Errorf("ball edge %d-%d not in graph", x, b.Nodes[j])
+				}
+			}
+		}
+		if b.Contains(5) != slices.Contains(tc.nodes, 5) {
+			t.Errorf("Contains(5) wrong for Ball(%d,%d)", tc.v, tc.d)
+		}
+	}
+	allocs := testing.AllocsPerRun(100, func() { g.Ball(1, 2, &b) })
+	if allocs != 0 {
+		t.Errorf("Ball allocates %v times per call in steady state", allocs)
+	}
+}
+
+func TestComponents(t *testing.T) {
+	g, _, _ := FromEdges(7, []Edge{{0, 3}, {3, 5}, {1, 2}}, nil)
+	comp, sizes := g.Components()
+	if !slices.Equal(comp, []int32{0, 1, 1, 0, 2, 0, 3}) || !slices.Equal(sizes, []int{3, 2, 1, 1}) {
+		t.Errorf("Components = %v %v", comp, sizes)
+	}
+}

@@ -1,0 +1,80 @@
+package graphio
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// Format names a graph file format.
+type Format string
+
+// The supported formats.
+const (
+	EdgeList     Format = "edgelist" // .edges .edgelist .el .txt .csv .tsv
+	Nauty        Format = "nauty"    // .nauty
+	GraphML      Format = "graphml"  // .graphml
+	GML          Format = "gml"      // .gml
+	Pajek        Format = "pajek"    // .net .pajek
+	MatrixMarket Format = "mtx"      // .mtx .mm
+)
+
+// Formats lists every supported format.
+var formats = []Format{EdgeList, Nauty, GraphML, GML, Pajek, MatrixMarket}
+
+// Formats returns the supported formats.
+func Formats() []Format { return append([]Format(nil), formats...) }
+
+var extensions = map[string]Format{
+	".edges": EdgeList, ".edgelist": EdgeList, ".el": EdgeList, ".txt": EdgeList,
+	".csv": EdgeList, ".tsv": EdgeList,
+	".nauty":   Nauty,
+	".graphml": GraphML,
+	".gml":     GML,
+	".net":     Pajek, ".pajek": Pajek,
+	".mtx": MatrixMarket, ".mm": MatrixMarket,
+}
+
+// ParseFormat returns the format with the given name (as listed by
+// Formats, or one of its file extensions without the dot).
+func ParseFormat(name string) (Format, error) {
+	lower := strings.ToLower(name)
+	for _, f := range formats {
+		if string(f) == lower {
+			return f, nil
+		}
+	}
+	if f, ok := extensions["."+lower]; ok {
+		return f, nil
+	}
+	return "", fmt.Errorf("unknown format %q (known: %s)", name, formatList())
+}
+
+func formatList() string {
+	names := make([]string, len(formats))
+	for i, f := range formats {
+		names[i] = string(f)
+	}
+	return strings.Join(names, ", ")
+}
+
+// FormatOf infers the format from a file name's extension, ignoring a final
+// .gz. Files without a known extension are taken to be edge lists only if the
+// extension is empty; otherwise FormatOf returns an error.
+func FormatOf(path string) (Format, error) {
+	base := strings.ToLower(filepath.Base(path))
+	base = strings.TrimSuffix(base, ".gz")
+	ext := filepath.Ext(base)
+	if ext == "" {
+		return EdgeList, nil
+	}
+	if f, ok := extensions[ext]; ok {
+		return f, nil
+	}
+	return "", fmt.Errorf("cannot tell the format of %s from its extension %q; use --format (known: %s)", path, ext, formatList())
+}
+
+// IsGzipName reports whether path ends in .gz.
+func IsGzipName(path string) bool {
+	return strings.HasSuffix(strings.ToLower(path), ".gz")
+}
