@@ -63,6 +63,15 @@ func (g *Graph) Neighbors(v int32) []int32 {
 	return a[: len(a)/2 : len(a)/2]
 }
 
+// IncidentEdges returns the indices of the edges at v, parallel to
+// Neighbors(v): IncidentEdges(v)[i] is the index of the edge {v,
+// Neighbors(v)[i]}. The slice belongs to the graph and is valid only until
+// the next change of the graph's edges.
+func (g *Graph) IncidentEdges(v int32) []int32 {
+	a := g.adj[v]
+	return a[len(a)/2 : len(a) : len(a)]
+}
+
 // Label returns the label of node v: the id the node had in its input file,
 // or its decimal id if the graph was built without labels.
 func (g *Graph) Label(v int32) string {

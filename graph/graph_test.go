@@ -205,3 +205,47 @@ func TestComponents(t *testing.T) {
 		t.Errorf("Components = %v %v", comp, sizes)
 	}
 }
+
+func TestForEachTriangle(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	g := New(25)
+	for range 120 {
+		g.AddEdge(int32(r.IntN(25)), int32(r.IntN(25)))
+	}
+	for range 30 {
+		e := g.RandomEdge(r)
+		g.DeleteEdge(e.U, e.V)
+	}
+	seen := map[[3]int32]bool{}
+	g.ForEachTriangle(func(a, b, c int32, ab, ac, bc int32) {
+		tri := [3]int32{a, b, c}
+		slices.Sort(tri[:])
+		if seen[tri] {
+			t.Fatalf("triangle %v listed twice", tri)
+		}
+		seen[tri] = true
+		for _, x := range []struct {
+			u, v int32
+			e    int32
+		}{{a, b, ab}, {a, c, ac}, {b, c, bc}} {
+			if i, ok := g.EdgeIndex(x.u, x.v); !ok || int32(i) != x.e {
+				t.Fatalf("edge {%d,%d}: index %d, got %d", x.u, x.v, i, x.e)
+			}
+		}
+	})
+	want := 0
+	for _, t := range g.TriangleCounts(1) {
+		want += int(t)
+	}
+	if len(seen) != want/3 {
+		t.Errorf("%d triangles listed, want %d", len(seen), want/3)
+	}
+	for v := range int32(25) {
+		nb, ie := g.Neighbors(v), g.IncidentEdges(v)
+		for i, w := range nb {
+			if e := g.Edge(int(ie[i])); e != MakeEdge(v, w) {
+				t.Fatalf("IncidentEdges(%d)[%d] = edge %v, want {%d,%d}", v, i, e, v, w)
+			}
+		}
+	}
+}

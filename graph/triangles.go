@@ -89,3 +89,37 @@ func (g *Graph) TriangleCounts(threads int) []int32 {
 	wg.Wait()
 	return tri
 }
+
+// ForEachTriangle calls fn once for every triangle {a, b, c} of g, with the
+// indices of its edges {a, b}, {a, c} and {b, c}. Triangles are listed from
+// their lowest-ranked node in the order (degree, id), in O(m^1.5) time.
+func (g *Graph) ForEachTriangle(fn func(a, b, c int32, ab, ac, bc int32)) {
+	n := len(g.adj)
+	higher := func(u, v int32) bool {
+		du, dv := g.Degree(u), g.Degree(v)
+		return du < dv || (du == dv && u < v)
+	}
+	mark := make([]int32, n) // edge index + 1 of {u, w} for the current u
+	for u := range int32(n) {
+		nu, eu := g.Neighbors(u), g.IncidentEdges(u)
+		for i, v := range nu {
+			if higher(u, v) {
+				mark[v] = eu[i] + 1
+			}
+		}
+		for i, v := range nu {
+			if !higher(u, v) {
+				continue
+			}
+			nv, ev := g.Neighbors(v), g.IncidentEdges(v)
+			for j, w := range nv {
+				if mark[w] != 0 && higher(v, w) {
+					fn(u, v, w, eu[i], mark[w]-1, ev[j])
+				}
+			}
+		}
+		for _, v := range nu {
+			mark[v] = 0
+		}
+	}
+}
