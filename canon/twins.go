@@ -1,0 +1,130 @@
+package canon
+
+import "slices"
+
+// computeTwins finds the twin classes of the working graph within the cells
+// of the root partition: vertices with equal open neighbourhoods (false
+// twins) or equal closed neighbourhoods (true twins). A vertex with a twin of
+// one kind has none of the other kind. c.tw[v] is the representative of v's
+// class (v itself when v has no twin).
+func (c *Canonizer) computeTwins() {
+	n := c.n
+	c.tw = grow32(c.tw, n)
+	c.twRep = grow32(c.twRep, n)
+	if len(c.twStamp) < n {
+		c.twStamp = make([]int32, n, n+n/4+8)
+		c.twStampVal = 0
+	}
+	if len(c.mark) < n {
+		c.mark = make([]int32, n, n+n/4+8)
+		c.markVal = 0
+	}
+	if cap(c.inTwin) < n {
+		c.inTwin = make([]bool, n, n+n/4+8)
+	}
+	c.inTwin = c.inTwin[:n]
+	clear(c.inTwin)
+	if cap(c.hbuf) < n {
+		c.hbuf = make([]uint64, n, n+n/4+8)
+	}
+	c.hbuf = c.hbuf[:n]
+	h := c.hbuf
+	off, adj := c.off, c.adj
+	for v := 0; v < n; v++ {
+		c.tw[v] = int32(v)
+		s := uint64(0)
+		for _, u := range adj[off[v]:off[v+1]] {
+			s += mix64(uint64(u))
+		}
+		h[v] = s
+	}
+	c.hasTwins = false
+	c.twinPass(false)
+	c.twinPass(true)
+}
+
+// twinPass groups candidate twins by a hash of (cell, degree,
+// neighbourhood) and verifies each group exactly.
+func (c *Canonizer) twinPass(closed bool) {
+	n := c.n
+	off := c.off
+	keys := c.keys[:0]
+	for v := 0; v < n; v++ {
+		if c.inTwin[v] {
+			continue
+		}
+		k := c.hbuf[v]
+		if closed {
+			k += mix64(uint64(v))
+		}
+		k = mix64(k ^ uint64(c.cellOf[v])<<20 ^ uint64(off[v+1]-off[v])<<44)
+		keys = append(keys, k&^0xffffffff|uint64(v))
+	}
+	slices.Sort(keys)
+	for i := 0; i < len(keys); {
+		j := i + 1
+		for j < len(keys) && keys[j]>>32 == keys[i]>>32 {
+			j++
+		}
+		if j-i > 1 {
+			c.verifyTwins(keys[i:j], closed)
+		}
+		i = j
+	}
+	c.keys = keys[:0]
+}
+
+// verifyTwins splits a group of candidates into exact twin classes. Open
+// twins: N(v) = N(r); closed twins: N(v) ∪ {v} = N(r) ∪ {r}. With equal
+// degrees, inclusion in the marked set of r suffices.
+func (c *Canonizer) verifyTwins(group []uint64, closed bool) {
+	off, adj := c.off, c.adj
+	for i, kr := range group {
+		r := int32(uint32(kr))
+		if c.tw[r] != r {
+			continue
+		}
+		c.markVal++
+		if c.markVal == 0 {
+			clear(c.mark)
+			c.markVal = 1
+		}
+		for _, u := range adj[off[r]:off[r+1]] {
+			c.mark[u] = c.markVal
+		}
+		if closed {
+			c.mark[r] = c.markVal
+		}
+		dr := off[r+1] - off[r]
+		for _, kv := range group[i+1:] {
+			v := int32(uint32(kv))
+			if c.tw[v] != v || off[v+1]-off[v] != dr || c.cellOf[v] != c.cellOf[r] {
+				continue
+			}
+			if closed && c.mark[v] != c.markVal {
+				continue
+			}
+			same := true
+			for _, u := range adj[off[v]:off[v+1]] {
+				if c.mark[u] != c.markVal {
+					same = false
+					break
+				}
+			}
+			if same {
+				c.tw[v] = r
+				c.inTwin[v] = true
+				c.inTwin[r] = true
+				c.hasTwins = true
+			}
+		}
+	}
+}
+
+// mix64 is the SplitMix64 finalizer.
+func mix64(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
