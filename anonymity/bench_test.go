@@ -1,0 +1,144 @@
+package anonymity
+
+import (
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
+)
+
+// datasetFiles lists the 17 reference networks, or skips.
+func datasetFiles(b *testing.B) []string {
+	files, _ := filepath.Glob(filepath.Join(datasetDir, "*.nauty"))
+	if len(files) == 0 {
+		b.Skip("shared data sets not found")
+	}
+	return files
+}
+
+// BenchmarkMeasures computes every measure at d = 1 on each reference
+// network, from scratch, with all cores.
+func BenchmarkMeasures(b *testing.B) {
+	files := datasetFiles(b)
+	for _, m := range allMeasures {
+		for _, f := range files {
+			g := readDataset(b, filepath.Base(f))
+			b.Run(m.Name()+"/"+filepath.Base(f), func(b *testing.B) {
+				for b.Loop() {
+					if _, err := New(g, m, 1, Options{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkMeasuresAll17 is the time for one measure over all 17 networks.
+func BenchmarkMeasuresAll17(b *testing.B) {
+	files := datasetFiles(b)
+	var gs []*graph.Graph
+	for _, f := range files {
+		gs = append(gs, readDataset(b, filepath.Base(f)))
+	}
+	for _, m := range allMeasures {
+		b.Run(m.Name(), func(b *testing.B) {
+			for b.Loop() {
+				for _, g := range gs {
+					if _, err := New(g, m, 1, Options{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// largeGraph returns a random graph with n nodes and about m edges, with
+// some clustering: half of the edges close triangles.
+func largeGraph(n, m int) *graph.Graph {
+	r := rand.New(rand.NewPCG(1, 1))
+	pairs := make([]graph.Edge, 0, m)
+	for len(pairs) < m/2 {
+		pairs = append(pairs, graph.Edge{U: int32(r.IntN(n)), V: int32(r.IntN(n))})
+	}
+	for len(pairs) < m {
+		// Close a triangle: a node's neighbour's neighbour, approximated by
+		// linking ends of two random earlier pairs that share an end.
+		e := pairs[r.IntN(len(pairs))]
+		f := pairs[r.IntN(len(pairs))]
+		pairs = append(pairs, graph.Edge{U: e.U, V: f.V})
+	}
+	g, _, _ := graph.FromEdges(n, pairs, nil)
+	return g
+}
+
+// BenchmarkLarge computes count and degree at d = 1 on a generated graph of
+// 10^6 nodes and 10^7 edges.
+func BenchmarkLarge(b *testing.B) {
+	if testing.Short() {
+		b.Skip("large graph")
+	}
+	g := largeGraph(1_000_000, 10_000_000)
+	b.Logf("graph: %d nodes, %d edges", g.NumNodes(), g.NumEdges())
+	for _, m := range []measure.Measure{measure.Count{}, measure.Degree{}} {
+		b.Run(m.Name(), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := New(g, m, 1, Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkIncrementalDelete deletes one random edge and updates a count
+// d = 1 partition of a graph with 10^6 edges; the edge is added back (and
+// updated) afterwards, so one op is two updates.
+func BenchmarkIncrementalDelete(b *testing.B) {
+	g := largeGraph(100_000, 1_000_000)
+	p, err := New(g, measure.Count{}, 1, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(2, 2))
+	for b.Loop() {
+		e := g.RandomEdge(r)
+		p.DeleteEdge(e.U, e.V)
+		p.Update()
+		p.AddEdge(e.U, e.V)
+		p.Update()
+	}
+}
+
+// BenchmarkCascadeAndFuzzy17 computes the cascade and fuzzy anonymity
+// (φ = 10) under count, d = 1, on all 17 networks (partitions included).
+func BenchmarkCascadeAndFuzzy17(b *testing.B) {
+	files := datasetFiles(b)
+	var gs []*graph.Graph
+	for _, f := range files {
+		gs = append(gs, readDataset(b, filepath.Base(f)))
+	}
+	b.Run("cascade", func(b *testing.B) {
+		for b.Loop() {
+			for _, g := range gs {
+				p, _ := New(g, measure.Count{}, 1, Options{})
+				if _, err := Cascade(p, p, CascadeOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	b.Run("fuzzy10", func(b *testing.B) {
+		for b.Loop() {
+			for _, g := range gs {
+				p, _ := New(g, measure.Count{}, 1, Options{})
+				if _, err := p.Fuzzy(10); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+}

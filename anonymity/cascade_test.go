@@ -1,0 +1,198 @@
+package anonymity
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/anonet-project/anonet/examples"
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
+)
+
+// tadpole is a triangle 0-5-6 with the tail 0-1-2-3, beside a cycle of
+// eight nodes (10..17), an edge 20-21 and a triangle 30-31-32, so that under
+// count only node 0 is unique and the cascade walks down the tail.
+func tadpole() *graph.Graph {
+	g := graph.New(33)
+	for _, e := range [][2]int32{{0, 5}, {0, 6}, {5, 6}, {0, 1}, {1, 2}, {2, 3}, {20, 21}, {30, 31}, {31, 32}, {30, 32}} {
+		g.AddEdge(e[0], e[1])
+	}
+	for i := range int32(8) {
+		g.AddEdge(10+i, 10+(i+1)%8)
+	}
+	return g
+}
+
+func TestCascadeHand(t *testing.T) {
+	tests := []struct {
+		name   string
+		g      *graph.Graph
+		levels []int
+		max    int
+	}{
+		// SPEC §8.4: example8, levels 2, 3, 3 (1 and 2 unique; from 1 the
+		// only neighbour 0 is identified; from 0 nothing new).
+		{"example8", examples.MustRead("example8"), []int{2, 3, 3}, 0},
+		{"tadpole", tadpole(), []int{1, 2, 3, 4, 4}, 0},
+		{"tadpole/max2", tadpole(), []int{1, 2, 3}, 2},
+		{"example4", examples.MustRead("example4"), []int{0}, 0},
+	}
+	for _, tc := range tests {
+		p := mustPartition(t, tc.g, measure.Count{}, 1)
+		r, err := Cascade(p, p, CascadeOptions{MaxLevels: tc.max})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(r.Levels, tc.levels) {
+			t.Errorf("%s: levels %v, want %v", tc.name, r.Levels, tc.levels)
+		}
+	}
+	p := mustPartition(t, tadpole(), measure.Count{}, 1)
+	r, _ := Cascade(p, p, CascadeOptions{})
+	if r.Level[3] != 3 || r.Level[5] != -1 || r.Level[0] != 0 {
+		t.Errorf("tadpole node levels %v", r.Level)
+	}
+}
+
+// TestCascadeSMS is SPEC §8.4's intended cascade on sms.nauty.
+func TestCascadeSMS(t *testing.T) {
+	g := readDataset(t, "sms.nauty")
+	p := mustPartition(t, g, measure.Count{}, 1)
+	r, err := Cascade(p, p, CascadeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{15, 76, 158, 221, 269, 291, 295, 295}; !slices.Equal(r.Levels, want) {
+		t.Errorf("levels %v, want %v", r.Levels, want)
+	}
+}
+
+func TestCascadeProperties(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 37))
+	for _, kind := range []string{"er", "ba", "clustered"} {
+		g := randomGraph(r, kind, 150)
+		tw := TwinClasses(g)
+		for _, m := range []measure.Measure{measure.Degree{}, measure.Count{}, measure.VRQ{}} {
+			p := mustPartition(t, g, measure.Count{}, 1)
+			q := mustPartition(t, g, m, 1)
+			full, _ := Cascade(p, q, CascadeOptions{})
+			withTwins, _ := Cascade(p, q, CascadeOptions{Twins: tw})
+			for v := range int32(150) {
+				if p.ClassSize(v) == 1 && full.Level[v] != 0 {
+					t.Fatalf("unique node %d not identified at level 0", v)
+				}
+				if full.Level[v] >= 0 && withTwins.Level[v] < 0 {
+					t.Fatalf("%s: twin variant identifies fewer nodes (%d)", kind, v)
+				}
+			}
+			prev := -1
+			for L := 1; L <= len(full.Levels); L++ {
+				c, _ := Cascade(p, q, CascadeOptions{MaxLevels: L})
+				if c.Total() < prev || c.Total() > full.Total() {
+					t.Fatalf("%s %s: total %d at %d levels after %d", kind, m.Name(), c.Total(), L, prev)
+				}
+				prev = c.Total()
+			}
+			if prev != full.Total() {
+				t.Fatalf("%s: bounded cascade ends at %d, unbounded %d", kind, prev, full.Total())
+			}
+		}
+	}
+}
+
+func TestFuzzyHand(t *testing.T) {
+	dist := func(r *FuzzyResult) string {
+		c := map[int32]int{}
+		for _, a := range r.Anonymity {
+			c[a]++
+		}
+		keys := make([]int32, 0, len(c))
+		for k := range c {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		s := ""
+		for _, k := range keys {
+			s += fmt.Sprintf("[%d,%d]", k, c[k])
+		}
+		return s
+	}
+	// SPEC §8.4: example8 with φ = 50 gives fuzzy sets F(0) = {0,1,2,5,6,7},
+	// F(1) = {1}, F(2) = F(3) = {0,2,3,4,5,6,7}: [1,1],[6,4],[7,3].
+	p := mustPartition(t, examples.MustRead("example8"), measure.Count{}, 1)
+	r, err := p.Fuzzy(50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := dist(r); got != "[1,1][6,4][7,3]" {
+		t.Errorf("example8 φ=50: %s", got)
+	}
+	for v, want := range map[int32][]int32{0: {0, 1, 2, 5, 6, 7}, 1: {1}, 2: {0, 2, 3, 4, 5, 6, 7}, 4: {0, 2, 3, 4, 5, 6, 7}} {
+		if got := r.Set(nil, v); !slices.Equal(got, want) {
+			t.Errorf("F(%d) = %v, want %v", v, got, want)
+		}
+	}
+	if r.NotAnonymous != 1 || !r.NotAnonymousNode(1) || r.NotAnonymousNode(2) {
+		t.Errorf("fuzzy not anonymous = %d", r.NotAnonymous)
+	}
+	// example4 with φ = 100: everyone similar to everyone, [6,6].
+	p4 := mustPartition(t, examples.MustRead("example4"), measure.Count{}, 1)
+	if r4, _ := p4.Fuzzy(100); dist(r4) != "[6,6]" {
+		t.Errorf("example4 φ=100: %s", dist(r4))
+	}
+	// φ = 0 is exact anonymity.
+	if r0, _ := p.Fuzzy(0); dist(r0) != "[1,2][2,2][4,4]" || r0.NotAnonymous != p.NotAnonymous() {
+		t.Errorf("example8 φ=0: %s", dist(r0))
+	}
+	// Not defined for dk.
+	if _, err := mustPartition(t, examples.MustRead("example8"), measure.DK{}, 1).Fuzzy(10); err == nil {
+		t.Error("fuzzy dk accepted")
+	}
+	if _, err := p.Fuzzy(-1); err == nil {
+		t.Error("negative φ accepted")
+	}
+}
+
+func TestFuzzyProperties(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 43))
+	for _, kind := range []string{"er", "ba", "clustered"} {
+		g := randomGraph(r, kind, 200)
+		for _, m := range []measure.Measure{measure.Count{}, measure.Degree{}, measure.EdgeCount{}} {
+			for d := 1; d <= 2; d++ {
+				p := mustPartition(t, g, m, d)
+				prev, _ := p.Fuzzy(0)
+				for v := range int32(200) {
+					if int(prev.Anonymity[v]) != p.ClassSize(v) {
+						t.Fatalf("%s %s d=%d φ=0: node %d fuzzy %d, exact %d", kind, m.Name(), d, v, prev.Anonymity[v], p.ClassSize(v))
+					}
+				}
+				for _, phi := range []float64{1, 5, 10, 20, 30, 50, 100, 150} {
+					cur, _ := p.Fuzzy(phi)
+					for v := range int32(200) {
+						if cur.Anonymity[v] < prev.Anonymity[v] {
+							t.Fatalf("%s %s d=%d: node %d fuzzy anonymity fell from %d to %d at φ=%v", kind, m.Name(), d, v, prev.Anonymity[v], cur.Anonymity[v], phi)
+						}
+						// The window scan agrees with a brute-force scan.
+						if v%17 == 0 {
+							want := 0
+							var f measure.Fuzzy = m.(measure.Fuzzy)
+							var b graph.Ball
+							a := f.AppendValues(nil, g, v, d, &b)
+							for u := range int32(200) {
+								if measure.Difference(a, f.AppendValues(nil, g, u, d, &b)) <= int(phi) {
+									want++
+								}
+							}
+							if int(cur.Anonymity[v]) != want || len(cur.Set(nil, v)) != want {
+								t.Fatalf("%s %s d=%d φ=%v: node %d fuzzy %d, brute force %d", kind, m.Name(), d, phi, v, cur.Anonymity[v], want)
+							}
+						}
+					}
+					prev = cur
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,122 @@
+package anonymity
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
+)
+
+// FuzzyResult is fuzzy (φ-)anonymity: an attacker whose knowledge of a
+// signature is imprecise by up to φ percent confuses a node with every node
+// whose signature differs from its own by at most φ (measure.Difference).
+type FuzzyResult struct {
+	Phi float64
+	K   int
+	// Anonymity[v] is the size of v's fuzzy set: the nodes whose
+	// signature differs from v's by at most Phi percent, v's own class
+	// included. Similarity is not symmetric.
+	Anonymity []int32
+	// NotAnonymous is the number of nodes whose fuzzy set has fewer than K
+	// nodes.
+	NotAnonymous int
+
+	p       *Partition
+	classes []fuzzyClass // sorted by values
+	index   []int32      // class id → position in classes
+}
+
+type fuzzyClass struct {
+	id   int32 // class id in the partition
+	size int32
+	vals []int // the measure's values for the class
+}
+
+// Fuzzy computes fuzzy anonymity with tolerance phi (percent, ≥ 0) for a
+// partition whose measure implements measure.Fuzzy. A node is similar to
+// another when the difference from its values to the other's is at most
+// phi at every level 1..d, so phi = 0 gives exact anonymity.
+//
+// Classes are sorted by their values at level d; the classes similar to a
+// class lie in a window of that order (the difference bounds how far the
+// first two values may be), which is scanned, so no all-pairs comparison is
+// made unless phi is large enough to make every class similar.
+func (p *Partition) Fuzzy(phi float64) (*FuzzyResult, error) {
+	fm, ok := p.m.(measure.Fuzzy)
+	if !ok {
+		return nil, fmt.Errorf("anonymity: fuzzy anonymity is not defined for measure %s (only count, degree and edgecount)", p.m.Name())
+	}
+	if math.IsNaN(phi) || phi < 0 {
+		return nil, fmt.Errorf("anonymity: fuzzy tolerance must be at least 0, got %v", phi)
+	}
+	n := p.g.NumNodes()
+	r := &FuzzyResult{Phi: phi, K: p.k, Anonymity: make([]int32, n), p: p}
+	var ball graph.Ball
+	seen := make([]bool, len(p.top.size))
+	for v := range int32(n) {
+		c := p.top.classOf[v]
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		vals := fm.AppendValues(nil, p.g, v, p.d, &ball)
+		r.classes = append(r.classes, fuzzyClass{id: c, size: p.top.size[c], vals: vals})
+	}
+	top := 2 * (p.d - 1) // index of the level-d values
+	slices.SortStableFunc(r.classes, func(a, b fuzzyClass) int {
+		if c := cmp.Compare(a.vals[top], b.vals[top]); c != 0 {
+			return c
+		}
+		return slices.Compare(a.vals, b.vals)
+	})
+	r.index = make([]int32, len(p.top.size))
+	for i, c := range r.classes {
+		r.index[c.id] = int32(i)
+	}
+	sizes := make([]int32, len(r.classes))
+	for i := range r.classes {
+		r.similar(i, func(j int) { sizes[i] += r.classes[j].size })
+	}
+	for v := range int32(n) {
+		a := sizes[r.index[p.top.classOf[v]]]
+		r.Anonymity[v] = a
+		if a < int32(p.k) {
+			r.NotAnonymous++
+		}
+	}
+	return r, nil
+}
+
+// similar calls fn for every class j similar to class i (i included).
+func (r *FuzzyResult) similar(i int, fn func(j int)) {
+	top := 2 * (r.p.d - 1)
+	a := r.classes[i].vals
+	// The window of first values x with coordDiff(a[top], x) ≤ phi.
+	lo, hi := 0, len(r.classes)
+	if x := a[top]; x > 0 || r.Phi < 100 {
+		w := int(math.Floor(math.Floor(r.Phi) * float64(x) / 100))
+		lo, _ = slices.BinarySearchFunc(r.classes, x-w, func(c fuzzyClass, t int) int { return cmp.Compare(c.vals[top], t) })
+		hi, _ = slices.BinarySearchFunc(r.classes, x+w+1, func(c fuzzyClass, t int) int { return cmp.Compare(c.vals[top], t) })
+	}
+	for j := lo; j < hi; j++ {
+		if j == i || measure.Difference(a, r.classes[j].vals) <= int(math.Floor(r.Phi)) {
+			fn(j)
+		}
+	}
+}
+
+// NotAnonymousNode reports whether v's fuzzy set has fewer than K nodes.
+func (r *FuzzyResult) NotAnonymousNode(v int32) bool { return r.Anonymity[v] < int32(r.K) }
+
+// Set appends the members of v's fuzzy set to dst, in ascending order.
+func (r *FuzzyResult) Set(dst []int32, v int32) []int32 {
+	start := len(dst)
+	r.similar(int(r.index[r.p.top.classOf[v]]), func(j int) {
+		dst = r.p.top.appendMembers(dst, r.classes[j].id)
+	})
+	slices.Sort(dst[start:])
+	return dst
+}

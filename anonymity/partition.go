@@ -1,0 +1,315 @@
+package anonymity
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
+)
+
+// Options configure a Partition.
+type Options struct {
+	// K is the anonymity threshold: a node is k-anonymous when its class
+	// has at least K members. Zero means 2.
+	K int
+	// Threads is the number of goroutines that compute signatures; values
+	// below 1 mean GOMAXPROCS. Results do not depend on it.
+	Threads int
+	// Progress, if not nil, is called now and then during a build with the
+	// number of signatures computed and the number to compute.
+	Progress func(done, total int)
+}
+
+// Partition is the equivalence partition of the nodes of a graph under a
+// measure at a distance d. Classes are identified by small integers that are
+// reused after a class empties; use Representative for ids that are stable
+// across partitions.
+//
+// A Partition owns the changes of its graph: edges must be added and deleted
+// through AddEdge and DeleteEdge, followed by Update, so that the partition
+// knows which nodes to recompute. It is not safe for concurrent use.
+type Partition struct {
+	g       *graph.Graph
+	m       measure.Measure
+	d, k    int
+	threads int
+
+	local   measure.Local // the arithmetic fast path, or nil
+	needTri bool
+	tri     []int32
+
+	pre *level // prefilter classes, or nil
+	top *level // the classes of the measure
+
+	sigs    *signer // signatures of the measure (nil for local measures)
+	preSigs *signer
+
+	// Incremental state.
+	finder  measure.AffectedFinder
+	dirty   []int32
+	isDirty []bool
+	below   []bool  // below[v]: v's class had fewer than k members at the last Update
+	flipped []int32 // nodes whose k-anonymity changed in the last Update
+	buf     []int32
+	key     []byte
+}
+
+// New computes the partition of g's nodes under measure m at distance d.
+func New(g *graph.Graph, m measure.Measure, d int, opt Options) (*Partition, error) {
+	if d < 1 {
+		return nil, fmt.Errorf("anonymity: distance d must be at least 1, got %d", d)
+	}
+	if m == nil {
+		return nil, errors.New("anonymity: no measure")
+	}
+	k := opt.K
+	if k == 0 {
+		k = 2
+	}
+	if k < 1 {
+		return nil, fmt.Errorf("anonymity: k must be at least 1, got %d", k)
+	}
+	threads := opt.Threads
+	if threads < 1 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	n := g.NumNodes()
+	p := &Partition{
+		g: g, m: m, d: d, k: k, threads: threads,
+		isDirty: make([]bool, n),
+		below:   make([]bool, n),
+	}
+	if l, ok := m.(measure.Local); ok {
+		if local, tri := l.LocalAt(d); local {
+			p.local, p.needTri = l, tri
+		}
+	}
+	p.top = newLevel(n, k)
+	if p.local != nil {
+		if p.needTri {
+			p.tri = g.TriangleCounts(threads)
+		}
+		for v := range int32(n) {
+			p.top.insert(v, p.localKey(v))
+		}
+	} else {
+		p.sigs = newSigner(g, m, d, threads)
+		if pm := m.Prefilter(); pm != nil {
+			p.pre = newLevel(n, 2)
+			p.preSigs = newSigner(g, pm, d, threads)
+		}
+		p.build(opt.Progress)
+	}
+	for v := range n {
+		p.below[v] = p.top.size[p.top.classOf[v]] < int32(k)
+	}
+	p.top.resetTouched()
+	if p.pre != nil {
+		p.pre.resetTouched()
+	}
+	return p, nil
+}
+
+// localKey returns the fast-path signature of v (valid until the next call).
+func (p *Partition) localKey(v int32) []byte {
+	var t int32
+	if p.needTri {
+		t = p.tri[v]
+	}
+	p.key = p.local.AppendLocal(p.key[:0], int32(p.g.Degree(v)), t)
+	return p.key
+}
+
+// build computes every signature from scratch, in chunks so that memory
+// stays bounded, inserting in node order so the result is deterministic.
+func (p *Partition) build(progress func(done, total int)) {
+	n := int32(p.g.NumNodes())
+	const chunk = 4096
+	nodes := make([]int32, 0, chunk)
+	total := int(n)
+	if p.pre != nil {
+		total *= 2
+	}
+	done := 0
+	report := func() {
+		if progress != nil {
+			progress(done, total)
+		}
+	}
+	if p.pre != nil {
+		for lo := int32(0); lo < n; lo += chunk {
+			nodes = nodes[:0]
+			for v := lo; v < min(lo+chunk, n); v++ {
+				nodes = append(nodes, v)
+			}
+			p.preSigs.compute(nodes)
+			for i, v := range nodes {
+				p.pre.insert(v, p.preSigs.sig(i))
+			}
+			done += len(nodes)
+			report()
+		}
+	}
+	for lo := int32(0); lo < n; lo += chunk {
+		nodes = nodes[:0]
+		for v := lo; v < min(lo+chunk, n); v++ {
+			if p.needsSig(v) {
+				nodes = append(nodes, v)
+			}
+		}
+		p.sigs.compute(nodes)
+		j := 0
+		for v := lo; v < min(lo+chunk, n); v++ {
+			if j < len(nodes) && nodes[j] == v {
+				p.top.insert(v, p.fullKey(v, p.sigs.sig(j)))
+				j++
+			} else {
+				p.top.insert(v, nil)
+			}
+		}
+		done += int(min(lo+chunk, n) - lo)
+		report()
+	}
+}
+
+// fullKey returns the top-level key of v given its signature: with a
+// prefilter, the prefilter signature followed by sig, so that classes refine
+// prefilter classes by construction. Valid until the next call.
+func (p *Partition) fullKey(v int32, sig []byte) []byte {
+	if p.pre == nil {
+		return sig
+	}
+	p.key = append(p.key[:0], p.pre.key[p.pre.classOf[v]]...)
+	p.key = append(p.key, sig...)
+	return p.key
+}
+
+// needsSig reports whether v's full signature is needed: it is unless v is
+// alone in its prefilter class.
+func (p *Partition) needsSig(v int32) bool {
+	return p.pre == nil || p.pre.size[p.pre.classOf[v]] > 1
+}
+
+// Graph returns the partitioned graph.
+func (p *Partition) Graph() *graph.Graph { return p.g }
+
+// Measure returns the measure.
+func (p *Partition) Measure() measure.Measure { return p.m }
+
+// D returns the distance.
+func (p *Partition) D() int { return p.d }
+
+// K returns the anonymity threshold.
+func (p *Partition) K() int { return p.k }
+
+// NumClasses returns the number of equivalence classes.
+func (p *Partition) NumClasses() int { return p.top.numClasses }
+
+// Class returns the class id of node v.
+func (p *Partition) Class(v int32) int32 { return p.top.classOf[v] }
+
+// ClassSize returns the number of nodes equivalent to v, v included: its
+// anonymity.
+func (p *Partition) ClassSize(v int32) int { return int(p.top.size[p.top.classOf[v]]) }
+
+// Anonymous reports whether v is k-anonymous.
+func (p *Partition) Anonymous(v int32) bool { return p.top.size[p.top.classOf[v]] >= int32(p.k) }
+
+// Unique returns the number of nodes alone in their class.
+func (p *Partition) Unique() int { return p.top.unique }
+
+// NotAnonymous returns the number of nodes that are not k-anonymous.
+func (p *Partition) NotAnonymous() int { return p.top.belowK }
+
+// UniqueFraction returns Unique()/n, the uniqueness U(G) of the reference
+// paper (0 for a graph without nodes).
+func (p *Partition) UniqueFraction() float64 {
+	if p.g.NumNodes() == 0 {
+		return 0
+	}
+	return float64(p.top.unique) / float64(p.g.NumNodes())
+}
+
+// Members appends the members of v's class to dst in ascending order.
+func (p *Partition) Members(dst []int32, v int32) []int32 {
+	start := len(dst)
+	dst = p.top.appendMembers(dst, p.top.classOf[v])
+	slices.Sort(dst[start:])
+	return dst
+}
+
+// NotAnonymousNodes returns the nodes that are not k-anonymous, in ascending
+// order.
+func (p *Partition) NotAnonymousNodes() []int32 {
+	out := make([]int32, 0, p.top.belowK)
+	for v := range int32(p.g.NumNodes()) {
+		if !p.Anonymous(v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// SizeCount is one entry of the class-size histogram.
+type SizeCount struct {
+	Size    int // class size
+	Classes int // number of classes of that size
+}
+
+// Histogram returns the number of classes of every size that occurs, in
+// ascending order of size. The nodes with anonymity s number s·Classes.
+func (p *Partition) Histogram() []SizeCount {
+	var out []SizeCount
+	for s, c := range p.top.hist {
+		if c > 0 {
+			out = append(out, SizeCount{s, int(c)})
+		}
+	}
+	return out
+}
+
+// Representative returns the smallest node of v's class. Representatives
+// identify classes independently of class ids: two partitions of the same
+// nodes are equal iff every node has the same representative in both.
+func (p *Partition) Representative(v int32) int32 {
+	return p.top.minMember(p.top.classOf[v])
+}
+
+// Representatives returns the representative of every node.
+func (p *Partition) Representatives() []int32 {
+	n := p.g.NumNodes()
+	out := make([]int32, n)
+	for i := range out {
+		out[i] = -1
+	}
+	for v := range int32(n) {
+		if out[v] >= 0 {
+			continue
+		}
+		c := p.top.classOf[v]
+		// v is the smallest member: nodes are visited in ascending order.
+		for x := p.top.head[c]; x >= 0; x = p.top.next[x] {
+			out[x] = v
+		}
+	}
+	return out
+}
+
+// Classes returns the classes, each in ascending order, ordered by their
+// smallest member.
+func (p *Partition) Classes() [][]int32 {
+	reps := p.Representatives()
+	out := make([][]int32, 0, p.top.numClasses)
+	index := make([]int32, len(reps)) // representative → position in out
+	for v, r := range reps {
+		if r == int32(v) {
+			index[v] = int32(len(out))
+			out = append(out, nil)
+		}
+		out[index[r]] = append(out[index[r]], int32(v))
+	}
+	return out
+}

@@ -1,0 +1,240 @@
+package anonymity
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
+)
+
+// Random test graphs of three kinds: Erdős–Rényi, Barabási–Albert
+// (preferential attachment, hubs) and clustered (a ring lattice with
+// random chords, many triangles).
+func randomGraph(r *rand.Rand, kind string, n int) *graph.Graph {
+	g := graph.New(n)
+	switch kind {
+	case "er":
+		p := 3.0 / float64(n)
+		for u := range n {
+			for v := u + 1; v < n; v++ {
+				if r.Float64() < p {
+					g.AddEdge(int32(u), int32(v))
+				}
+			}
+		}
+	case "ba":
+		var ends []int32
+		g.AddEdge(0, 1)
+		ends = append(ends, 0, 1)
+		for v := 2; v < n; v++ {
+			for range 2 {
+				u := ends[r.IntN(len(ends))]
+				if g.AddEdge(int32(v), u) {
+					ends = append(ends, int32(v), u)
+				}
+			}
+		}
+	case "clustered":
+		for v := range n {
+			g.AddEdge(int32(v), int32((v+1)%n))
+			g.AddEdge(int32(v), int32((v+2)%n))
+		}
+		for range n / 4 {
+			g.AddEdge(int32(r.IntN(n)), int32(r.IntN(n)))
+		}
+	}
+	return g
+}
+
+var allMeasures = []measure.Measure{
+	measure.Degree{}, measure.Count{}, measure.DegDist{}, measure.DK{}, measure.DK{Unrooted: true},
+	measure.VRQ{}, measure.Hybrid{}, measure.Hybrid{Unrooted: true}, measure.EdgeCount{},
+}
+
+// samePartition compares two partitions of the same nodes.
+func samePartition(a, b *Partition) bool {
+	return slices.Equal(a.Representatives(), b.Representatives())
+}
+
+// checkConsistent verifies the derived counts of p against its classes.
+func checkConsistent(t *testing.T, p *Partition) {
+	t.Helper()
+	classes := p.Classes()
+	if len(classes) != p.NumClasses() {
+		t.Fatalf("NumClasses = %d, but %d classes", p.NumClasses(), len(classes))
+	}
+	unique, below := 0, 0
+	hist := map[int]int{}
+	for _, c := range classes {
+		hist[len(c)]++
+		if len(c) == 1 {
+			unique++
+		}
+		if len(c) < p.K() {
+			below += len(c)
+		}
+		for _, v := range c {
+			if p.ClassSize(v) != len(c) || p.Representative(v) != c[0] {
+				t.Fatalf("node %d: size %d rep %d, class %v", v, p.ClassSize(v), p.Representative(v), c)
+			}
+		}
+	}
+	if unique != p.Unique() || below != p.NotAnonymous() {
+		t.Fatalf("unique %d/%d, not anonymous %d/%d", p.Unique(), unique, p.NotAnonymous(), below)
+	}
+	for _, sc := range p.Histogram() {
+		if hist[sc.Size] != sc.Classes {
+			t.Fatalf("histogram %v, want %v", p.Histogram(), hist)
+		}
+	}
+}
+
+// TestIncrementalEqualsScratch applies random batches of deletions and
+// additions through a partition and compares it after every Update with a
+// partition computed from scratch, for every measure, d = 1 and 2, on three
+// kinds of random graphs. It also checks Flipped against the change of
+// every node's k-anonymity.
+func TestIncrementalEqualsScratch(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	for _, kind := range []string{"er", "ba", "clustered"} {
+		for _, m := range allMeasures {
+			for d := 1; d <= 2; d++ {
+				t.Run(fmt.Sprintf("%s/%s/d=%d", kind, m.Name(), d), func(t *testing.T) {
+					n := 40
+					if testing.Short() {
+						n = 25
+					}
+					g := randomGraph(r, kind, n)
+					p, err := New(g, m, d, Options{Threads: 3, K: 2})
+					if err != nil {
+						t.Fatal(err)
+					}
+					for round := range 12 {
+						before := make([]bool, n)
+						for v := range before {
+							before[v] = p.Anonymous(int32(v))
+						}
+						batch := 1 + r.IntN(4)
+						for range batch {
+							if g.NumEdges() > 0 && r.IntN(3) > 0 {
+								e := g.RandomEdge(r)
+								if !p.DeleteEdge(e.U, e.V) {
+									t.Fatalf("DeleteEdge(%v) = false", e)
+								}
+							} else {
+								p.AddEdge(int32(r.IntN(n)), int32(r.IntN(n)))
+							}
+						}
+						p.Update()
+						scratch, err := New(g.Clone(), m, d, Options{Threads: 1, K: 2})
+						if err != nil {
+							t.Fatal(err)
+						}
+						if !samePartition(p, scratch) {
+							t.Fatalf("round %d: incremental %s\nfrom scratch %s", round, formatClasses(p.Classes()), formatClasses(scratch.Classes()))
+						}
+						checkConsistent(t, p)
+						flipped := map[int32]bool{}
+						for _, v := range p.Flipped() {
+							if flipped[v] {
+								t.Fatalf("Flipped repeats %d", v)
+							}
+							flipped[v] = true
+						}
+						for v := range int32(n) {
+							if (before[v] != p.Anonymous(v)) != flipped[v] {
+								t.Fatalf("round %d: node %d anonymous %v→%v but flipped=%v", round, v, before[v], p.Anonymous(v), flipped[v])
+							}
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// relabel returns g with node v renamed perm[v].
+func relabel(g *graph.Graph, perm []int32) *graph.Graph {
+	h := graph.New(g.NumNodes())
+	for _, e := range g.Edges() {
+		h.AddEdge(perm[e.U], perm[e.V])
+	}
+	return h
+}
+
+// TestRelabelInvariance checks that renaming the nodes renames the classes
+// and changes nothing else.
+func TestRelabelInvariance(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	for _, kind := range []string{"er", "ba", "clustered"} {
+		g := randomGraph(r, kind, 60)
+		perm := make([]int32, 60)
+		for i := range perm {
+			perm[i] = int32(i)
+		}
+		r.Shuffle(len(perm), func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+		h := relabel(g, perm)
+		for _, m := range allMeasures {
+			for d := 1; d <= 2; d++ {
+				p := mustPartition(t, g, m, d)
+				q := mustPartition(t, h, m, d)
+				for u := range int32(60) {
+					for _, v := range []int32{(u + 1) % 60, (u * 7) % 60} {
+						if (p.Class(u) == p.Class(v)) != (q.Class(perm[u]) == q.Class(perm[v])) {
+							t.Fatalf("%s %s d=%d: %d~%d is %v, relabelled %v", kind, m.Name(), d, u, v, p.Class(u) == p.Class(v), q.Class(perm[u]) == q.Class(perm[v]))
+						}
+					}
+				}
+				if p.NumClasses() != q.NumClasses() || p.Unique() != q.Unique() {
+					t.Fatalf("%s %s d=%d: %d classes/%d unique vs %d/%d", kind, m.Name(), d, p.NumClasses(), p.Unique(), q.NumClasses(), q.Unique())
+				}
+			}
+		}
+	}
+}
+
+// finer reports whether partition a refines b: equal under a ⇒ equal under b.
+func finer(a, b *Partition) bool {
+	n := int32(a.Graph().NumNodes())
+	for v := range n {
+		if b.Representative(v) != b.Representative(a.Representative(v)) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestImplications checks that every measure is at least as fine as the
+// measures it implies.
+func TestImplications(t *testing.T) {
+	implies := []struct{ fine, coarse measure.Measure }{
+		{measure.Count{}, measure.Degree{}},
+		{measure.Count{}, measure.EdgeCount{}},
+		{measure.DegDist{}, measure.Count{}},
+		{measure.DK{}, measure.DegDist{}},
+		{measure.DK{}, measure.DK{Unrooted: true}},
+		{measure.VRQ{}, measure.Degree{}},
+		{measure.Hybrid{}, measure.DK{}},
+		{measure.Hybrid{}, measure.VRQ{}},
+		{measure.Hybrid{Unrooted: true}, measure.DK{Unrooted: true}},
+	}
+	r := rand.New(rand.NewPCG(5, 8))
+	for _, kind := range []string{"er", "ba", "clustered"} {
+		g := randomGraph(r, kind, 80)
+		for d := 1; d <= 3; d++ {
+			for _, im := range implies {
+				a, b := mustPartition(t, g, im.fine, d), mustPartition(t, g, im.coarse, d)
+				if !finer(a, b) {
+					t.Errorf("%s d=%d: %s is not finer than %s", kind, d, im.fine.Name(), im.coarse.Name())
+				}
+				// Distance d is at least as fine as d-1.
+				if d > 1 && !finer(a, mustPartition(t, g, im.fine, d-1)) {
+					t.Errorf("%s: %s at d=%d is not finer than at d=%d", kind, im.fine.Name(), d, d-1)
+				}
+			}
+		}
+	}
+}

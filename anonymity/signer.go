@@ -1,0 +1,81 @@
+package anonymity
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
+)
+
+// signer computes the signatures of a batch of nodes on several goroutines,
+// one evaluator each. Results do not depend on the number of goroutines.
+type signer struct {
+	evals []measure.Evaluator
+	arena [][]byte // per worker
+	owner []int32  // per batch entry: worker that computed it
+	start []int    // offset in the owner's arena
+	end   []int
+}
+
+func newSigner(g *graph.Graph, m measure.Measure, d, threads int) *signer {
+	s := &signer{evals: make([]measure.Evaluator, threads), arena: make([][]byte, threads)}
+	for i := range s.evals {
+		s.evals[i] = m.NewEvaluator(g, d)
+	}
+	return s
+}
+
+// compute computes the signatures of nodes; sig(i) then returns the one of
+// nodes[i] until the next call.
+func (s *signer) compute(nodes []int32) {
+	n := len(nodes)
+	s.owner = append(s.owner[:0], make([]int32, n)...)
+	s.start = append(s.start[:0], make([]int, n)...)
+	s.end = append(s.end[:0], make([]int, n)...)
+	for i := range s.arena {
+		s.arena[i] = s.arena[i][:0]
+	}
+	workers := min(len(s.evals), (n+15)/16)
+	if workers <= 1 {
+		s.work(0, nodes, nil)
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() { s.work(w, nodes, &next) })
+	}
+	wg.Wait()
+}
+
+// work computes signatures on worker w: all of them if next is nil, else
+// blocks of nodes claimed from next.
+func (s *signer) work(w int, nodes []int32, next *atomic.Int64) {
+	const block = 8
+	ev := s.evals[w]
+	lo, hi := 0, len(nodes)
+	for {
+		if next != nil {
+			lo = int(next.Add(block)) - block
+			if lo >= len(nodes) {
+				return
+			}
+			hi = min(lo+block, len(nodes))
+		}
+		for i := lo; i < hi; i++ {
+			s.owner[i] = int32(w)
+			s.start[i] = len(s.arena[w])
+			s.arena[w] = ev.AppendSignature(s.arena[w], nodes[i])
+			s.end[i] = len(s.arena[w])
+		}
+		if next == nil {
+			return
+		}
+	}
+}
+
+// sig returns the signature of the i-th node of the last batch.
+func (s *signer) sig(i int) []byte {
+	return s.arena[s.owner[i]][s.start[i]:s.end[i]]
+}

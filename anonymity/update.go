@@ -1,0 +1,190 @@
+package anonymity
+
+import "slices"
+
+// DeleteEdge deletes the edge {u, w} from the graph and marks the nodes
+// whose signature it can change; it reports whether the edge existed. The
+// partition reflects the change after the next Update.
+func (p *Partition) DeleteEdge(u, w int32) bool {
+	if u == w || !p.g.HasEdge(u, w) {
+		return false
+	}
+	p.markAffected(u, w, -1)
+	p.g.DeleteEdge(u, w)
+	return true
+}
+
+// AddEdge adds the edge {u, w} to the graph and marks the nodes whose
+// signature it can change; it reports whether the edge was new. The
+// partition reflects the change after the next Update.
+func (p *Partition) AddEdge(u, w int32) bool {
+	if !p.g.AddEdge(u, w) {
+		return false
+	}
+	p.markAffected(u, w, +1)
+	return true
+}
+
+// markAffected marks the nodes affected by the edge {u, w}, which is present
+// in the graph, and updates triangle counts by sign (the edge is about to be
+// deleted: -1; it was just added: +1).
+func (p *Partition) markAffected(u, w int32, sign int32) {
+	switch {
+	case p.local != nil && p.needTri:
+		p.buf = p.g.CommonNeighbors(p.buf[:0], u, w)
+		t := sign * int32(len(p.buf))
+		p.tri[u] += t
+		p.tri[w] += t
+		for _, c := range p.buf {
+			p.tri[c] += sign
+			p.mark(c)
+		}
+		p.mark(u)
+		p.mark(w)
+	case p.local != nil:
+		p.mark(u)
+		p.mark(w)
+	default:
+		p.buf = p.finder.Affected(p.buf[:0], p.g, p.m.Scope(), u, w, p.d)
+		for _, x := range p.buf {
+			p.mark(x)
+		}
+	}
+}
+
+func (p *Partition) mark(v int32) {
+	if !p.isDirty[v] {
+		p.isDirty[v] = true
+		p.dirty = append(p.dirty, v)
+	}
+}
+
+// Pending returns the number of nodes marked for recomputation.
+func (p *Partition) Pending() int { return len(p.dirty) }
+
+// Update recomputes the signatures of the nodes marked by edge changes since
+// the last Update and re-buckets them, in time proportional to the number of
+// marked nodes (plus their signature computations). Afterwards the partition
+// equals the one New would compute for the current graph.
+func (p *Partition) Update() {
+	p.flipped = p.flipped[:0]
+	if len(p.dirty) == 0 {
+		return
+	}
+	slices.Sort(p.dirty)
+	for _, v := range p.dirty {
+		p.top.remove(v)
+	}
+	var promoted []int32
+	switch {
+	case p.local != nil:
+		for _, v := range p.dirty {
+			p.top.insert(v, p.localKey(v))
+		}
+	case p.pre == nil:
+		p.sigs.compute(p.dirty)
+		for i, v := range p.dirty {
+			p.top.insert(v, p.sigs.sig(i))
+		}
+	default:
+		promoted = p.updateWithPrefilter()
+	}
+	// Nodes whose k-anonymity may have changed: the moved ones, and the
+	// members of classes whose size crossed k.
+	check := func(v int32) {
+		now := p.top.size[p.top.classOf[v]] < int32(p.k)
+		if now != p.below[v] {
+			p.below[v] = now
+			p.flipped = append(p.flipped, v)
+		}
+	}
+	for _, v := range p.dirty {
+		check(v)
+	}
+	for _, v := range promoted {
+		check(v)
+	}
+	for i, c := range p.top.touched {
+		was, now := p.top.before[i] < int32(p.k), p.top.size[c] < int32(p.k)
+		if was != now && p.top.size[c] > 0 {
+			for x := p.top.head[c]; x >= 0; x = p.top.next[x] {
+				check(x)
+			}
+		}
+	}
+	p.top.resetTouched()
+	if p.pre != nil {
+		p.pre.resetTouched()
+	}
+	for _, v := range p.dirty {
+		p.isDirty[v] = false
+	}
+	p.dirty = p.dirty[:0]
+	// A node can be checked twice (moved, and member of a crossing class);
+	// the second check finds no change, so flipped has no duplicates.
+}
+
+// updateWithPrefilter re-buckets the dirty nodes (already removed from the
+// top level) through the prefilter. It returns the clean nodes that were
+// alone in their prefilter class and no longer are: their full signature is
+// now needed.
+func (p *Partition) updateWithPrefilter() []int32 {
+	for _, v := range p.dirty {
+		p.pre.remove(v)
+	}
+	p.preSigs.compute(p.dirty)
+	for i, v := range p.dirty {
+		p.pre.insert(v, p.preSigs.sig(i))
+	}
+	var promoted []int32
+	for i, c := range p.pre.touched {
+		if p.pre.before[i] != 1 || p.pre.size[c] < 2 {
+			continue
+		}
+		for x := p.pre.head[c]; x >= 0; x = p.pre.next[x] {
+			if !p.isDirty[x] && !p.top.keyed[p.top.classOf[x]] {
+				promoted = append(promoted, x)
+			}
+		}
+	}
+	slices.Sort(promoted)
+	// Everything that needs a full signature, in ascending order.
+	var need []int32
+	i, j := 0, 0
+	for i < len(p.dirty) || j < len(promoted) {
+		if j == len(promoted) || (i < len(p.dirty) && p.dirty[i] < promoted[j]) {
+			if p.needsSig(p.dirty[i]) {
+				need = append(need, p.dirty[i])
+			}
+			i++
+		} else {
+			need = append(need, promoted[j])
+			j++
+		}
+	}
+	p.sigs.compute(need)
+	for _, v := range promoted {
+		p.top.remove(v)
+	}
+	k := 0
+	for _, v := range p.dirty {
+		for k < len(need) && need[k] < v {
+			p.top.insert(need[k], p.fullKey(need[k], p.sigs.sig(k))) // a promoted node
+			k++
+		}
+		if k < len(need) && need[k] == v {
+			p.top.insert(v, p.fullKey(v, p.sigs.sig(k)))
+			k++
+		} else {
+			p.top.insert(v, nil)
+		}
+	}
+	for ; k < len(need); k++ {
+		p.top.insert(need[k], p.fullKey(need[k], p.sigs.sig(k)))
+	}
+	return promoted
+}
+
+// Flipped returns the nodes whose k-anonymity changed in the last Update, in
+// no particular order. The slice is valid until the next Update.
+func (p *Partition) Flipped() []int32 { return p.flipped }

@@ -1,0 +1,120 @@
+package measure
+
+import "github.com/anonet-project/anonet/graph"
+
+// DegDist is the degree-distribution measure: for t = 1..d, the multiset of
+// the degrees that the nodes of B_t(v) have inside the subgraph G[B_t(v)]
+// (v included).
+type DegDist struct{}
+
+// Name returns "degdist".
+func (DegDist) Name() string { return "degdist" }
+
+// Scope returns Intersection.
+func (DegDist) Scope() Scope { return Intersection }
+
+// Prefilter returns Count: the multiset determines |B_t| (its size) and
+// |E(G[B_t])| (half its sum).
+func (DegDist) Prefilter() Measure { return Count{} }
+
+// NewEvaluator returns an evaluator of degree-distribution signatures.
+func (DegDist) NewEvaluator(g *graph.Graph, d int) Evaluator {
+	return &degDistEval{g: g, d: d}
+}
+
+type degDistEval struct {
+	g                   *graph.Graph
+	d                   int
+	ball                graph.Ball
+	lower, same, higher []int32 // neighbours of each local node by layer
+	vals                []int32
+}
+
+func (e *degDistEval) AppendSignature(dst []byte, v int32) []byte {
+	b := e.g.Ball(v, e.d, &e.ball)
+	n := b.Size()
+	e.lower = append(e.lower[:0], make([]int32, n)...)
+	e.same = append(e.same[:0], make([]int32, n)...)
+	e.higher = append(e.higher[:0], make([]int32, n)...)
+	for i, di := range b.Dist {
+		for _, j := range b.Adj[b.Off[i]:b.Off[i+1]] {
+			switch dj := b.Dist[j]; {
+			case dj < di:
+				e.lower[i]++
+			case dj == di:
+				e.same[i]++
+			default:
+				e.higher[i]++
+			}
+		}
+	}
+	for t := int32(1); t <= int32(e.d); t++ {
+		e.vals = e.vals[:0]
+		for i, di := range b.Dist {
+			if di > t {
+				break // BFS order: the rest are farther
+			}
+			deg := e.lower[i] + e.same[i]
+			if di < t {
+				deg += e.higher[i]
+			}
+			e.vals = append(e.vals, deg)
+		}
+		dst = appendMultiset(dst, e.vals)
+	}
+	return dst
+}
+
+// VRQ is the vertex-refinement-query measure as simplified by the reference
+// paper: for t = 1..d, the multiset of the degrees (in the whole graph) of
+// the nodes at distance exactly t from v.
+type VRQ struct{}
+
+// Name returns "vrq".
+func (VRQ) Name() string { return "vrq" }
+
+// Scope returns Union: a change of degree at u or w is seen from every node
+// within distance d of them.
+func (VRQ) Scope() Scope { return Union }
+
+// Prefilter returns Degree (|S_1(v)| = deg(v)).
+func (VRQ) Prefilter() Measure { return Degree{} }
+
+// NewEvaluator returns an evaluator of VRQ signatures.
+func (VRQ) NewEvaluator(g *graph.Graph, d int) Evaluator {
+	return &vrqEval{g: g, d: d}
+}
+
+type vrqEval struct {
+	g    *graph.Graph
+	d    int
+	ball graph.Ball
+	vals []int32
+}
+
+func (e *vrqEval) AppendSignature(dst []byte, v int32) []byte {
+	b := e.g.BallNodes(v, e.d, &e.ball)
+	return appendVRQ(dst, e.g, b, e.d, &e.vals)
+}
+
+// appendVRQ appends the VRQ levels 1..d of the ball b (filled to distance d).
+func appendVRQ(dst []byte, g *graph.Graph, b *graph.Ball, d int, vals *[]int32) []byte {
+	for t := int32(1); t <= int32(d); t++ {
+		dst = appendVRQLevel(dst, g, b, t, vals)
+	}
+	return dst
+}
+
+// appendVRQLevel appends the multiset of the degrees of the nodes of b at
+// distance exactly t.
+func appendVRQLevel(dst []byte, g *graph.Graph, b *graph.Ball, t int32, vals *[]int32) []byte {
+	*vals = (*vals)[:0]
+	for i := 1; i < b.Size(); i++ {
+		if b.Dist[i] == t {
+			*vals = append(*vals, int32(g.Degree(b.Nodes[i])))
+		} else if b.Dist[i] > t {
+			break
+		}
+	}
+	return appendMultiset(dst, *vals)
+}

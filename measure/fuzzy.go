@@ -1,0 +1,93 @@
+package measure
+
+import "github.com/anonet-project/anonet/graph"
+
+// Fuzzy is implemented by the measures for which a difference between
+// signatures, and so fuzzy anonymity, is defined: count, degree and
+// edgecount. (The reference tool's difference of the other measures is 0 for
+// equal signatures and 100 otherwise, which adds nothing to exact anonymity.)
+type Fuzzy interface {
+	Measure
+	// AppendValues appends to dst the numbers the difference compares, two
+	// for every level t = 1..d: for count (|B_t|−1, |E(G[B_t])|−(|B_t|−1)),
+	// at t = 1 degree and triangles; for degree (deg, 0) at every level; for edgecount
+	// (|E(G[B_t])|, 0). b is scratch space.
+	AppendValues(dst []int, g *graph.Graph, v int32, d int, b *graph.Ball) []int
+}
+
+// Difference returns the difference from a to b in percent, for value
+// slices from AppendValues: the largest difference over all coordinates,
+// where the difference from x to y is 0 if x = y, 100 if x = 0 ≠ y, and
+// otherwise max(1, ⌈100·|x−y|/x⌉). It is asymmetric: the difference is
+// relative to a's values (SPEC §2.4, with its recommended fix for x = 0).
+func Difference(a, b []int) int {
+	d := 0
+	for i := range a {
+		d = max(d, coordDiff(a[i], b[i]))
+	}
+	return d
+}
+
+func coordDiff(x, y int) int {
+	switch {
+	case x == y:
+		return 0
+	case x == 0:
+		return 100
+	}
+	diff := x - y
+	if diff < 0 {
+		diff = -diff
+	}
+	// ⌈100·diff/x⌉ in integers.
+	return max(1, (100*diff+x-1)/x)
+}
+
+// AppendValues appends (|B_t|−1, |E(G[B_t])|−(|B_t|−1)) for t = 1..d.
+func (Count) AppendValues(dst []int, g *graph.Graph, v int32, d int, b *graph.Ball) []int {
+	return appendLevelCounts(dst, g, v, d, b, true)
+}
+
+// AppendValues appends (deg, 0) for every level t = 1..d.
+func (Degree) AppendValues(dst []int, g *graph.Graph, v int32, d int, b *graph.Ball) []int {
+	for range d {
+		dst = append(dst, g.Degree(v), 0)
+	}
+	return dst
+}
+
+// AppendValues appends (|E(G[B_t])|, 0) for t = 1..d.
+func (EdgeCount) AppendValues(dst []int, g *graph.Graph, v int32, d int, b *graph.Ball) []int {
+	return appendLevelCounts(dst, g, v, d, b, false)
+}
+
+// appendLevelCounts appends, for t = 1..d, the node and edge counts of the
+// ball B_t(v) as count (nodes = true) or edgecount writes them.
+func appendLevelCounts(dst []int, g *graph.Graph, v int32, d int, b *graph.Ball, nodes bool) []int {
+	b = g.Ball(v, d, b)
+	var nbuf, ebuf [8]int // no allocation for d < 8
+	nodesAt, edgesAt := nbuf[:], ebuf[:]
+	if d+1 > len(nbuf) {
+		nodesAt, edgesAt = make([]int, d+1), make([]int, d+1)
+	}
+	nodesAt, edgesAt = nodesAt[:d+1], edgesAt[:d+1]
+	for i, di := range b.Dist {
+		nodesAt[di]++
+		for _, j := range b.Adj[b.Off[i]:b.Off[i+1]] {
+			if j > int32(i) {
+				edgesAt[max(di, b.Dist[j])]++
+			}
+		}
+	}
+	nn, ne := nodesAt[0], 0
+	for t := 1; t <= d; t++ {
+		nn += nodesAt[t]
+		ne += edgesAt[t]
+		if nodes {
+			dst = append(dst, nn-1, ne-(nn-1))
+		} else {
+			dst = append(dst, ne, 0)
+		}
+	}
+	return dst
+}

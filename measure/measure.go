@@ -1,0 +1,110 @@
+package measure
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/anonet-project/anonet/graph"
+)
+
+// A Measure is an anonymity measure.
+type Measure interface {
+	// Name returns the measure's name as written on the command line.
+	Name() string
+	// Scope tells which nodes a change of an edge can affect.
+	Scope() Scope
+	// NewEvaluator returns an evaluator of the measure on g at distance d
+	// (d >= 1). An evaluator holds scratch space: it is not safe for
+	// concurrent use, so every goroutine needs its own.
+	NewEvaluator(g *graph.Graph, d int) Evaluator
+	// Prefilter returns a cheaper measure implied by this one (equal
+	// signatures under this measure imply equal signatures under the
+	// prefilter), or nil. A node alone under the prefilter is alone under
+	// the measure, so its expensive signature need not be computed.
+	Prefilter() Measure
+}
+
+// An Evaluator computes signatures.
+type Evaluator interface {
+	// AppendSignature appends the signature of node v (covering every
+	// distance 1..d) to dst and returns the extended slice. Two nodes of
+	// the graph are equivalent iff their signatures are equal.
+	AppendSignature(dst []byte, v int32) []byte
+}
+
+// Local is implemented by measures whose signature, at some distances, is a
+// function of a node's degree and triangle count alone. For them the
+// equivalence partition is kept up to date arithmetically, without
+// extracting any subgraph.
+type Local interface {
+	Measure
+	// LocalAt reports whether the signature at distance d is local, and
+	// whether it needs the triangle count.
+	LocalAt(d int) (local, needsTriangles bool)
+	// AppendLocal appends the signature of a node with the given degree and
+	// number of triangles; it equals what an Evaluator at a local distance
+	// appends.
+	AppendLocal(dst []byte, deg, tri int32) []byte
+}
+
+// Scope says which nodes can change signature when an edge {u, w} is added
+// or deleted. It is evaluated in the graph in which the edge is present
+// (before a deletion, after an addition).
+type Scope int
+
+const (
+	// Endpoints: only u and w.
+	Endpoints Scope = iota
+	// Intersection: the nodes within distance d of both u and w (ball-based
+	// measures: a node's ball changes only if both ends lie in it).
+	Intersection
+	// Union: the nodes within distance d of u or of w (measures that see
+	// the degrees of nodes in the ball).
+	Union
+)
+
+// String returns the name of the scope.
+func (s Scope) String() string {
+	switch s {
+	case Endpoints:
+		return "endpoints"
+	case Intersection:
+		return "intersection"
+	case Union:
+		return "union"
+	}
+	return fmt.Sprintf("Scope(%d)", int(s))
+}
+
+// Names lists the measures accepted by Parse, in the order of the reference
+// paper's Table 1.
+var names = []string{"degree", "count", "degdist", "dk", "vrq", "hybrid", "edgecount"}
+
+// Names returns the names of all measures.
+func Names() []string { return append([]string(nil), names...) }
+
+// Parse returns the measure with the given name. The names "dk-unrooted" and
+// "hybrid-unrooted" select the reference tool's unrooted d-k-anonymity.
+func Parse(name string) (Measure, error) {
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "degree":
+		return Degree{}, nil
+	case "count":
+		return Count{}, nil
+	case "degdist":
+		return DegDist{}, nil
+	case "dk":
+		return DK{}, nil
+	case "dk-unrooted":
+		return DK{Unrooted: true}, nil
+	case "vrq":
+		return VRQ{}, nil
+	case "hybrid":
+		return Hybrid{}, nil
+	case "hybrid-unrooted":
+		return Hybrid{Unrooted: true}, nil
+	case "edgecount":
+		return EdgeCount{}, nil
+	}
+	return nil, fmt.Errorf("unknown measure %q (known: %s, dk-unrooted, hybrid-unrooted)", name, strings.Join(names, ", "))
+}

@@ -1,0 +1,107 @@
+package measure_test
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/anonet-project/anonet/examples"
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
+)
+
+func TestParse(t *testing.T) {
+	for _, name := range append(measure.Names(), "dk-unrooted", "hybrid-unrooted", " Count ") {
+		m, err := measure.Parse(name)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", name, err)
+			continue
+		}
+		if want := bytes.TrimSpace(bytes.ToLower([]byte(name))); m.Name() != string(want) {
+			t.Errorf("Parse(%q).Name() = %q", name, m.Name())
+		}
+	}
+	for _, bad := range []string{"", "none", "degrees", "dk2"} {
+		if _, err := measure.Parse(bad); err == nil {
+			t.Errorf("Parse(%q) succeeded", bad)
+		}
+	}
+}
+
+// TestAffected checks affected sets against SPEC §2.3 and §8.2.
+func TestAffected(t *testing.T) {
+	var f measure.AffectedFinder
+	sorted := func(s []int32) []int32 { slices.Sort(s); return s }
+	g8 := examples.MustRead("example8")
+	g6 := examples.MustRead("example6")
+	tests := []struct {
+		g     *graph.Graph
+		scope measure.Scope
+		u, w  int32
+		d     int
+		want  []int32
+	}{
+		{g8, measure.Endpoints, 0, 1, 2, []int32{0, 1}},
+		{g8, measure.Intersection, 0, 1, 1, []int32{0, 1}},
+		{g8, measure.Union, 0, 1, 1, []int32{0, 1, 2}}, // VRQ: B_1(0) ∪ B_1(1)
+		{g8, measure.Intersection, 3, 5, 1, []int32{3, 5}},
+		{g8, measure.Intersection, 3, 5, 2, []int32{2, 3, 4, 5, 6, 7}}, // B_2(3) ∩ B_2(5)
+		{g6, measure.Intersection, 0, 1, 1, []int32{0, 1, 2}},
+		{g6, measure.Intersection, 1, 3, 1, []int32{1, 3}},
+		{g6, measure.Union, 1, 3, 2, []int32{0, 1, 2, 3, 4, 5}},
+	}
+	for _, tc := range tests {
+		got := sorted(f.Affected(nil, tc.g, tc.scope, tc.u, tc.w, tc.d))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%v {%d,%d} d=%d: %v, want %v", tc.scope, tc.u, tc.w, tc.d, got, tc.want)
+		}
+	}
+	// SPEC §8.2: on example6 the AFF weights |A(e)| of the edges in order
+	// (0,1) (0,2) (1,2) (1,3) (3,4) (3,5) (4,5) are 3,3,3,2,3,3,3.
+	var sizes []int
+	for _, e := range g6.SortedEdges() {
+		sizes = append(sizes, len(f.Affected(nil, g6, measure.Intersection, e.U, e.V, 1)))
+	}
+	if !slices.Equal(sizes, []int{3, 3, 3, 2, 3, 3, 3}) {
+		t.Errorf("example6 affected-set sizes %v", sizes)
+	}
+}
+
+// TestLocalMatchesEvaluator checks that the arithmetic signatures of the
+// local measures equal what their evaluators compute from balls.
+func TestLocalMatchesEvaluator(t *testing.T) {
+	g := examples.MustRead("karate")
+	tri := g.TriangleCounts(1)
+	for _, m := range []measure.Local{measure.Degree{}, measure.Count{}, measure.EdgeCount{}} {
+		ev := m.NewEvaluator(g, 1)
+		for v := range int32(g.NumNodes()) {
+			a := m.AppendLocal(nil, int32(g.Degree(v)), tri[v])
+			b := ev.AppendSignature(nil, v)
+			if !bytes.Equal(a, b) {
+				t.Fatalf("%s node %d: local %x, evaluator %x", m.Name(), v, a, b)
+			}
+		}
+	}
+}
+
+func Example() {
+	g := examples.MustRead("example8")
+	ev := measure.Count{}.NewEvaluator(g, 1)
+	groups := map[string][]int32{}
+	for v := range int32(g.NumNodes()) {
+		sig := string(ev.AppendSignature(nil, v))
+		groups[sig] = append(groups[sig], v)
+	}
+	for v := range int32(g.NumNodes()) {
+		sig := string(ev.AppendSignature(nil, v))
+		if groups[sig][0] == v {
+			fmt.Println(groups[sig])
+		}
+	}
+	// Output:
+	// [0 5 6 7]
+	// [1]
+	// [2]
+	// [3 4]
+}
