@@ -1,0 +1,84 @@
+package anonymize
+
+import (
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/measure"
+)
+
+var sharedDir = filepath.Join("..", "..", "shared", "datasets")
+
+func readShared(b *testing.B, name string) *graph.Graph {
+	b.Helper()
+	g, _, err := graphio.ReadFile(filepath.Join(sharedDir, name), graphio.ReadOptions{})
+	if err != nil {
+		b.Skipf("shared data set %s: %v", name, err)
+	}
+	return g
+}
+
+func benchRun(b *testing.B, g0 *graph.Graph, cfg Config) {
+	var res *Result
+	for b.Loop() {
+		g := g0.Clone()
+		var err error
+		if res, err = Run(g, cfg); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(res.After().EdgesAltered), "deleted")
+	b.ReportMetric(float64(len(res.Trace)-1), "iterations")
+	b.ReportMetric(float64(res.After().NotKAnonymous), "left")
+}
+
+// BenchmarkFull runs full anonymization (ua, count, d = 1, R = 1% of the
+// edges) on each of the 17 reference networks.
+func BenchmarkFull(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join(sharedDir, "anonet", "*.nauty"))
+	if len(files) == 0 {
+		b.Skip("shared data sets not found")
+	}
+	for _, f := range files {
+		g := readShared(b, filepath.Join("anonet", filepath.Base(f)))
+		b.Run(filepath.Base(f), func(b *testing.B) {
+			benchRun(b, g, Config{Measure: measure.Count{}, D: 1, Strategy: UA, Seed: 1})
+		})
+	}
+}
+
+// BenchmarkFullR1 is full anonymization with the recompute gap R = 1 on
+// arenas-email: one partition update per deleted edge.
+func BenchmarkFullR1(b *testing.B) {
+	g := readShared(b, "anonet/out.arenas-email.nauty")
+	benchRun(b, g, Config{Measure: measure.Count{}, D: 1, Strategy: UA, Seed: 1, Recompute: 1})
+}
+
+// BenchmarkFullDBLP is full anonymization of the DBLP co-authorship network
+// (808k edges).
+func BenchmarkFullDBLP(b *testing.B) {
+	g := readShared(b, "dblp-2010.edges.gz")
+	benchRun(b, g, Config{Measure: measure.Count{}, D: 1, Strategy: UA, Seed: 1})
+}
+
+// BenchmarkBudgetedLarge anonymizes a generated network of 10^6 nodes and
+// 4·10^6 edges with a budget of 5% of the edges.
+func BenchmarkBudgetedLarge(b *testing.B) {
+	n, m := 1_000_000, 4_000_000
+	r := rand.New(rand.NewPCG(1, 2))
+	pairs := make([]graph.Edge, 0, m)
+	for len(pairs) < m {
+		u := int32(r.IntN(n))
+		// Preferential-ish: half the edges go to a low-id "hub" region.
+		v := int32(r.IntN(n))
+		if r.IntN(2) == 0 {
+			v = int32(r.IntN(1 + r.IntN(n)))
+		}
+		pairs = append(pairs, graph.Edge{U: u, V: v})
+	}
+	g, _, _ := graph.FromEdges(n, pairs, nil)
+	benchRun(b, g, Config{Measure: measure.Count{}, D: 1, Strategy: UA, Seed: 1, Variant: Budgeted, Budget: g.NumEdges() / 20})
+}

@@ -1,0 +1,192 @@
+package anonymize
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/anonet-project/anonet/measure"
+)
+
+// Strategy chooses the edges to alter.
+type Strategy string
+
+// The strategies (see the package documentation).
+const (
+	ES     Strategy = "es"
+	Degree Strategy = "degree"
+	Aff    Strategy = "aff"
+	Unique Strategy = "unique"
+	UA     Strategy = "ua"
+	UAO    Strategy = "uao"
+)
+
+var strategies = []Strategy{ES, Degree, Aff, Unique, UA, UAO}
+
+// Strategies returns every strategy.
+func Strategies() []Strategy { return append([]Strategy(nil), strategies...) }
+
+// ParseStrategy returns the strategy with the given name.
+func ParseStrategy(s string) (Strategy, error) {
+	for _, x := range strategies {
+		if string(x) == strings.ToLower(s) {
+			return x, nil
+		}
+	}
+	return "", fmt.Errorf("unknown strategy %q (known: es, degree, aff, unique, ua, uao)", s)
+}
+
+// Operation is the kind of alteration.
+type Operation string
+
+// The operations.
+const (
+	Delete Operation = "delete" // delete an edge
+	Add    Operation = "add"    // add a uniformly random non-edge
+	Rewire Operation = "rewire" // replace {a,b},{c,d} by {a,d},{c,b}
+)
+
+// ParseOperation returns the operation with the given name.
+func ParseOperation(s string) (Operation, error) {
+	switch o := Operation(strings.ToLower(s)); o {
+	case Delete, Add, Rewire:
+		return o, nil
+	}
+	return "", fmt.Errorf("unknown operation %q (known: delete, add, rewire)", s)
+}
+
+// Variant sets the target and the default budget.
+type Variant string
+
+// The variants.
+const (
+	Full     Variant = "full"     // every node k-anonymous; budget: all edges
+	Partial  Variant = "partial"  // a fraction Alpha of the nodes; budget: all edges
+	Budgeted Variant = "budgeted" // every node; at most Budget alterations
+)
+
+// ParseVariant returns the variant with the given name.
+func ParseVariant(s string) (Variant, error) {
+	switch v := Variant(strings.ToLower(s)); v {
+	case Full, Partial, Budgeted:
+		return v, nil
+	}
+	return "", fmt.Errorf("unknown variant %q (known: full, partial, budgeted)", s)
+}
+
+// Config configures a run.
+type Config struct {
+	Measure measure.Measure // the anonymity measure
+	D       int             // distance, at least 1
+	K       int             // anonymity threshold; 0 means 2
+
+	Strategy  Strategy  // default UA
+	Operation Operation // default Delete
+	Variant   Variant   // default Full
+
+	// Alpha is the fraction of nodes that must be k-anonymous in the
+	// Partial variant, in (0, 1].
+	Alpha float64
+	// Budget is the maximum number of alterations in the Budgeted variant
+	// (for the other variants it defaults to the number of edges). A
+	// rewiring counts as two alterations, since it moves two edges.
+	Budget int
+	// Recompute is the recompute gap R: the number of edges altered per
+	// iteration before the partition is updated. Zero means 1% of the
+	// edges (at least 1), the paper's setting.
+	Recompute int
+
+	// Fuzzy makes the target fuzzy anonymity with tolerance Phi percent
+	// (anonymity.Partition.Fuzzy): a node counts as k-anonymous when its
+	// fuzzy set has at least K nodes. Only count, degree and edgecount
+	// define fuzzy anonymity.
+	Fuzzy bool
+	Phi   float64
+
+	// Seed seeds the random choices.
+	Seed uint64
+	// Threads is the number of goroutines computing signatures (below 1:
+	// GOMAXPROCS). Results do not depend on it.
+	Threads int
+
+	// Progress, if not nil, is called after every iteration.
+	Progress func(Iteration)
+}
+
+// withDefaults returns c with defaults filled in and checks it against a
+// graph of n nodes and m edges.
+func (c Config) withDefaults(n, m int) (Config, error) {
+	if c.Measure == nil {
+		return c, errors.New("anonymize: no measure")
+	}
+	if c.D < 1 {
+		return c, fmt.Errorf("anonymize: distance must be at least 1, got %d", c.D)
+	}
+	if c.K == 0 {
+		c.K = 2
+	}
+	if c.K < 1 {
+		return c, fmt.Errorf("anonymize: k must be at least 1, got %d", c.K)
+	}
+	if c.Strategy == "" {
+		c.Strategy = UA
+	}
+	if _, err := ParseStrategy(string(c.Strategy)); err != nil {
+		return c, fmt.Errorf("anonymize: %w", err)
+	}
+	if c.Operation == "" {
+		c.Operation = Delete
+	}
+	if _, err := ParseOperation(string(c.Operation)); err != nil {
+		return c, fmt.Errorf("anonymize: %w", err)
+	}
+	if c.Operation != Delete && c.Strategy != ES {
+		return c, fmt.Errorf("anonymize: strategy %s supports only the delete operation; use es to %s edges", c.Strategy, c.Operation)
+	}
+	if c.Variant == "" {
+		c.Variant = Full
+	}
+	if _, err := ParseVariant(string(c.Variant)); err != nil {
+		return c, fmt.Errorf("anonymize: %w", err)
+	}
+	switch c.Variant {
+	case Partial:
+		if c.Alpha == 0 {
+			c.Alpha = 0.95
+		}
+		if !(c.Alpha > 0 && c.Alpha <= 1) {
+			return c, fmt.Errorf("anonymize: alpha must be in (0, 1], got %v", c.Alpha)
+		}
+		c.Budget = m
+	case Budgeted:
+		c.Alpha = 1
+		if c.Budget <= 0 {
+			return c, fmt.Errorf("anonymize: the budget must be at least 1 alteration, got %d", c.Budget)
+		}
+	default:
+		c.Alpha = 1
+		c.Budget = m
+	}
+	if c.Fuzzy {
+		if _, ok := c.Measure.(measure.Fuzzy); !ok {
+			return c, fmt.Errorf("anonymize: fuzzy anonymity is not defined for measure %s (only count, degree and edgecount)", c.Measure.Name())
+		}
+		if !(c.Phi >= 0) {
+			return c, fmt.Errorf("anonymize: the fuzzy tolerance must be at least 0, got %v", c.Phi)
+		}
+	}
+	if c.Recompute < 0 {
+		return c, fmt.Errorf("anonymize: the recompute gap must be at least 1, got %d", c.Recompute)
+	}
+	if c.Recompute == 0 {
+		c.Recompute = max(1, int(math.Round(0.01*float64(m))))
+	}
+	return c, nil
+}
+
+// Target returns the number of nodes that must be k-anonymous: ⌈alpha·n⌉.
+func Target(alpha float64, n int) int {
+	t := int(math.Ceil(alpha*float64(n) - 1e-9))
+	return min(max(t, 0), n)
+}

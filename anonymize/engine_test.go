@@ -1,0 +1,263 @@
+package anonymize
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/anonet-project/anonet/anonymity"
+	"github.com/anonet-project/anonet/examples"
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/measure"
+)
+
+// notAnonymous recomputes the partition from scratch.
+func notAnonymous(t testing.TB, g *graph.Graph, m measure.Measure, d, k int) int {
+	t.Helper()
+	p, err := anonymity.New(g, m, d, anonymity.Options{K: k})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.NotAnonymous()
+}
+
+// checkResult verifies the invariants of every run: the returned graph is
+// the input with the listed alterations applied, its anonymity recomputed
+// from scratch is the reported one, the best state is the first with the
+// most k-anonymous nodes, and the budget holds.
+func checkResult(t *testing.T, orig, g *graph.Graph, res *Result) {
+	t.Helper()
+	cfg := res.Config
+	h := orig.Clone()
+	for _, a := range res.Alterations {
+		ok := false
+		if a.Added {
+			ok = h.AddEdge(a.U, a.V)
+		} else {
+			ok = h.DeleteEdge(a.U, a.V)
+		}
+		if !ok {
+			t.Fatalf("alteration %+v does not apply", a)
+		}
+	}
+	if !slices.Equal(h.SortedEdges(), g.SortedEdges()) {
+		t.Fatal("returned graph is not the input with the alterations applied")
+	}
+	if got := notAnonymous(t, g, cfg.Measure, cfg.D, cfg.K); !cfg.Fuzzy && got != res.After().NotKAnonymous {
+		t.Fatalf("from scratch %d nodes are not %d-anonymous, run reports %d", got, cfg.K, res.After().NotKAnonymous)
+	}
+	if got := notAnonymous(t, orig, cfg.Measure, cfg.D, cfg.K); !cfg.Fuzzy && got != res.Before().NotKAnonymous {
+		t.Fatalf("before: from scratch %d, reported %d", got, res.Before().NotKAnonymous)
+	}
+	for i, it := range res.Trace {
+		if it.Iteration != i {
+			t.Fatalf("trace row %d has iteration %d", i, it.Iteration)
+		}
+		if it.NotKAnonymous < res.After().NotKAnonymous || (i < res.Best && it.NotKAnonymous == res.After().NotKAnonymous) {
+			t.Fatalf("row %d (%d not anonymous) beats the best row %d (%d)", i, it.NotKAnonymous, res.Best, res.After().NotKAnonymous)
+		}
+		if it.EdgesAltered > cfg.Budget {
+			t.Fatalf("row %d: %d alterations exceed the budget %d", i, it.EdgesAltered, cfg.Budget)
+		}
+	}
+	if countAltered(res.Alterations, cfg.Operation) != res.After().EdgesAltered {
+		t.Fatalf("%d alterations listed, best row says %d", len(res.Alterations), res.After().EdgesAltered)
+	}
+}
+
+func run(t *testing.T, g *graph.Graph, cfg Config) *Result {
+	t.Helper()
+	orig := g.Clone()
+	res, err := Run(g, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkResult(t, orig, g, res)
+	return res
+}
+
+// TestUniqueExample8 is SPEC §8.5: with a budget of 4 and R = 4 the unique
+// strategy deletes exactly the four edges at the unique nodes 1 and 2, after
+// which nobody is unique (the reference deleted all 10 edges, defect D7).
+func TestUniqueExample8(t *testing.T) {
+	g := examples.MustRead("example8")
+	res := run(t, g, Config{Measure: measure.Count{}, D: 1, Strategy: Unique, Variant: Budgeted, Budget: 4, Recompute: 4, Seed: 1})
+	var del []graph.Edge
+	for _, a := range res.Alterations {
+		del = append(del, graph.MakeEdge(a.U, a.V))
+	}
+	slices.SortFunc(del, func(a, b graph.Edge) int { return int(a.U-b.U)*100 + int(a.V-b.V) })
+	if !slices.Equal(del, []graph.Edge{{U: 0, V: 1}, {U: 0, V: 2}, {U: 2, V: 3}, {U: 2, V: 4}}) {
+		t.Errorf("deleted %v", del)
+	}
+	if res.After().NotKAnonymous != 0 || len(res.Trace) != 2 || !res.TargetReached {
+		t.Errorf("trace %+v", res.Trace)
+	}
+}
+
+func TestVariants(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	for _, s := range strategies {
+		for _, v := range []Variant{Full, Partial, Budgeted} {
+			t.Run(fmt.Sprintf("%s/%s", s, v), func(t *testing.T) {
+				g := randomGraph(r, 120, 400)
+				cfg := Config{Measure: measure.Count{}, D: 1, Strategy: s, Variant: v, Alpha: 0.9, Budget: 20, Seed: 3}
+				res := run(t, g, cfg)
+				switch v {
+				case Full:
+					if res.After().NotKAnonymous != 0 {
+						t.Errorf("full left %d nodes not anonymous", res.After().NotKAnonymous)
+					}
+				case Partial:
+					if 120-res.After().NotKAnonymous < Target(0.9, 120) {
+						t.Errorf("partial reached %d k-anonymous nodes, target %d", 120-res.After().NotKAnonymous, Target(0.9, 120))
+					}
+				case Budgeted:
+					if len(res.Alterations) > 20 {
+						t.Errorf("budgeted altered %d > 20 edges", len(res.Alterations))
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestMeasuresAndDistances(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 1))
+	for _, m := range []measure.Measure{measure.Degree{}, measure.DegDist{}, measure.DK{}, measure.VRQ{}, measure.Hybrid{}, measure.EdgeCount{}} {
+		for _, d := range []int{1, 2} {
+			g := randomGraph(r, 60, 150)
+			res := run(t, g, Config{Measure: m, D: d, Strategy: UA, K: 3, Seed: 5, Recompute: 3})
+			if res.After().NotKAnonymous != 0 {
+				t.Errorf("%s d=%d: %d nodes not 3-anonymous after full", m.Name(), d, res.After().NotKAnonymous)
+			}
+		}
+	}
+}
+
+func TestDeterminism(t *testing.T) {
+	g0 := examples.MustRead("lesmis")
+	var first []Alteration
+	for i, threads := range []int{1, 4, 1} {
+		g := g0.Clone()
+		res, err := Run(g, Config{Measure: measure.DK{}, D: 1, Strategy: UA, Seed: 42, Threads: threads, Recompute: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = res.Alterations
+		} else if !slices.Equal(first, res.Alterations) {
+			t.Fatalf("threads=%d: alterations differ from the first run", threads)
+		}
+	}
+	g := g0.Clone()
+	res, _ := Run(g, Config{Measure: measure.DK{}, D: 1, Strategy: UA, Seed: 43, Recompute: 2})
+	if slices.Equal(first, res.Alterations) {
+		t.Error("another seed gave the same alterations")
+	}
+}
+
+func TestOperations(t *testing.T) {
+	for _, op := range []Operation{Add, Rewire} {
+		g := examples.MustRead("karate")
+		deg := make([]int, g.NumNodes())
+		for v := range deg {
+			deg[v] = g.Degree(int32(v))
+		}
+		res := run(t, g, Config{Measure: measure.Degree{}, D: 1, Strategy: ES, Operation: op, Variant: Budgeted, Budget: 10, Recompute: 2, Seed: 9})
+		switch op {
+		case Add:
+			if g.NumEdges() != 78+len(res.Alterations) {
+				t.Errorf("add: %d edges after %d additions", g.NumEdges(), len(res.Alterations))
+			}
+		case Rewire:
+			if g.NumEdges() != 78 {
+				t.Errorf("rewire changed the number of edges to %d", g.NumEdges())
+			}
+			for v := range deg {
+				if g.Degree(int32(v)) != deg[v] {
+					t.Fatalf("rewire changed the degree of %d", v)
+				}
+			}
+		}
+		if res.Best > 0 && len(res.Alterations) == 0 {
+			t.Errorf("%s: no alterations", op)
+		}
+	}
+}
+
+// TestFuzzyTarget anonymizes for fuzzy anonymity: the result must be fuzzy
+// k-anonymous from scratch, and need fewer deletions than exact anonymity.
+func TestFuzzyTarget(t *testing.T) {
+	g0 := examples.MustRead("lesmis")
+	exact := run(t, g0.Clone(), Config{Measure: measure.Count{}, D: 1, Seed: 2, Recompute: 1})
+	g := g0.Clone()
+	res := run(t, g, Config{Measure: measure.Count{}, D: 1, Seed: 2, Recompute: 1, Fuzzy: true, Phi: 20})
+	p, _ := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
+	fz, _ := p.Fuzzy(20)
+	if fz.NotAnonymous != 0 || res.After().NotKAnonymous != 0 {
+		t.Errorf("fuzzy full left %d (reported %d) nodes not fuzzy 2-anonymous", fz.NotAnonymous, res.After().NotKAnonymous)
+	}
+	if res.After().EdgesAltered > exact.After().EdgesAltered {
+		t.Errorf("fuzzy anonymity took %d deletions, exact %d", res.After().EdgesAltered, exact.After().EdgesAltered)
+	}
+	if _, err := Run(g0.Clone(), Config{Measure: measure.DK{}, D: 1, Fuzzy: true, Phi: 10}); err == nil {
+		t.Error("fuzzy dk accepted")
+	}
+}
+
+func TestBadConfig(t *testing.T) {
+	g := examples.MustRead("karate")
+	bad := []Config{
+		{D: 1},
+		{Measure: measure.Count{}, D: 0},
+		{Measure: measure.Count{}, D: 1, K: -2},
+		{Measure: measure.Count{}, D: 1, Strategy: "nope"},
+		{Measure: measure.Count{}, D: 1, Operation: "swap"},
+		{Measure: measure.Count{}, D: 1, Operation: Add, Strategy: UA},
+		{Measure: measure.Count{}, D: 1, Variant: "half"},
+		{Measure: measure.Count{}, D: 1, Variant: Partial, Alpha: 1.5},
+		{Measure: measure.Count{}, D: 1, Variant: Partial, Alpha: -0.1},
+		{Measure: measure.Count{}, D: 1, Variant: Budgeted},
+		{Measure: measure.Count{}, D: 1, Recompute: -1},
+	}
+	for _, cfg := range bad {
+		if _, err := Run(g, cfg); err == nil {
+			t.Errorf("Run accepted %+v", cfg)
+		}
+	}
+	if g.NumEdges() != 78 {
+		t.Error("a rejected configuration changed the graph")
+	}
+}
+
+// TestFullOnReferenceNetworks runs full anonymization with ua, count, d = 1
+// on every shared reference network and verifies the result from scratch.
+func TestFullOnReferenceNetworks(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "datasets", "anonet", "*.nauty"))
+	if len(files) == 0 {
+		t.Skip("shared data sets not found")
+	}
+	if testing.Short() {
+		files = files[:3]
+	}
+	for _, f := range files {
+		if _, err := os.Stat(f); err != nil {
+			continue
+		}
+		g, _, err := graphio.ReadFile(f, graphio.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			res := run(t, g, Config{Measure: measure.Count{}, D: 1, Strategy: UA, Seed: 1})
+			if res.After().NotKAnonymous != 0 || !res.TargetReached {
+				t.Errorf("%d nodes not 2-anonymous after full anonymization", res.After().NotKAnonymous)
+			}
+		})
+	}
+}

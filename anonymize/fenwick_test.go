@@ -1,0 +1,45 @@
+package anonymize
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+func TestFenwick(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{1, 2, 3, 7, 8, 9, 100} {
+		w := make([]int64, n)
+		for i := range w {
+			w[i] = int64(r.IntN(4))
+		}
+		var f fenwick
+		f.build(n, func(i int) int64 { return w[i] })
+		for step := range 300 {
+			if step%3 == 0 {
+				i := r.IntN(n)
+				w[i] = int64(r.IntN(5))
+				f.set(i, w[i])
+			}
+			var total int64
+			for _, x := range w {
+				total += x
+			}
+			if f.total() != total {
+				t.Fatalf("n=%d: total %d, want %d", n, f.total(), total)
+			}
+			// Every unit of weight maps to its position.
+			var k int64
+			for i, x := range w {
+				for range x {
+					if got := f.find(k); got != i {
+						t.Fatalf("n=%d: find(%d) = %d, want %d (weights %v)", n, k, got, i, w)
+					}
+					k++
+				}
+				if f.get(i) != x {
+					t.Fatalf("get(%d) = %d, want %d", i, f.get(i), x)
+				}
+			}
+		}
+	}
+}

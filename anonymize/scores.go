@@ -1,0 +1,370 @@
+package anonymize
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"github.com/anonet-project/anonet/anonymity"
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
+)
+
+// scorer keeps the selection weights of a strategy over the edges of the
+// current graph, indexed like the graph's edge array, and draws edges.
+//
+// In incremental mode (distance 1 and a measure whose affected set of {u, w}
+// is {u, w} plus, for Intersection scope, their common neighbours) the
+// weights are kept up to date by deleted and flipped, touching only the
+// edges around a change. Otherwise refresh recomputes them all.
+type scorer struct {
+	g           *graph.Graph
+	strategy    Strategy
+	scope       measure.Scope
+	d           int
+	incremental bool
+	finder      measure.AffectedFinder
+	buf         []int32
+
+	na  []bool  // na[v]: v is not k-anonymous, as the weights assume
+	c   []int32 // edge → |A(e) ∩ NA|            (ua, uao)
+	aff []int32 // edge → |A(e)|                 (aff)
+
+	main fenwick // the strategy's weights (see weight)
+	fill fenwick // es, ua: 1 per edge; unique, uao: 1 per edge without an end in NA
+	eu   int     // unique, uao: number of edges with an end in NA
+}
+
+// newScorer returns the weights of strategy s for the partition p's graph,
+// measure and distance; na[v] tells whether v counts as not k-anonymous (it
+// is copied).
+func newScorer(p *anonymity.Partition, s Strategy, na []bool) *scorer {
+	sc := &scorer{
+		g: p.Graph(), strategy: s, scope: p.Measure().Scope(), d: p.D(),
+		na: slices.Clone(na),
+	}
+	sc.incremental = sc.d == 1 && sc.scope != measure.Union
+	sc.rebuild()
+	return sc
+}
+
+func (sc *scorer) needC() bool   { return sc.strategy == UA || sc.strategy == UAO }
+func (sc *scorer) needAff() bool { return sc.strategy == Aff }
+func (sc *scorer) needEu() bool  { return sc.strategy == Unique || sc.strategy == UAO }
+
+// unique reports whether edge i has an end that is not k-anonymous.
+func (sc *scorer) unique(i int) bool {
+	e := sc.g.Edge(i)
+	return sc.na[e.U] || sc.na[e.V]
+}
+
+// weight returns the main and fill weights of edge i from the arrays.
+func (sc *scorer) weight(i int) (main, fill int64) {
+	switch sc.strategy {
+	case ES:
+		return 0, 1
+	case Degree:
+		e := sc.g.Edge(i)
+		return int64(min(sc.g.Degree(e.U), sc.g.Degree(e.V))), 0
+	case Aff:
+		return int64(sc.aff[i]), 0
+	case UA:
+		return int64(sc.c[i]), 1
+	case Unique:
+		if sc.unique(i) {
+			return 1, 0
+		}
+		return 0, 1
+	default: // UAO
+		if sc.unique(i) {
+			return int64(sc.c[i]), 0
+		}
+		return 0, 1
+	}
+}
+
+// rebuild recomputes every weight from scratch.
+func (sc *scorer) rebuild() {
+	m := sc.g.NumEdges()
+	if sc.needC() {
+		sc.c = append(sc.c[:0], make([]int32, m)...)
+	}
+	if sc.needAff() {
+		sc.aff = append(sc.aff[:0], make([]int32, m)...)
+	}
+	if sc.needC() || sc.needAff() {
+		sc.computeAffected()
+	}
+	sc.eu = 0
+	if sc.needEu() {
+		for i := range m {
+			if sc.unique(i) {
+				sc.eu++
+			}
+		}
+	}
+	sc.main.build(m, func(i int) int64 { w, _ := sc.weight(i); return w })
+	sc.fill.build(m, func(i int) int64 { _, f := sc.weight(i); return f })
+}
+
+// computeAffected fills c and aff for every edge.
+func (sc *scorer) computeAffected() {
+	g := sc.g
+	na := func(v int32) int32 {
+		if sc.na[v] {
+			return 1
+		}
+		return 0
+	}
+	if !sc.incremental {
+		for i, e := range g.Edges() {
+			sc.buf = sc.finder.Affected(sc.buf[:0], g, sc.scope, e.U, e.V, sc.d)
+			if sc.needAff() {
+				sc.aff[i] = int32(len(sc.buf))
+			}
+			if sc.needC() {
+				for _, x := range sc.buf {
+					sc.c[i] += na(x)
+				}
+			}
+		}
+		return
+	}
+	for i, e := range g.Edges() {
+		if sc.needC() {
+			sc.c[i] = na(e.U) + na(e.V)
+		}
+		if sc.needAff() {
+			sc.aff[i] = 2
+		}
+	}
+	if sc.scope != measure.Intersection {
+		return
+	}
+	// One pass over the triangles adds the common neighbours.
+	g.ForEachTriangle(func(a, b, c int32, ab, ac, bc int32) {
+		if sc.needC() {
+			sc.c[ab] += na(c)
+			sc.c[ac] += na(b)
+			sc.c[bc] += na(a)
+		}
+		if sc.needAff() {
+			sc.aff[ab]++
+			sc.aff[ac]++
+			sc.aff[bc]++
+		}
+	})
+}
+
+// refreshEdge recomputes the tree weights of edge i from the arrays.
+func (sc *scorer) refreshEdge(i int) {
+	w, f := sc.weight(i)
+	sc.main.set(i, w)
+	sc.fill.set(i, f)
+}
+
+// beginIteration prepares the weights for a selection.
+func (sc *scorer) beginIteration() {
+	if !sc.incremental {
+		sc.rebuild()
+	}
+}
+
+// selectEdges draws up to b edges without replacement and returns their
+// indices in the order drawn. If b is at least the number of edges, it
+// returns every edge.
+func (sc *scorer) selectEdges(r *rand.Rand, b int) []int32 {
+	m := sc.g.NumEdges()
+	out := make([]int32, 0, min(b, m))
+	if b >= m {
+		for i := range m {
+			out = append(out, int32(i))
+		}
+		return out
+	}
+	take := func(i int) {
+		out = append(out, int32(i))
+		sc.main.set(i, 0)
+		sc.fill.set(i, 0)
+	}
+	switch sc.strategy {
+	case ES:
+		for range b {
+			take(sc.fill.find(r.Int64N(sc.fill.total())))
+		}
+	case Degree, Aff:
+		for range b {
+			if t := sc.main.total(); t > 0 {
+				take(sc.main.find(r.Int64N(t)))
+			} else { // all weights zero: uniform (cannot happen for live edges)
+				take(sc.uniformRemaining(r, out))
+			}
+		}
+	case UA:
+		// P(e) ∝ c(e) + 1/m: the integer part from main, the smoothing
+		// term (1/m per edge not yet drawn) from fill.
+		for range b {
+			c := float64(sc.main.total())
+			u := float64(sc.fill.total()) / float64(m)
+			if x := r.Float64() * (c + u); x < c {
+				take(sc.main.find(min(int64(x), sc.main.total()-1)))
+			} else {
+				take(sc.fill.find(r.Int64N(sc.fill.total())))
+			}
+		}
+	case Unique, UAO:
+		if b >= sc.eu {
+			// Every edge at a non-anonymous node, then uniform over the rest.
+			for i := range m {
+				if sc.unique(i) {
+					take(i)
+				}
+			}
+			for len(out) < b {
+				take(sc.fill.find(r.Int64N(sc.fill.total())))
+			}
+		} else {
+			for range b {
+				take(sc.main.find(r.Int64N(sc.main.total())))
+			}
+		}
+	}
+	// Restore the weights of the drawn edges: they are removed properly
+	// when deleted.
+	for _, i := range out {
+		sc.refreshEdge(int(i))
+	}
+	return out
+}
+
+// uniformRemaining returns a uniformly random edge not in drawn.
+func (sc *scorer) uniformRemaining(r *rand.Rand, drawn []int32) int {
+	for {
+		i := r.IntN(sc.g.NumEdges())
+		if !slices.Contains(drawn, int32(i)) {
+			return i
+		}
+	}
+}
+
+// deleteEdge deletes the edge {u, w} through the partition and updates the
+// weights: the common neighbours' edges lose an affected node, the arrays
+// and trees mirror the graph's swap-remove, and for the degree strategy the
+// edges at u and w get their new minimum degree.
+func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
+	g := sc.g
+	pos, ok := g.EdgeIndex(u, w)
+	if !ok {
+		return
+	}
+	if sc.incremental && sc.scope == measure.Intersection && (sc.needC() || sc.needAff()) {
+		// Each common neighbour x loses w from A(u,x) and u from A(w,x).
+		sc.buf = g.CommonNeighbors(sc.buf[:0], u, w)
+		for _, x := range sc.buf {
+			iu, _ := g.EdgeIndex(u, x)
+			iw, _ := g.EdgeIndex(w, x)
+			if sc.needC() {
+				if sc.na[w] {
+					sc.c[iu]--
+				}
+				if sc.na[u] {
+					sc.c[iw]--
+				}
+			}
+			if sc.needAff() {
+				sc.aff[iu]--
+				sc.aff[iw]--
+			}
+			sc.refreshEdge(iu)
+			sc.refreshEdge(iw)
+		}
+	}
+	if sc.needEu() && sc.unique(pos) {
+		sc.eu--
+	}
+	last := g.NumEdges() - 1
+	if sc.needC() {
+		sc.c[pos] = sc.c[last]
+		sc.c = sc.c[:last]
+	}
+	if sc.needAff() {
+		sc.aff[pos] = sc.aff[last]
+		sc.aff = sc.aff[:last]
+	}
+	p.DeleteEdge(u, w) // the graph moves its last edge to pos
+	sc.main.set(last, 0)
+	sc.fill.set(last, 0)
+	if pos < last {
+		sc.refreshEdge(pos)
+	}
+	if sc.strategy == Degree {
+		for _, x := range [2]int32{u, w} {
+			for _, i := range g.IncidentEdges(x) {
+				sc.refreshEdge(int(i))
+			}
+		}
+	}
+}
+
+// flip records that node x became (na = true) or stopped being not
+// k-anonymous, and updates the weights of the edges whose affected set
+// holds x: the edges at x and, for Intersection scope, the edges between
+// two neighbours of x.
+func (sc *scorer) flip(x int32, na bool) {
+	if sc.na[x] == na {
+		return
+	}
+	g := sc.g
+	inc := g.IncidentEdges(x)
+	if sc.needEu() {
+		for _, i := range inc {
+			if sc.unique(int(i)) {
+				sc.eu--
+			}
+		}
+	}
+	sc.na[x] = na
+	if sc.needEu() {
+		for _, i := range inc {
+			if sc.unique(int(i)) {
+				sc.eu++
+			}
+		}
+	}
+	if !sc.incremental {
+		return // weights are rebuilt before the next selection
+	}
+	delta := int32(-1)
+	if na {
+		delta = 1
+	}
+	for _, i := range inc {
+		if sc.needC() {
+			sc.c[i] += delta
+		}
+		sc.refreshEdge(int(i))
+	}
+	if !sc.needC() || sc.scope != measure.Intersection {
+		return
+	}
+	nx := g.Neighbors(x)
+	for _, a := range nx {
+		nb, ea := g.Neighbors(a), g.IncidentEdges(a)
+		// Edges {a, b} with b a neighbour of x too, b > a.
+		i, j := 0, 0
+		for i < len(nx) && j < len(nb) {
+			switch {
+			case nx[i] < nb[j]:
+				i++
+			case nx[i] > nb[j]:
+				j++
+			default:
+				if nb[j] > a {
+					sc.c[ea[j]] += delta
+					sc.refreshEdge(int(ea[j]))
+				}
+				i++
+				j++
+			}
+		}
+	}
+}

@@ -1,0 +1,202 @@
+package anonymize
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/anonet-project/anonet/anonymity"
+	"github.com/anonet-project/anonet/examples"
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
+)
+
+func randomGraph(r *rand.Rand, n, m int) *graph.Graph {
+	g := graph.New(n)
+	for g.NumEdges() < m {
+		u, v := int32(r.IntN(n)), int32(r.IntN(n))
+		g.AddEdge(u, v)
+		// Close some triangles so that common neighbours matter.
+		if nb := g.Neighbors(v); len(nb) > 1 && r.IntN(2) == 0 {
+			g.AddEdge(u, nb[r.IntN(len(nb))])
+		}
+	}
+	return g
+}
+
+// naOf returns the not-k-anonymous flags of p's nodes.
+func naOf(p *anonymity.Partition) []bool {
+	na := make([]bool, p.Graph().NumNodes())
+	for v := range na {
+		na[v] = !p.Anonymous(int32(v))
+	}
+	return na
+}
+
+// TestIncrementalWeights deletes random edges through a scorer and checks
+// after every update that the maintained weights equal weights computed from
+// scratch, for every strategy and for measures with every kind of scope.
+func TestIncrementalWeights(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 4))
+	for _, m := range []measure.Measure{measure.Count{}, measure.Degree{}, measure.DK{}, measure.VRQ{}, measure.Count{}} {
+		for _, s := range strategies {
+			for _, d := range []int{1, 2} {
+				t.Run(fmt.Sprintf("%s/%s/d=%d", m.Name(), s, d), func(t *testing.T) {
+					g := randomGraph(r, 40, 120)
+					p, err := anonymity.New(g, m, d, anonymity.Options{Threads: 1})
+					if err != nil {
+						t.Fatal(err)
+					}
+					sc := newScorer(p, s, naOf(p))
+					for round := range 10 {
+						sc.beginIteration()
+						sc.selectEdges(r, 1+r.IntN(3)) // must leave the weights as they were
+						for range 1 + r.IntN(4) {
+							if g.NumEdges() == 0 {
+								break
+							}
+							e := g.RandomEdge(r)
+							sc.deleteEdge(p, e.U, e.V)
+						}
+						p.Update()
+						for _, v := range p.Flipped() {
+							sc.flip(v, !p.Anonymous(v))
+						}
+						if !sc.incremental {
+							sc.beginIteration()
+						}
+						q, _ := anonymity.New(g.Clone(), m, d, anonymity.Options{Threads: 1})
+						fresh := newScorer(q, s, naOf(q))
+						if !slices.Equal(sc.na, fresh.na) {
+							t.Fatalf("round %d: na flags differ", round)
+						}
+						if !slices.Equal(sc.c, fresh.c) || !slices.Equal(sc.aff, fresh.aff) || sc.eu != fresh.eu {
+							t.Fatalf("round %d: c %v\nwant %v\naff %v\nwant %v\neu %d want %d", round, sc.c, fresh.c, sc.aff, fresh.aff, sc.eu, fresh.eu)
+						}
+						for i := range g.NumEdges() {
+							if sc.main.get(i) != fresh.main.get(i) || sc.fill.get(i) != fresh.fill.get(i) {
+								t.Fatalf("round %d: edge %d weights %d/%d, want %d/%d", round, i, sc.main.get(i), sc.fill.get(i), fresh.main.get(i), fresh.fill.get(i))
+							}
+						}
+						if sc.main.total() != fresh.main.total() || sc.fill.total() != fresh.fill.total() {
+							t.Fatalf("round %d: totals %d/%d, want %d/%d", round, sc.main.total(), sc.fill.total(), fresh.main.total(), fresh.fill.total())
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestSelectionFrequencies draws one edge many times from a fixed state and
+// compares the frequencies with each strategy's formula (SPEC §5.4) by a
+// chi-square test at a level a wrong formula fails.
+func TestSelectionFrequencies(t *testing.T) {
+	// example8, count, d = 1: NA = {1, 2}; edges and their affected sets
+	// (SPEC §8.2): A(0,1) = {0,1}, A(0,2) = {0,2}, A(2,3) = {2,3},
+	// A(2,4) = {2,4}, and the six edges between {3,4} and {5,6,7} have
+	// their ends only, none in NA.
+	g := examples.MustRead("example8")
+	p, err := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := float64(g.NumEdges())
+	want := map[Strategy]func(e graph.Edge) float64{
+		ES: func(graph.Edge) float64 { return 1 },
+		Degree: func(e graph.Edge) float64 {
+			return float64(min(g.Degree(e.U), g.Degree(e.V)))
+		},
+		Aff: func(graph.Edge) float64 { return 2 },
+		UA: func(e graph.Edge) float64 {
+			c := 0.0
+			if e.U == 1 || e.U == 2 || e.V == 1 || e.V == 2 {
+				c = 1
+			}
+			return c + 1/m
+		},
+		// b' = 1 < |E_u| = 4: uniform over E_u.
+		Unique: func(e graph.Edge) float64 {
+			if e.U <= 2 && e.V <= 4 {
+				return 1
+			}
+			return 0
+		},
+		UAO: func(e graph.Edge) float64 {
+			if e.U <= 2 && e.V <= 4 {
+				return 1 // |A ∩ NA| = 1 on each unique edge
+			}
+			return 0
+		},
+	}
+	const draws = 40000
+	for _, s := range strategies {
+		sc := newScorer(p, s, naOf(p))
+		r := rand.New(rand.NewPCG(21, uint64(len(s))))
+		counts := make([]int, g.NumEdges())
+		for range draws {
+			sel := sc.selectEdges(r, 1)
+			counts[sel[0]]++
+		}
+		total := 0.0
+		for _, e := range g.Edges() {
+			total += want[s](e)
+		}
+		chi, dof := 0.0, -1
+		for i, e := range g.Edges() {
+			exp := draws * want[s](e) / total
+			if exp == 0 {
+				if counts[i] != 0 {
+					t.Errorf("%s: edge %v has probability 0 but was drawn %d times", s, e, counts[i])
+				}
+				continue
+			}
+			chi += (float64(counts[i]) - exp) * (float64(counts[i]) - exp) / exp
+			dof++
+		}
+		// 99.9% quantile of chi-square with ≤ 9 degrees of freedom is < 28.
+		if dof > 0 && chi > 28 {
+			t.Errorf("%s: chi-square %.1f with %d degrees of freedom; counts %v", s, chi, dof, counts)
+		}
+	}
+	// A wrong formula fails: degree frequencies under ES weights.
+	sc := newScorer(p, Degree, naOf(p))
+	r := rand.New(rand.NewPCG(1, 1))
+	counts := make([]int, g.NumEdges())
+	for range draws {
+		counts[sc.selectEdges(r, 1)[0]]++
+	}
+	chi := 0.0
+	for i := range counts {
+		exp := draws / m
+		chi += (float64(counts[i]) - exp) * (float64(counts[i]) - exp) / exp
+	}
+	if chi < 28 {
+		t.Errorf("degree strategy is indistinguishable from uniform (chi-square %.1f)", chi)
+	}
+}
+
+// TestSelectWithoutReplacement checks that a batch never repeats an edge and
+// that b ≥ m selects everything.
+func TestSelectWithoutReplacement(t *testing.T) {
+	r := rand.New(rand.NewPCG(2, 3))
+	g := randomGraph(r, 30, 60)
+	p, _ := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
+	for _, s := range strategies {
+		sc := newScorer(p, s, naOf(p))
+		for _, b := range []int{1, 7, 59, 60, 100} {
+			sel := sc.selectEdges(r, b)
+			if len(sel) != min(b, 60) {
+				t.Errorf("%s: %d edges for b=%d", s, len(sel), b)
+			}
+			seen := map[int32]bool{}
+			for _, i := range sel {
+				if seen[i] {
+					t.Fatalf("%s: edge %d drawn twice in one batch", s, i)
+				}
+				seen[i] = true
+			}
+		}
+	}
+}
