@@ -107,6 +107,9 @@ Matrix Market, optionally .gz) or a bundled network: ` + bundledList() + `.`,
 	})
 	root.AddCommand(
 		newInfoCmd(e),
+		newMeasureCmd(e),
+		newVerifyCmd(e),
+		newAnonymizeCmd(e),
 		newConvertCmd(e),
 		newVersionCmd(e),
 	)

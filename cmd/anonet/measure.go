@@ -1,0 +1,302 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/anonet-project/anonet/anonymity"
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
+)
+
+// measureResult is the JSON result of anonet measure for one measure.
+type measureResult struct {
+	Graph                 string         `json:"graph"`
+	Nodes                 int            `json:"nodes"`
+	Edges                 int            `json:"edges"`
+	Measure               string         `json:"measure"`
+	D                     int            `json:"d"`
+	K                     int            `json:"k"`
+	Unique                int            `json:"unique"`
+	UniqueFraction        float64        `json:"unique_fraction"`
+	NotKAnonymous         int            `json:"not_k_anonymous"`
+	NotKAnonymousFraction float64        `json:"not_k_anonymous_fraction"`
+	Classes               int            `json:"classes"`
+	ClassSizes            map[string]int `json:"class_sizes"`            // class size → number of classes
+	AnonymityDistribution map[string]int `json:"anonymity_distribution"` // class size → number of nodes
+	TwinUnique            *int           `json:"twin_unique,omitempty"`
+	TwinUniqueFraction    *float64       `json:"twin_unique_fraction,omitempty"`
+	TwinReducedSizes      map[string]int `json:"twin_reduced_distribution,omitempty"`
+	ClassMembers          [][]string     `json:"class_members,omitempty"`
+	Cascade               *cascadeJSON   `json:"cascade,omitempty"`
+	Fuzzy                 *fuzzyJSON     `json:"fuzzy,omitempty"`
+	NotKAnonymousNodes    []string       `json:"not_k_anonymous_nodes,omitempty"`
+	Seconds               float64        `json:"seconds"`
+	partition             *anonymity.Partition
+	twinReduced           []int32
+}
+
+func newMeasureCmd(e *env) *cobra.Command {
+	var (
+		mf                     measureFlags
+		format                 string
+		twins, classes, unique bool
+		cascade                bool
+		cascadeMeasure         string
+		levels                 int
+		phi                    float64
+	)
+	cmd := &cobra.Command{
+		Use:   "measure GRAPH",
+		Short: "Find the nodes that are unique or not k-anonymous under an anonymity measure",
+		Long: `measure computes every node's signature under an anonymity measure (what an
+attacker is assumed to know about a person), groups nodes with equal
+signatures into equivalence classes, and reports who is unique and who is
+not k-anonymous (in a class of fewer than k nodes).
+
+Measures (at distance d, for every t = 1..d; B_t(v) = nodes within t hops):
+  degree     number of neighbours
+  count      nodes and edges of the subgraph induced by B_t(v) (d=1: degree, triangles)
+  degdist    the degrees inside that subgraph, as a multiset
+  dk         the neighbourhood's shape: isomorphism class of B_t(v) with v fixed
+  vrq        the degrees of the nodes at distance exactly t, as a multiset
+  hybrid     dk and vrq together
+  edgecount  edges of the subgraph induced by B_t(v)
+dk-unrooted and hybrid-unrooted are the reference tool's variants, which let
+the centre move (they differ from dk and hybrid only for d >= 2).
+
+With several measures (--measure degree,count,dk) a comparison table is
+printed, one row per measure; with --json, an array of results.`,
+		Example: `  anonet measure karate
+  anonet measure karate --measure degree,count,dk,vrq -d 2
+  anonet measure network.edges --classes --json`,
+		Args: exactArgs(1, "one GRAPH"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ms, err := mf.measures(true)
+			if err != nil {
+				return err
+			}
+			var cm measure.Measure
+			if cascadeMeasure != "" {
+				if !cascade {
+					return usageErrorf("--cascade-measure needs --cascade")
+				}
+				if cm, err = measure.Parse(cascadeMeasure); err != nil {
+					return usageErrorf("--cascade-measure: %v", err)
+				}
+			}
+			if cmd.Flags().Changed("levels") && (!cascade || levels < 1) {
+				return usageErrorf("--levels needs --cascade and a value of at least 1")
+			}
+			useFuzzy := cmd.Flags().Changed("fuzzy")
+			if useFuzzy {
+				if !(phi >= 0) {
+					return usageErrorf("--fuzzy must be a percentage of at least 0, got %v", phi)
+				}
+				for _, m := range ms {
+					if _, ok := m.(measure.Fuzzy); !ok {
+						return usageErrorf("--fuzzy: fuzzy anonymity is not defined for measure %s (only count, degree and edgecount)", m.Name())
+					}
+				}
+			}
+			in, err := e.readGraph(args[0], format)
+			if err != nil {
+				return err
+			}
+			var results []*measureResult
+			var tw []int32
+			for _, m := range ms {
+				start := time.Now()
+				p, err := e.partition(in.g, m, mf.d, mf.k)
+				if err != nil {
+					return err
+				}
+				r := newMeasureResult(in.name, p)
+				if twins {
+					if tw == nil {
+						tw = anonymity.TwinClasses(in.g)
+					}
+					r.addTwins(p, tw)
+				}
+				if classes {
+					r.ClassMembers = labelled(in.g, p.Classes())
+				}
+				if unique {
+					r.NotKAnonymousNodes = labels(in.g, p.NotAnonymousNodes())
+				}
+				if cascade {
+					if tw == nil && twins {
+						tw = anonymity.TwinClasses(in.g)
+					}
+					if r.Cascade, err = e.cascade(p, cm, levels, tw); err != nil {
+						return err
+					}
+				}
+				if useFuzzy {
+					fz, err := p.Fuzzy(phi)
+					if err != nil {
+						return inputError(err)
+					}
+					r.Fuzzy = newFuzzyJSON(fz, in.g, classes)
+				}
+				r.Seconds = time.Since(start).Seconds()
+				results = append(results, r)
+			}
+			if e.json {
+				if len(results) == 1 {
+					return writeJSON(e.stdout, results[0])
+				}
+				return writeJSON(e.stdout, results)
+			}
+			if len(results) > 1 {
+				return printComparison(e.stdout, in, results, twins, classes, unique)
+			}
+			return printMeasure(e.stdout, in.g, results[0], twins, classes, unique)
+		},
+	}
+	mf.register(cmd.Flags(), true)
+	cmd.Flags().StringVar(&format, "format", "", "input format (default: from the file extension)")
+	cmd.Flags().BoolVar(&twins, "twins", false, "also count anonymity without twins (nodes with identical neighbourhoods)")
+	cmd.Flags().BoolVar(&classes, "classes", false, "print the members of every class")
+	cmd.Flags().BoolVar(&unique, "unique", false, "list the nodes that are not k-anonymous")
+	cmd.Flags().BoolVar(&cascade, "cascade", false, "compute the anonymity cascade: nodes identifiable outward from the unique ones")
+	cmd.Flags().StringVar(&cascadeMeasure, "cascade-measure", "", "measure that tells an identified node's neighbours apart (default: --measure)")
+	cmd.Flags().IntVar(&levels, "levels", 0, "stop the cascade after this many levels (default: until nothing changes)")
+	cmd.Flags().Float64Var(&phi, "fuzzy", 0, "fuzzy anonymity: nodes whose signatures differ by at most this percentage are confused")
+	return cmd
+}
+
+func newMeasureResult(name string, p *anonymity.Partition) *measureResult {
+	g := p.Graph()
+	n := g.NumNodes()
+	r := &measureResult{
+		Graph: name, Nodes: n, Edges: g.NumEdges(),
+		Measure: p.Measure().Name(), D: p.D(), K: p.K(),
+		Unique: p.Unique(), NotKAnonymous: p.NotAnonymous(), Classes: p.NumClasses(),
+		ClassSizes: map[string]int{}, AnonymityDistribution: map[string]int{},
+		partition: p,
+	}
+	if n > 0 {
+		r.UniqueFraction = float64(r.Unique) / float64(n)
+		r.NotKAnonymousFraction = float64(r.NotKAnonymous) / float64(n)
+	}
+	for _, sc := range p.Histogram() {
+		r.ClassSizes[strconv.Itoa(sc.Size)] = sc.Classes
+		r.AnonymityDistribution[strconv.Itoa(sc.Size)] = sc.Size * sc.Classes
+	}
+	return r
+}
+
+func (r *measureResult) addTwins(p *anonymity.Partition, tw []int32) {
+	r.twinReduced = p.TwinReduced(tw)
+	u := 0
+	r.TwinReducedSizes = map[string]int{}
+	for _, a := range r.twinReduced {
+		if a == 1 {
+			u++
+		}
+		r.TwinReducedSizes[strconv.Itoa(int(a))]++
+	}
+	r.TwinUnique = &u
+	r.TwinUniqueFraction = finite(float64(u) / float64(r.Nodes))
+}
+
+func labels(g *graph.Graph, nodes []int32) []string {
+	out := make([]string, len(nodes))
+	for i, v := range nodes {
+		out[i] = g.Label(v)
+	}
+	return out
+}
+
+func labelled(g *graph.Graph, classes [][]int32) [][]string {
+	out := make([][]string, len(classes))
+	for i, c := range classes {
+		out[i] = labels(g, c)
+	}
+	return out
+}
+
+func pct(part, whole int) string {
+	if whole == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(part)/float64(whole))
+}
+
+func printMeasure(w io.Writer, g *graph.Graph, r *measureResult, twins, classes, unique bool) error {
+	fmt.Fprintf(w, "%s: %d nodes, %d edges; measure %s, d = %d, k = %d\n\n", r.Graph, r.Nodes, r.Edges, r.Measure, r.D, r.K)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "unique nodes\t%d\t(%s)\n", r.Unique, pct(r.Unique, r.Nodes))
+	fmt.Fprintf(tw, "not %d-anonymous\t%d\t(%s)\n", r.K, r.NotKAnonymous, pct(r.NotKAnonymous, r.Nodes))
+	if twins {
+		fmt.Fprintf(tw, "twin-unique nodes\t%d\t(%s; unique up to twins, which no measure tells apart)\n", *r.TwinUnique, pct(*r.TwinUnique, r.Nodes))
+	}
+	fmt.Fprintf(tw, "classes\t%d\t\n", r.Classes)
+	fmt.Fprintf(tw, "time\t%.3fs\t\n", r.Seconds)
+	tw.Flush()
+	fmt.Fprintf(w, "\nclass size  classes  nodes\n")
+	for _, sc := range r.partition.Histogram() {
+		fmt.Fprintf(w, "%10d  %7d  %5d\n", sc.Size, sc.Classes, sc.Size*sc.Classes)
+	}
+	if classes {
+		fmt.Fprintf(w, "\nclasses (members by label, ordered by smallest member):\n")
+		for i, c := range r.ClassMembers {
+			fmt.Fprintf(w, "%d (size %d): %s\n", i+1, len(c), strings.Join(c, " "))
+		}
+	}
+	if unique {
+		fmt.Fprintf(w, "\nnodes that are not %d-anonymous (%d):\n", r.K, len(r.NotKAnonymousNodes))
+		for _, l := range r.NotKAnonymousNodes {
+			fmt.Fprintln(w, l)
+		}
+	}
+	printCascade(w, r)
+	printFuzzy(w, r)
+	return nil
+}
+
+func printComparison(w io.Writer, in *input, rs []*measureResult, twins, classes, unique bool) error {
+	fmt.Fprintf(w, "%s: %d nodes, %d edges; d = %d, k = %d\n\n", in.name, in.g.NumNodes(), in.g.NumEdges(), rs[0].D, rs[0].K)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	header := "measure\tunique\tU(G)\tnot %d-anon.\tclasses\t"
+	if twins {
+		header += "twin-unique\t"
+	}
+	fmt.Fprintf(tw, header+"seconds\t\n", rs[0].K)
+	for _, r := range rs {
+		fmt.Fprintf(tw, "%s\t%d\t%.4f\t%d\t%d\t", r.Measure, r.Unique, r.UniqueFraction, r.NotKAnonymous, r.Classes)
+		if twins {
+			fmt.Fprintf(tw, "%d\t", *r.TwinUnique)
+		}
+		fmt.Fprintf(tw, "%.3f\t\n", r.Seconds)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, r := range rs {
+		if classes || unique {
+			fmt.Fprintf(w, "\n== %s ==\n", r.Measure)
+		}
+		if classes {
+			for i, c := range r.ClassMembers {
+				fmt.Fprintf(w, "%d (size %d): %s\n", i+1, len(c), strings.Join(c, " "))
+			}
+		}
+		if unique {
+			fmt.Fprintf(w, "not %d-anonymous: %s\n", r.K, strings.Join(r.NotKAnonymousNodes, " "))
+		}
+		if r.Cascade != nil || r.Fuzzy != nil {
+			fmt.Fprintf(w, "\n== %s ==", r.Measure)
+			printCascade(w, r)
+			printFuzzy(w, r)
+		}
+	}
+	return nil
+}
