@@ -191,7 +191,6 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 			if cfg.Recompute, err = parseAmount("--recompute", recompute, max(m, 1)); err != nil {
 				return err
 			}
-			orig := in.g.Clone() // labels and edges of the input, for --deleted
 			pr := e.newProgress()
 			target := anonymize.Target(alphaFor(cfg), in.g.NumNodes())
 			cfg.Progress = func(it anonymize.Iteration) {
@@ -221,12 +220,12 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 				}
 			}
 			if deletedPath != "" {
-				if err := graphio.AtomicWrite(deletedPath, func(w io.Writer) error { return writeAltered(w, orig, res.Alterations) }); err != nil {
+				if err := graphio.AtomicWrite(deletedPath, func(w io.Writer) error { return writeAltered(w, in.g, res.Alterations) }); err != nil {
 					return inputError(err)
 				}
 			}
 			if mappingPath != "" {
-				if err := graphio.AtomicWrite(mappingPath, func(w io.Writer) error { return writeMapping(w, orig, perm) }); err != nil {
+				if err := graphio.AtomicWrite(mappingPath, func(w io.Writer) error { return writeMapping(w, in.g, perm) }); err != nil {
 					return inputError(err)
 				}
 				fmt.Fprintf(e.stderr, "warning: %s links every anonymized node to its original id; keep it secret and never publish it with %s\n", mappingPath, out)
