@@ -1,0 +1,31 @@
+package anonymize_test
+
+import (
+	"fmt"
+
+	"github.com/anonet-project/anonet/anonymize"
+	"github.com/anonet-project/anonet/examples"
+	"github.com/anonet-project/anonet/measure"
+)
+
+func ExampleRun() {
+	g := examples.MustRead("karate")
+	res, err := anonymize.Run(g, anonymize.Config{
+		Measure:  measure.Count{},
+		D:        1,
+		K:        2,
+		Strategy: anonymize.UA,
+		Variant:  anonymize.Full,
+		Seed:     1,
+	})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("not 2-anonymous before:", res.Before().NotKAnonymous)
+	fmt.Println("not 2-anonymous after:", res.After().NotKAnonymous)
+	fmt.Println("edges deleted:", len(res.Alterations), "of", res.EdgesBefore)
+	// Output:
+	// not 2-anonymous before: 15
+	// not 2-anonymous after: 0
+	// edges deleted: 39 of 78
+}
