@@ -43,8 +43,8 @@ func FromEdges(n int, pairs []Edge, labels []string) (*Graph, Normalization, err
 	for _, d := range deg {
 		total += 2 * int64(d)
 	}
-	if total/2 > 1<<32 {
-		return nil, norm, fmt.Errorf("graph: %d edges exceed the 2^31 limit", total/4)
+	if total/4 > 1<<31-1 {
+		return nil, norm, fmt.Errorf("graph: %d edges exceed the limit of 2^31-1", total/4)
 	}
 	backing := make([]int32, total)
 	start := make([]int64, n+1)
@@ -64,23 +64,43 @@ func FromEdges(n int, pairs []Edge, labels []string) (*Graph, Normalization, err
 	}
 	g := &Graph{adj: make([][]int32, n)}
 	dups := 0
+	m := 0
 	for v := range n {
 		nb := backing[start[v] : start[v]+int64(fill[v])]
 		slices.Sort(nb)
 		nb = slices.Compact(nb)
 		dups += int(fill[v]) - len(nb)
-		g.adj[v] = backing[start[v] : start[v]+2*int64(len(nb)) : start[v]+2*int64(len(nb))]
-	}
-	norm.Duplicates = dups / 2
-	m := 0
-	for v := range n {
-		for _, w := range g.Neighbors(int32(v)) {
+		fill[v] = int32(len(nb))
+		for _, w := range nb {
 			if int32(v) < w {
 				m++
 			}
 		}
 	}
+	norm.Duplicates = dups / 2
+	if dups > 0 {
+		// Repeated pairs left gaps: move the lists into an exact backing
+		// array so that the graph does not keep the slack.
+		compact := make([]int32, 4*m)
+		off := int64(0)
+		for v := range n {
+			copy(compact[off:], backing[start[v]:start[v]+int64(fill[v])])
+			start[v] = off
+			off += 2 * int64(fill[v])
+		}
+		backing = compact
+	}
+	for v := range n {
+		d := int64(fill[v])
+		g.adj[v] = backing[start[v] : start[v]+2*d : start[v]+2*d]
+	}
+	// Edges are numbered in ascending order of (U, V). Node w meets its
+	// smaller neighbours v in ascending order of v, which is also the
+	// order of w's list, so a cursor per node finds the slot of v in w's
+	// list without searching.
 	g.edges = make([]Edge, 0, m)
+	cursor := fill // reuse: cursor[w] = next smaller neighbour slot of w
+	clear(cursor)
 	for v := range n {
 		a := g.adj[v]
 		d := len(a) / 2
@@ -89,19 +109,9 @@ func FromEdges(n int, pairs []Edge, labels []string) (*Graph, Normalization, err
 				e := int32(len(g.edges))
 				g.edges = append(g.edges, Edge{int32(v), w})
 				a[d+i] = e
-			}
-		}
-	}
-	// Second pass: the larger end of each edge looks up the position that
-	// the smaller end assigned.
-	for v := range n {
-		a := g.adj[v]
-		d := len(a) / 2
-		for i, w := range a[:d] {
-			if w < int32(v) {
-				j, _ := g.find(w, int32(v))
 				b := g.adj[w]
-				a[d+i] = b[len(b)/2+j]
+				b[len(b)/2+int(cursor[w])] = e
+				cursor[w]++
 			}
 		}
 	}
