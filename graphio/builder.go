@@ -1,30 +1,157 @@
 package graphio
 
 import (
-	"cmp"
+	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 
 	"github.com/anonet-project/anonet/graph"
 )
 
-// builder collects labelled nodes and node pairs and turns them into a
-// graph. Labels that are plain decimal numbers take a fast path without
-// string hashing; if every label is numeric the nodes are numbered in
-// ascending numeric order, otherwise in order of first appearance.
-type builder struct {
-	strIDs map[string]int32 // non-numeric labels
-	small  []int32          // numeric label x < len(small): id+1, or 0
-	large  map[uint64]int32 // other numeric labels
-	labels []string         // label of each temporary id, set for strings only
-	nums   []uint64         // numeric value of each temporary id
-	isNum  []bool
-	allNum bool
-	pairs  []graph.Edge
+// maxNodes is the largest number of nodes (and of edges) a graph may have:
+// node ids and edge indices are int32.
+const maxNodes = 1<<31 - 1
+
+// records collects the edge records of a file over dense node ids and turns
+// them into a simple undirected graph, counting what that normalised.
+//
+// A record is either an undirected edge or an arc (a directed edge). While
+// every record is an undirected edge, kinds is nil and the records go to
+// graph.FromEdges as they are; once an arc is added, every record gets a kind
+// and build merges them by node pair (see build).
+type records struct {
+	pairs []graph.Edge // the records in input order; U→V for arcs
+	kinds []bool       // kinds[i] reports whether record i is an arc; nil if none is
 }
 
-func newBuilder() *builder {
-	return &builder{strIDs: map[string]int32{}, large: map[uint64]int32{}, allNum: true}
+// edge adds the undirected edge record {u, v}.
+func (r *records) edge(u, v int32) {
+	r.pairs = append(r.pairs, graph.Edge{U: u, V: v})
+	if r.kinds != nil {
+		r.kinds = append(r.kinds, false)
+	}
+}
+
+// arc adds the arc record u→v.
+func (r *records) arc(u, v int32) {
+	if r.kinds == nil {
+		r.kinds = make([]bool, len(r.pairs), cap(r.pairs))
+	}
+	r.pairs = append(r.pairs, graph.Edge{U: u, V: v})
+	r.kinds = append(r.kinds, true)
+}
+
+// build returns the graph on the nodes 0..n-1 with the given labels (nil for
+// "0".."n-1") and one edge for every node pair named by a record. It sets
+// rep.Records and adds to rep.SelfLoops, rep.Duplicates and rep.Asymmetric:
+//
+//   - every record {v, v} is a self-loop;
+//   - for every other node pair, the records naming it are merged into one
+//     edge. If an undirected record names the pair, one such record is kept
+//     and every other record of the pair is a duplicate; otherwise one arc
+//     per direction is kept and the other arcs are duplicates, and if the
+//     arcs run in one direction only the pair counts as asymmetric.
+//
+// So Records = SelfLoops + Duplicates + Edges + (pairs given by arcs in both
+// directions). build consumes the records.
+func (r *records) build(n int, labels []string, rep *Report) (*graph.Graph, error) {
+	if n > maxNodes {
+		return nil, fmt.Errorf("%d nodes exceed the limit of 2^31-1", n)
+	}
+	if len(r.pairs) > maxNodes {
+		return nil, fmt.Errorf("%d edge records exceed the limit of 2^31-1", len(r.pairs))
+	}
+	rep.Records = len(r.pairs)
+	pairs := r.pairs
+	r.pairs = nil
+	if r.kinds != nil {
+		var err error
+		pairs, err = r.mergeArcs(pairs, rep)
+		if err != nil {
+			return nil, err
+		}
+	}
+	g, norm, err := graph.FromEdges(n, pairs, labels)
+	if err != nil {
+		return nil, err
+	}
+	rep.SelfLoops += norm.SelfLoops
+	rep.Duplicates += norm.Duplicates
+	fillCounts(rep, g)
+	return g, nil
+}
+
+// mergeArcs implements the merging rule of build for records with arcs. It
+// returns the distinct undirected edges, in the backing array of pairs.
+func (r *records) mergeArcs(pairs []graph.Edge, rep *Report) ([]graph.Edge, error) {
+	// A key is lo<<33 | hi<<2 | kind, where kind is 0 for an undirected
+	// record, 1 for the arc lo→hi and 2 for hi→lo; ids are below 2^31.
+	keys := make([]uint64, 0, len(pairs))
+	for i, p := range pairs {
+		if p.U < 0 || p.V < 0 {
+			return nil, errors.New("internal error: negative node id")
+		}
+		if p.U == p.V {
+			rep.SelfLoops++
+			continue
+		}
+		lo, hi, kind := p.U, p.V, uint64(1)
+		if lo > hi {
+			lo, hi, kind = hi, lo, 2
+		}
+		if !r.kinds[i] {
+			kind = 0
+		}
+		keys = append(keys, uint64(lo)<<33|uint64(hi)<<2|kind)
+	}
+	r.kinds = nil
+	slices.Sort(keys)
+	edges := pairs[:0]
+	for i := 0; i < len(keys); {
+		pair := keys[i] >> 2
+		var count [3]int
+		j := i
+		for ; j < len(keys) && keys[j]>>2 == pair; j++ {
+			count[keys[j]&3]++
+		}
+		kept := 1
+		if count[0] == 0 {
+			switch {
+			case count[1] > 0 && count[2] > 0:
+				kept = 2
+			default:
+				rep.Asymmetric++
+			}
+		}
+		rep.Duplicates += j - i - kept
+		edges = append(edges, graph.Edge{U: int32(pair >> 31), V: int32(pair & (1<<31 - 1))})
+		i = j
+	}
+	return edges, nil
+}
+
+// builder collects labelled nodes and edge records and turns them into a
+// graph. Labels that are plain decimal numbers (see numeric) take a fast
+// path without string hashing. If every label is numeric the nodes are
+// numbered in ascending numeric order, otherwise in order of first
+// appearance.
+type builder struct {
+	records
+	key      []uint64         // per temporary id: the numeric label, or strBit|index into strs
+	strs     *strTable        // non-numeric labels, in order of appearance, with their temporary ids
+	small    []int32          // numeric label x < len(small): temporary id+1, or 0
+	large    map[uint64]int32 // numeric labels >= len(small)
+	limit    int              // the largest number of nodes allowed
+	overflow bool             // a node beyond limit was asked for
+}
+
+// strBit marks the key of a non-numeric label; numeric labels are < 10^18.
+const strBit = 1 << 63
+
+// newBuilder returns a builder that accepts up to limit nodes.
+func newBuilder(limit int) *builder {
+	return &builder{strs: newStrTable(), large: map[uint64]int32{}, limit: min(limit, maxNodes)}
 }
 
 // numeric parses a canonical unsigned decimal number: digits only, no sign,
@@ -50,94 +177,158 @@ func (b *builder) node(tok []byte) int32 {
 	if x, ok := numeric(tok); ok {
 		return b.numNode(x)
 	}
-	if id, ok := b.strIDs[string(tok)]; ok {
-		return id
+	val, isNew := b.strs.intern(tok)
+	if isNew {
+		*val = b.grow(strBit | uint64(b.strs.len()-1))
 	}
-	id := int32(len(b.isNum))
-	s := string(tok)
-	b.strIDs[s] = id
-	b.grow(false, 0, s)
-	b.allNum = false
-	return id
+	return *val
 }
 
+// smallLimit bounds the direct-indexed table of numeric labels (256 MiB).
+const smallLimit = 1 << 26
+
 // numNode returns the temporary id of the node labelled by number x.
+// Numbers go to a direct-indexed table while the table stays within a
+// constant factor of the node count, and to a map otherwise, so that a few
+// huge ids cannot make the table huge. Every number in the map is at least
+// len(small).
 func (b *builder) numNode(x uint64) int32 {
-	const smallLimit = 1 << 26
-	if x < smallLimit {
-		if x >= uint64(len(b.small)) {
-			n := max(2*len(b.small), int(x)+1, 1024)
-			b.small = append(b.small, make([]int32, min(n, smallLimit)-len(b.small))...)
-		}
+	if x < uint64(len(b.small)) {
 		if id := b.small[x]; id > 0 {
 			return id - 1
 		}
-		id := int32(len(b.isNum))
+		id := b.grow(x)
 		b.small[x] = id + 1
-		b.grow(true, x, "")
 		return id
+	}
+	if x < smallLimit && x < 16*uint64(len(b.key))+1<<16 {
+		b.growSmall(x)
+		return b.numNode(x)
 	}
 	if id, ok := b.large[x]; ok {
 		return id
 	}
-	id := int32(len(b.isNum))
+	id := b.grow(x)
 	b.large[x] = id
-	b.grow(true, x, "")
 	return id
 }
 
-func (b *builder) grow(isNum bool, x uint64, s string) {
-	b.isNum = append(b.isNum, isNum)
-	b.nums = append(b.nums, x)
-	b.labels = append(b.labels, s)
-}
-
-func (b *builder) edge(u, v int32) { b.pairs = append(b.pairs, graph.Edge{U: u, V: v}) }
-
-// numNodes returns the number of nodes created so far.
-func (b *builder) numNodes() int { return len(b.isNum) }
-
-// build numbers the nodes, builds the graph and fills the counts of rep.
-// first lists temporary ids that must come first when nodes are numbered in
-// order of appearance (nil for none).
-func (b *builder) build(rep *Report) (*graph.Graph, error) {
-	n := len(b.isNum)
-	order := make([]int32, n) // order[final] = temporary id
-	for i := range order {
-		order[i] = int32(i)
-	}
-	if b.allNum {
-		slices.SortFunc(order, func(a, c int32) int { return cmp.Compare(b.nums[a], b.nums[c]) })
-	}
-	final := make([]int32, n)
-	labels := make([]string, n)
-	identity := true
-	for f, t := range order {
-		final[t] = int32(f)
-		if b.isNum[t] {
-			if b.nums[t] != uint64(f) {
-				identity = false
-			}
-			labels[f] = strconv.FormatUint(b.nums[t], 10)
-		} else {
-			identity = false
-			labels[f] = b.labels[t]
+// growSmall extends the direct-indexed table to cover x and moves the
+// numbers it now covers out of the map.
+func (b *builder) growSmall(x uint64) {
+	n := min(max(2*len(b.small), int(x)+1, 1024), smallLimit)
+	b.small = append(b.small, make([]int32, n-len(b.small))...)
+	for k, id := range b.large {
+		if k < uint64(n) {
+			b.small[k] = id + 1
+			delete(b.large, k)
 		}
 	}
-	for i, p := range b.pairs {
-		b.pairs[i] = graph.Edge{U: final[p.U], V: final[p.V]}
+}
+
+// grow appends a node with the given key and returns its temporary id.
+func (b *builder) grow(key uint64) int32 {
+	id := len(b.key)
+	if id >= b.limit {
+		b.overflow = true
+		return 0
 	}
-	if identity {
-		labels = nil // labels "0".."n-1" need no storage
+	b.key = append(b.key, key)
+	return int32(id)
+}
+
+// overflowError describes the error of a builder that overflowed.
+func (b *builder) overflowError() error {
+	return tooManyNodes(uint64(b.limit)+1, b.limit)
+}
+
+// numNodes returns the number of nodes created so far.
+func (b *builder) numNodes() int { return len(b.key) }
+
+// build numbers the nodes, builds the graph and fills the counts of rep.
+func (b *builder) build(rep *Report) (*graph.Graph, error) {
+	if b.overflow {
+		return nil, b.overflowError()
 	}
-	g, norm, err := graph.FromEdges(n, b.pairs, labels)
-	if err != nil {
-		return nil, err
+	n := len(b.key)
+	var labels []string
+	if b.strs.len() == 0 {
+		// All labels are numbers: number the nodes in ascending order. The
+		// direct table is sorted already and the map holds larger numbers.
+		order := make([]int32, 0, n) // order[final] = temporary id
+		vals := make([]uint64, 0, n) // vals[final] = label
+		for x, id := range b.small {
+			if id > 0 {
+				order = append(order, id-1)
+				vals = append(vals, uint64(x))
+			}
+		}
+		if len(b.large) > 0 {
+			big := make([]uint64, 0, len(b.large))
+			for x := range b.large {
+				big = append(big, x)
+			}
+			slices.Sort(big)
+			for _, x := range big {
+				order = append(order, b.large[x])
+				vals = append(vals, x)
+			}
+		}
+		b.small, b.large, b.key = nil, nil, nil
+		final := make([]int32, n)
+		for f, t := range order {
+			final[t] = int32(f)
+		}
+		order = nil
+		for i, p := range b.pairs {
+			b.pairs[i] = graph.Edge{U: final[p.U], V: final[p.V]}
+		}
+		// The labels are "0".."n-1", which need no storage, if and only if
+		// the largest is n-1.
+		if n > 0 && vals[n-1] != uint64(n-1) {
+			labels = numberLabels(vals)
+		}
+	} else {
+		// Number the nodes in order of appearance.
+		labels = make([]string, n)
+		var nums []uint64
+		for _, k := range b.key {
+			if k&strBit == 0 {
+				nums = append(nums, k)
+			}
+		}
+		numLabels := numberLabels(nums)
+		strLabels := b.strs.strings()
+		j := 0
+		for t, k := range b.key {
+			if k&strBit != 0 {
+				labels[t] = strLabels[k&^strBit]
+			} else {
+				labels[t] = numLabels[j]
+				j++
+			}
+		}
 	}
-	rep.SelfLoops += norm.SelfLoops
-	rep.Duplicates += norm.Duplicates
-	fillCounts(rep, g)
-	return g, nil
+	b.strs, b.small, b.large, b.key = nil, nil, nil, nil
+	return b.records.build(n, labels, rep)
+}
+
+// numberLabels returns the decimal forms of nums, sharing one allocation.
+func numberLabels(nums []uint64) []string {
+	var digits []byte
+	ends := make([]int, len(nums))
+	for i, x := range nums {
+		digits = strconv.AppendUint(digits, x, 10)
+		ends[i] = len(digits)
+	}
+	all := string(digits)
+	labels := make([]string, len(nums))
+	start := 0
+	for i, end := range ends {
+		labels[i] = all[start:end]
+		start = end
+	}
+	return labels
 }
 
 // fillCounts sets the node, edge and isolated-node counts of rep from g.

@@ -2,18 +2,28 @@
 // supports, turning them into the simple undirected graphs of package graph.
 //
 // Supported formats (see Format): edge lists (whitespace-, tab- or
-// comma-separated, with # or % comments), the nauty text format of the
-// reference data sets (!n=…, v: a b c;), GraphML, GML, Pajek .net and
-// Matrix Market coordinate files. Gzip compression is detected from the
-// content when reading and chosen by the .gz extension when writing.
+// comma-separated, with # or % comments and an optional header line), the
+// nauty text format of the reference data sets (!n=…, v: a b c;), GraphML,
+// GML, Pajek .net and Matrix Market coordinate files. Gzip compression is
+// detected from the content when reading and chosen by the .gz extension
+// when writing. docs/formats.md in the repository describes every format in
+// full.
+//
+// Formats that name nodes by label (edge list, GraphML, GML) number the
+// nodes in ascending numeric order if every label is a decimal number, and
+// in order of first appearance otherwise; Pajek, nauty and Matrix Market
+// keep the file's numbering.
 //
 // Reading never normalises silently: self-loops, repeated and reverse
-// duplicate edges, directed input and isolated nodes are counted in a Report.
-// Every parse error is a *ParseError naming the file, line and problem, in
-// the manner of encoding/csv.
+// duplicate edges, directed input, header lines, extra columns and isolated
+// nodes are counted in a Report, whose Notes describe them. Every parse
+// error is a *ParseError naming the file, line (and column, where cheap) and
+// problem, in the manner of encoding/csv.
 //
 // Writers are deterministic and lose nothing the format can hold: isolated
-// nodes are kept and labels are written where the format has room for them.
-// WriteFile writes to a temporary file in the target directory and renames it
-// into place, so a failed write leaves no partial output behind.
+// nodes are kept, labels are written (escaped as the format requires) where
+// the format has room for them, and a label a format cannot hold is refused
+// with an error naming the node. WriteFile writes to a temporary file in the
+// target directory and renames it into place, so a failed write leaves no
+// partial output behind.
 package graphio

@@ -5,6 +5,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -17,31 +20,30 @@ import (
 // truncated or mangled edge than an intended isolated node.
 const edgeListMagic = "# anonet edge list"
 
-var headerWords = map[string]bool{
-	"source": true, "target": true, "from": true, "to": true, "src": true, "dst": true,
-	"u": true, "v": true, "i": true, "j": true, "node1": true, "node2": true,
-	"id1": true, "id2": true, "head": true, "tail": true, "sender": true, "receiver": true,
-	"node": true, "nodes": true, "a": true, "b": true,
-}
-
-// fields splits an edge-list line at spaces, tabs and commas into dst.
-func fields(dst [][]byte, line []byte) [][]byte {
-	dst = dst[:0]
+// split2 returns the first two fields of an edge-list line, split at
+// spaces, tabs and commas, and the number of fields.
+func split2(line []byte) (f0, f1 []byte, n int) {
 	i := 0
-	for i < len(line) {
+	for {
 		for i < len(line) && isSep(line[i]) {
 			i++
+		}
+		if i == len(line) {
+			return f0, f1, n
 		}
 		j := i
 		for j < len(line) && !isSep(line[j]) {
 			j++
 		}
-		if j > i {
-			dst = append(dst, line[i:j])
+		switch n {
+		case 0:
+			f0 = line[i:j]
+		case 1:
+			f1 = line[i:j]
 		}
+		n++
 		i = j
 	}
-	return dst
 }
 
 func isSep(c byte) bool {
@@ -60,42 +62,79 @@ func column(line, tok []byte) int {
 	return off + 1
 }
 
+// isHeaderWord reports whether tok is a usual name of an edge-list column
+// of node ids (case-insensitive, quotes ignored).
 func isHeaderWord(tok []byte) bool {
-	return headerWords[strings.ToLower(strings.Trim(string(tok), `"'`))]
+	switch strings.ToLower(strings.Trim(string(tok), `"'`)) {
+	case "source", "target", "from", "to", "src", "dst", "u", "v", "i", "j",
+		"node1", "node2", "id1", "id2", "head", "tail", "sender", "receiver", "node", "nodes":
+		return true
+	}
+	return false
 }
 
+// isNumeric reports whether tok is a canonical decimal number.
+func isNumeric(tok []byte) bool {
+	_, ok := numeric(tok)
+	return ok
+}
+
+// readEdgeList reads an edge list: one edge "u v" per line, fields separated
+// by spaces, tabs or commas, columns after the second ignored (and counted),
+// lines starting with # or % ignored, and an optional column header (see
+// ReadOptions.Header). In files whose first comment line starts with
+// edgeListMagic, a line with a single id is an isolated node and no header
+// is detected.
 func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
 	lr := &lineReader{r: br}
-	b := newBuilder()
-	var toks [][]byte
+	b := newBuilder(opt.nodeLimit())
 	anonetFile := false
 	dataLines := 0
 	// A held-back first data line, while it is not known whether it is a header.
-	var held [][]byte
+	var held []byte
 	heldLine := 0
-	var heldText []byte
-	addRecord := func(toks [][]byte, line []byte, lineNo int) error {
+	// id returns the node of field tok of line lineNo.
+	id := func(tok, line []byte, lineNo int) (int32, error) {
+		if x, ok := numeric(tok); ok {
+			return b.numNode(x), nil
+		}
+		if !utf8.Valid(tok) {
+			return 0, &ParseError{File: rep.File, Line: lineNo, Column: column(line, tok),
+				Err: fmt.Errorf("node id %q is not valid UTF-8 (is this a binary file?)", tok)}
+		}
+		return b.node(tok), nil
+	}
+	addRecord := func(line []byte, lineNo int) error {
+		f0, f1, nf := split2(line)
 		switch {
-		case len(toks) == 1:
-			if !anonetFile {
-				return &ParseError{File: rep.File, Line: lineNo, Column: column(line, toks[0]),
-					Err: errors.New("line has one column; an edge needs two node ids")}
+		case nf == 1 && !anonetFile:
+			if !utf8.Valid(f0) {
+				return &ParseError{File: rep.File, Line: lineNo, Column: column(line, f0),
+					Err: fmt.Errorf("%q is not valid UTF-8 (is this a binary file?)", f0)}
 			}
-			b.node(toks[0])
-			return nil
-		case len(toks) > 2:
+			return &ParseError{File: rep.File, Line: lineNo, Column: column(line, f0),
+				Err: errors.New("line has one column; an edge needs two node ids (only files written by anonet list isolated nodes this way)")}
+		case nf > 2:
 			rep.ExtraColumns++
 		}
-		for _, t := range toks[:2] {
-			if !utf8.Valid(t) {
-				return &ParseError{File: rep.File, Line: lineNo, Column: column(line, t),
-					Err: fmt.Errorf("node id %q is not valid UTF-8 (is this a binary file?)", t)}
-			}
+		u, err := id(f0, line, lineNo)
+		if err != nil {
+			return err
 		}
-		rep.Records++
-		u := b.node(toks[0])
-		v := b.node(toks[1])
+		if nf == 1 {
+			if b.overflow {
+				return &ParseError{File: rep.File, Line: lineNo, Err: b.overflowError()}
+			}
+			return nil
+		}
+		v, err := id(f1, line, lineNo)
+		if err != nil {
+			return err
+		}
 		b.edge(u, v)
+		if b.overflow {
+			return &ParseError{File: rep.File, Line: lineNo, Err: b.overflowError()}
+		}
 		return nil
 	}
 	for {
@@ -103,56 +142,50 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 		if !ok {
 			break
 		}
-		trimmed := bytes.TrimLeft(line, " \t")
-		if len(trimmed) == 0 {
+		i := 0
+		for i < len(line) && isSep(line[i]) {
+			i++
+		}
+		if i == len(line) { // blank, or separators only such as ",,"
 			continue
 		}
-		if trimmed[0] == '#' || trimmed[0] == '%' {
-			if dataLines == 0 && bytes.HasPrefix(trimmed, []byte(edgeListMagic)) {
+		if line[i] == '#' || line[i] == '%' {
+			if dataLines == 0 && bytes.HasPrefix(line[i:], []byte(edgeListMagic)) {
 				anonetFile = true
 			}
 			continue
 		}
-		if bytes.IndexByte(line, 0) >= 0 {
-			return nil, &ParseError{File: rep.File, Line: lr.line, Err: errors.New("NUL byte in text (is this a binary file?)")}
+		if k := bytes.IndexByte(line, 0); k >= 0 {
+			return nil, &ParseError{File: rep.File, Line: lr.line, Column: k + 1, Err: errors.New("NUL byte in text (is this a binary file?)")}
 		}
-		toks = fields(toks, line)
 		dataLines++
-		if dataLines == 1 && opt.Header != HeaderNo {
-			if opt.Header == HeaderYes {
+		if dataLines <= 2 && opt.Header != HeaderNo {
+			f0, f1, nf := split2(line)
+			switch {
+			case dataLines == 1 && opt.Header == HeaderYes:
 				rep.HeaderSkipped = true
 				continue
-			}
-			if len(toks) >= 2 {
-				_, n0 := numeric(toks[0])
-				_, n1 := numeric(toks[1])
-				if !n0 && !n1 {
-					if isHeaderWord(toks[0]) && isHeaderWord(toks[1]) {
-						rep.HeaderSkipped = true
-						continue
-					}
-					// Decide when the second data line is seen.
-					heldText = append(heldText[:0], line...)
-					held = fields(nil, heldText)
-					heldLine = lr.line
+			case dataLines == 1 && !anonetFile && nf >= 2 && !isNumeric(f0) && !isNumeric(f1):
+				// Files written by anonet never have a header: their
+				// labels may well look like column names.
+				if isHeaderWord(f0) && isHeaderWord(f1) {
+					rep.HeaderSkipped = true
 					continue
 				}
+				// Decide when the second data line is seen.
+				held = append(held[:0], line...)
+				heldLine = lr.line
+				continue
+			case held != nil:
+				if isNumeric(f0) && nf >= 2 && isNumeric(f1) {
+					rep.HeaderSkipped = true
+				} else if err := addRecord(held, heldLine); err != nil {
+					return nil, err
+				}
+				held = nil
 			}
 		}
-		if held != nil {
-			_, n0 := numeric(toks[0])
-			n1 := len(toks) > 1
-			if n1 {
-				_, n1 = numeric(toks[1])
-			}
-			if n0 && n1 {
-				rep.HeaderSkipped = true
-			} else if err := addRecord(held, heldText, heldLine); err != nil {
-				return nil, err
-			}
-			held = nil
-		}
-		if err := addRecord(toks, line, lr.line); err != nil {
+		if err := addRecord(line, lr.line); err != nil {
 			return nil, err
 		}
 	}
@@ -160,12 +193,79 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 		return nil, &ParseError{File: rep.File, Line: lr.line + 1, Err: err}
 	}
 	if held != nil {
-		if err := addRecord(held, heldText, heldLine); err != nil {
+		if err := addRecord(held, heldLine); err != nil {
 			return nil, err
 		}
 	}
-	if b.numNodes() == 0 {
+	// An empty graph written by anonet is read back; anywhere else, a file
+	// without edges is a mistake.
+	if b.numNodes() == 0 && !anonetFile {
 		return nil, &ParseError{File: rep.File, Err: errors.New("no edges or nodes found (empty file?)")}
 	}
 	return b.build(rep)
+}
+
+// edgeListLabelProblem says why label l cannot be written to an edge list,
+// or returns "".
+func edgeListLabelProblem(l string) string {
+	switch {
+	case l == "":
+		return "it is empty"
+	case l[0] == '#' || l[0] == '%':
+		return "it starts with a comment character"
+	case strings.ContainsAny(l, " \t,\r\n\v\f"):
+		return "it contains a separator (space, tab, comma or line break)"
+	case strings.IndexByte(l, 0) >= 0:
+		return "it contains a NUL byte"
+	case !utf8.ValidString(l):
+		return "it is not valid UTF-8"
+	}
+	return ""
+}
+
+// writeEdgeList writes the anonet header comment, one line "u v" per edge in
+// ascending order of node ids, then one line per isolated node.
+func writeEdgeList(w io.Writer, g *graph.Graph) error {
+	if err := checkLabels(g, EdgeList, edgeListLabelProblem); err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(w, 1<<16)
+	fmt.Fprintf(bw, "%s: %d nodes, %d edges; a line with a single id is an isolated node\n", edgeListMagic, g.NumNodes(), g.NumEdges())
+	var buf []byte
+	label := func(v int32) []byte { // appends the label of v to buf
+		if g.HasLabels() {
+			return append(buf, g.Label(v)...)
+		}
+		return strconv.AppendInt(buf, int64(v), 10)
+	}
+	for u := range int32(g.NumNodes()) {
+		nb := g.Neighbors(u)
+		// Neighbours are sorted: those above u are a suffix.
+		k, _ := slices.BinarySearch(nb, u)
+		if k == len(nb) {
+			continue
+		}
+		buf = buf[:0]
+		buf = label(u)
+		buf = append(buf, ' ')
+		prefix := len(buf)
+		for _, v := range nb[k:] {
+			buf = label(v)
+			buf = append(buf, '\n')
+			if _, err := bw.Write(buf); err != nil {
+				return err
+			}
+			buf = buf[:prefix]
+		}
+	}
+	for v := range int32(g.NumNodes()) {
+		if g.Degree(v) == 0 {
+			buf = buf[:0]
+			buf = append(label(v), '\n')
+			if _, err := bw.Write(buf); err != nil {
+				return err
+			}
+		}
+	}
+	return bw.Flush()
 }

@@ -19,12 +19,14 @@ const (
 	MatrixMarket Format = "mtx"      // .mtx .mm
 )
 
-// Formats lists every supported format.
+// formats lists every supported format, in the order Formats returns them;
+// like extensions, it is a constant table, never modified.
 var formats = []Format{EdgeList, Nauty, GraphML, GML, Pajek, MatrixMarket}
 
 // Formats returns the supported formats.
 func Formats() []Format { return append([]Format(nil), formats...) }
 
+// extensions maps file extensions to formats; a constant table.
 var extensions = map[string]Format{
 	".edges": EdgeList, ".edgelist": EdgeList, ".el": EdgeList, ".txt": EdgeList,
 	".csv": EdgeList, ".tsv": EdgeList,

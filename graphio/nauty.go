@@ -2,9 +2,11 @@ package graphio
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
-	"slices"
+	"io"
+	"strconv"
 
 	"github.com/anonet-project/anonet/graph"
 )
@@ -17,17 +19,18 @@ import (
 //	1: 0 2;
 //
 // Header lines start with '!' and must give n exactly once ("n=6"); "m=" is
-// accepted and ignored. In the body, "v:" makes v the current vertex, a bare
-// number w adds the arc current→w, ';' advances the current vertex by one and
-// '.' ends the input; spaces, tabs and commas separate, and '!' starts a
-// comment. Arcs are made undirected edges; those listed in one direction only
-// are counted in Report.Asymmetric. Node v gets label "v".
-func readNauty(br *bufio.Reader, rep *Report) (*graph.Graph, error) {
+// accepted and ignored; blank lines may come between them. In the body,
+// "v:" makes v the current vertex, a bare number w adds the arc current→w,
+// ';' advances the current vertex by one and '.' ends the input; spaces,
+// tabs and commas separate, and '!' starts a comment. Arcs are made
+// undirected edges; pairs listed in one direction only are counted in
+// Report.Asymmetric. Node v gets label "v". "!n=0" is the empty graph.
+func readNauty(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
 	lr := &lineReader{r: br}
 	n := -1
 	inHeader := true
 	cur := 0
-	var arcs []uint64
+	var recs records
 	perr := func(col int, format string, args ...any) error {
 		return &ParseError{File: rep.File, Line: lr.line, Column: col, Err: fmt.Errorf(format, args...)}
 	}
@@ -37,34 +40,39 @@ lines:
 		if !ok {
 			break
 		}
-		if inHeader && len(line) > 0 && line[0] == '!' {
-			for i := 0; i+1 < len(line); i++ {
-				if line[i] != 'n' || line[i+1] != '=' || (i > 0 && isLetter(line[i-1])) {
-					continue
-				}
-				j := i + 2
-				v, k, ok := parseUint(line, j)
-				if !ok {
-					return nil, perr(j+1, "header n= is not followed by a number")
-				}
-				if n >= 0 {
-					return nil, perr(i+1, "header gives n= twice")
-				}
-				if v > 1<<31-1 {
-					return nil, perr(j+1, "n=%d is too large", v)
-				}
-				n = int(v)
-				i = k - 1
-			}
-			continue
+		if bytes.IndexByte(line, 0) >= 0 {
+			return nil, perr(bytes.IndexByte(line, 0)+1, "NUL byte in text (is this a binary file?)")
 		}
 		if inHeader {
+			trimmed := bytes.TrimLeft(line, " \t\r")
+			if len(trimmed) == 0 {
+				continue
+			}
+			if trimmed[0] == '!' {
+				off := len(line) - len(trimmed)
+				for i := 0; i+1 < len(trimmed); i++ {
+					if trimmed[i] != 'n' || trimmed[i+1] != '=' || (i > 0 && isLetter(trimmed[i-1])) {
+						continue
+					}
+					j := i + 2
+					v, k, ok := parseUint(trimmed, j)
+					if !ok {
+						return nil, perr(off+j+1, "header n= is not followed by a number")
+					}
+					if n >= 0 {
+						return nil, perr(off+i+1, "header gives n= twice")
+					}
+					if v > uint64(opt.nodeLimit()) {
+						return nil, perr(off+j+1, "header n=%d: %v", v, tooManyNodes(v, opt.nodeLimit()))
+					}
+					n = int(v)
+					i = k - 1
+				}
+				continue
+			}
 			inHeader = false
 			if n < 0 {
-				if len(line) == 0 && lr.line == 1 {
-					return nil, perr(0, "empty file")
-				}
-				return nil, perr(0, "missing !n= header line (nauty format)")
+				return nil, perr(0, "missing !n= header line (nauty format starts with a line such as \"!n=6\")")
 			}
 		}
 		for i := 0; i < len(line); {
@@ -78,10 +86,13 @@ lines:
 				cur++
 				i++
 			case c == '.':
+				if i+1 < len(line) && isDigit(line[i+1]) {
+					return nil, perr(i+1, "unexpected '.' in a number (vertex numbers are non-negative integers)")
+				}
 				break lines
 			case c == '-':
 				return nil, perr(i+1, "negative vertex number (nauty arc deletion with '-' is not supported)")
-			case c >= '0' && c <= '9':
+			case isDigit(c):
 				v, k, _ := parseUint(line, i)
 				col := i + 1
 				i = k
@@ -90,8 +101,11 @@ lines:
 				for j < len(line) && (line[j] == ' ' || line[j] == '\t' || line[j] == ',' || line[j] == '\r') {
 					j++
 				}
+				if n == 0 {
+					return nil, perr(col, "vertex %s out of range: the header says n=0, so there are no vertices", line[col-1:k])
+				}
 				if v >= uint64(n) {
-					return nil, perr(col, "vertex %d out of range: the header says n=%d (ids 0..%d)", v, n, n-1)
+					return nil, perr(col, "vertex %s out of range: the header says n=%d, so vertices are 0..%d", line[col-1:k], n, n-1)
 				}
 				if j < len(line) && line[j] == ':' {
 					cur = int(v)
@@ -101,9 +115,9 @@ lines:
 				if cur >= n {
 					return nil, perr(col, "arc from vertex %d, but the header says n=%d (too many ';')", cur, n)
 				}
-				arcs = append(arcs, uint64(cur)<<32|v)
+				recs.arc(int32(cur), int32(v))
 			default:
-				return nil, perr(i+1, "unexpected character %q", c)
+				return nil, perr(i+1, "unexpected character %s (nauty vertex numbers are non-negative integers)", quoteByte(c))
 			}
 		}
 	}
@@ -114,39 +128,44 @@ lines:
 		if lr.line == 0 {
 			return nil, &ParseError{File: rep.File, Err: errors.New("empty file")}
 		}
-		return nil, &ParseError{File: rep.File, Err: errors.New("missing !n= header line (nauty format)")}
+		return nil, &ParseError{File: rep.File, Err: errors.New("missing !n= header line (nauty format starts with a line such as \"!n=6\")")}
 	}
-	if n == 0 {
-		return nil, &ParseError{File: rep.File, Err: errors.New("header says n=0: the graph has no nodes")}
-	}
-	rep.Records = len(arcs)
-	slices.Sort(arcs)
-	distinct := slices.Compact(arcs)
-	rep.Duplicates = len(arcs) - len(distinct)
-	edges := make([]graph.Edge, 0, len(distinct)/2+1)
-	for _, a := range distinct {
-		u, v := int32(a>>32), int32(uint32(a))
-		if u == v {
-			rep.SelfLoops++
-			continue
+	return recs.build(n, nil, rep)
+}
+
+// writeNauty writes the nauty text format with every edge listed from both
+// ends, as the reference data sets are. Labels are not written.
+func writeNauty(w io.Writer, g *graph.Graph) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "!n=%d\n!m=%d\n", g.NumNodes(), 2*g.NumEdges())
+	var buf []byte
+	for v := range g.NumNodes() {
+		buf = strconv.AppendInt(buf[:0], int64(v), 10)
+		buf = append(buf, ':')
+		for _, u := range g.Neighbors(int32(v)) {
+			buf = append(buf, ' ')
+			buf = strconv.AppendInt(buf, int64(u), 10)
 		}
-		_, reverse := slices.BinarySearch(distinct, uint64(v)<<32|uint64(u))
-		if !reverse {
-			rep.Asymmetric++
-			edges = append(edges, graph.MakeEdge(u, v))
-		} else if u < v {
-			edges = append(edges, graph.Edge{U: u, V: v})
+		buf = append(buf, ";\n"...)
+		if _, err := bw.Write(buf); err != nil {
+			return err
 		}
 	}
-	g, _, err := graph.FromEdges(n, edges, nil)
-	if err != nil {
-		return nil, err
-	}
-	fillCounts(rep, g)
-	return g, nil
+	return bw.Flush()
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// quoteByte quotes a byte for an error message: printable ASCII as 'c',
+// anything else in hex.
+func quoteByte(c byte) string {
+	if c >= 0x20 && c < 0x7f {
+		return strconv.QuoteRune(rune(c))
+	}
+	return fmt.Sprintf("byte 0x%02x", c)
+}
 
 // parseUint parses the decimal digits of line starting at i. It returns the
 // value (saturated at 2^63), the index after the digits and whether there was
@@ -154,7 +173,7 @@ func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 func parseUint(line []byte, i int) (uint64, int, bool) {
 	start := i
 	var v uint64
-	for i < len(line) && line[i] >= '0' && line[i] <= '9' {
+	for i < len(line) && isDigit(line[i]) {
 		if v < 1<<59 {
 			v = v*10 + uint64(line[i]-'0')
 		} else {

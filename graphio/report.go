@@ -5,6 +5,14 @@ import (
 )
 
 // Report says what reading a file found and what it normalised.
+//
+// All records naming the same pair of nodes merge into one edge. If an
+// undirected record names the pair, every other record of the pair is a
+// duplicate (so "b a" after "a b" is one); if only arcs name it, one arc per
+// direction is kept, so that an arc and its reverse make an edge without a
+// duplicate, and further arcs are duplicates. Hence, for every format,
+// Records = SelfLoops + Duplicates + Edges + the number of node pairs given
+// by arcs in both directions.
 type Report struct {
 	File   string // name of the input
 	Format Format // format read
@@ -12,14 +20,16 @@ type Report struct {
 	Nodes int // nodes of the graph read, isolated ones included
 	Edges int // undirected edges of the graph read
 
-	Records       int  // edge records read (lines, arcs or entries)
-	SelfLoops     int  // records {v, v}, dropped
-	Duplicates    int  // records repeating an earlier edge (in either orientation), merged
-	Directed      bool // the file declared itself directed; arcs were made undirected edges
-	Asymmetric    int  // arcs u→v listed without v→u (nauty, directed formats), symmetrised
-	Isolated      int  // nodes without edges, kept
-	HeaderSkipped bool // edge list: the first line was read as a column header
-	ExtraColumns  int  // edge list: records with columns beyond the two ids, ignored
+	Records    int  // edge records read (edges, arcs or matrix entries)
+	SelfLoops  int  // records {v, v}, dropped
+	Duplicates int  // records repeating an edge or arc (see above), merged
+	Directed   bool // the file holds arcs (directed edges), made undirected edges
+	Asymmetric int  // node pairs given by arcs in one direction only (nauty, directed input), symmetrised
+	Isolated   int  // nodes without edges, kept
+
+	HeaderSkipped bool // edge list: the first data line was read as a column header
+	ExtraColumns  int  // records with columns beyond the two node ids (weights, timestamps, values), ignored
+	LabelsIgnored bool // GML, Pajek: the labels in the file were not distinct; nodes are labelled by their ids instead
 }
 
 // Notes returns one human-readable sentence for every normalisation the
@@ -30,24 +40,35 @@ func (r *Report) Notes() []string {
 		out = append(out, "first line read as a column header and skipped")
 	}
 	if r.ExtraColumns > 0 {
-		out = append(out, fmt.Sprintf("%d records had extra columns (weights, timestamps, …), ignored", r.ExtraColumns))
+		out = append(out, count(r.ExtraColumns, "record", "records")+" had extra columns (weights, timestamps, values), ignored")
+	}
+	if r.LabelsIgnored {
+		out = append(out, "node labels in the file are not distinct: nodes are labelled by their ids instead")
 	}
 	if r.Directed {
 		out = append(out, "input is directed: arcs were made undirected edges")
 	}
 	if r.Asymmetric > 0 {
-		out = append(out, fmt.Sprintf("%d arcs were listed in one direction only and were symmetrised", r.Asymmetric))
+		out = append(out, count(r.Asymmetric, "arc was", "arcs were")+" listed in one direction only and symmetrised")
 	}
 	if r.SelfLoops > 0 {
-		out = append(out, fmt.Sprintf("%d self-loops dropped", r.SelfLoops))
+		out = append(out, count(r.SelfLoops, "self-loop", "self-loops")+" dropped")
 	}
 	if r.Duplicates > 0 {
-		out = append(out, fmt.Sprintf("%d duplicate or reverse-duplicate edges merged", r.Duplicates))
+		out = append(out, count(r.Duplicates, "duplicate or reverse-duplicate edge", "duplicate or reverse-duplicate edges")+" merged")
 	}
 	if r.Isolated > 0 {
-		out = append(out, fmt.Sprintf("%d isolated nodes kept", r.Isolated))
+		out = append(out, count(r.Isolated, "isolated node", "isolated nodes")+" kept")
 	}
 	return out
+}
+
+// count returns "n thing" with the singular or plural form of thing.
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // ParseError is the error returned for malformed input. It names the file and
@@ -59,6 +80,8 @@ type ParseError struct {
 	Err    error  // the problem
 }
 
+// Error returns "read FILE:LINE:COLUMN: problem", leaving out the line and
+// column when they are unknown.
 func (e *ParseError) Error() string {
 	switch {
 	case e.Line > 0 && e.Column > 0:
@@ -69,4 +92,5 @@ func (e *ParseError) Error() string {
 	return fmt.Sprintf("read %s: %v", e.File, e.Err)
 }
 
+// Unwrap returns the underlying problem.
 func (e *ParseError) Unwrap() error { return e.Err }

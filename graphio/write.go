@@ -6,9 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 
 	"github.com/anonet-project/anonet/graph"
 )
@@ -30,20 +30,29 @@ func WriteFile(path string, g *graph.Graph, opt WriteOptions) error {
 		}
 		opt.Format = f
 	}
+	if !knownFormat(opt.Format) {
+		return fmt.Errorf("write %s: unknown format %q (known: %s)", path, opt.Format, formatList())
+	}
 	return AtomicWrite(path, func(w io.Writer) error { return Write(w, g, opt.Format) })
 }
 
 // AtomicWrite creates the named file with the content written by write: into
 // a temporary file in the same directory, gzip-compressed if the name ends in
-// .gz, renamed into place only when write and closing succeed.
+// .gz, synced and renamed into place only when write and closing succeed. On
+// error the temporary file is removed and an existing file of that name is
+// left as it was. A new file gets mode 0644; a replaced file keeps its mode.
 func AtomicWrite(path string, write func(w io.Writer) error) (err error) {
 	dir := filepath.Dir(path)
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return fmt.Errorf("write %s: is a directory", path)
+	mode := fs.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		if st.IsDir() {
+			return fmt.Errorf("write %s: is a directory", path)
+		}
+		mode = st.Mode().Perm()
 	}
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
-		var pe *os.PathError
+		var pe *fs.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
@@ -73,11 +82,14 @@ func AtomicWrite(path string, write func(w io.Writer) error) (err error) {
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
+	if err := tmp.Sync(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	// CreateTemp makes the file 0600; give it the usual permissions.
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+	// CreateTemp makes the file 0600.
+	if err := os.Chmod(tmp.Name(), mode); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
@@ -86,7 +98,11 @@ func AtomicWrite(path string, write func(w io.Writer) error) (err error) {
 	return nil
 }
 
-// Write writes g to w in the given format (uncompressed).
+// Write writes g to w in the given format (uncompressed). Output is
+// deterministic: nodes in id order, edges in ascending order of their ends.
+// It returns an error, before writing anything, if a node label cannot be
+// represented in the format or two nodes share a label (formats that keep
+// labels need them distinct to tell the nodes apart).
 func Write(w io.Writer, g *graph.Graph, f Format) error {
 	switch f {
 	case EdgeList:
@@ -102,72 +118,61 @@ func Write(w io.Writer, g *graph.Graph, f Format) error {
 	case MatrixMarket:
 		return writeMatrixMarket(w, g)
 	}
-	return fmt.Errorf("unknown format %q", f)
+	return fmt.Errorf("unknown format %q (known: %s)", f, formatList())
 }
 
 // KeepsLabels reports whether format f stores node labels. Formats that do
 // not (nauty, Matrix Market) number the nodes by their ids in g instead.
 func KeepsLabels(f Format) bool {
-	return f != Nauty && f != MatrixMarket
+	return knownFormat(f) && f != Nauty && f != MatrixMarket
 }
 
-// writeEdgeList writes a header comment, one line "u v" per edge in
-// ascending order of node ids, then one line per isolated node.
-func writeEdgeList(w io.Writer, g *graph.Graph) error {
-	for v := range g.NumNodes() {
-		l := g.Label(int32(v))
-		if l == "" || l[0] == '#' || l[0] == '%' || containsAny(l, " \t,\r\n\v\f") {
-			return fmt.Errorf("node label %q cannot be written to an edge list (it is empty, starts a comment or holds a separator); use graphml or gml", l)
-		}
-	}
-	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "%s: %d nodes, %d edges; a line with a single id is an isolated node\n", edgeListMagic, g.NumNodes(), g.NumEdges())
-	for u := range g.NumNodes() {
-		lu := g.Label(int32(u))
-		for _, v := range g.Neighbors(int32(u)) {
-			if int32(u) < v {
-				bw.WriteString(lu)
-				bw.WriteByte(' ')
-				bw.WriteString(g.Label(v))
-				bw.WriteByte('\n')
-			}
-		}
-	}
-	for v := range g.NumNodes() {
-		if g.Degree(int32(v)) == 0 {
-			bw.WriteString(g.Label(int32(v)))
-			bw.WriteByte('\n')
-		}
-	}
-	return bw.Flush()
-}
-
-func containsAny(s, chars string) bool {
-	for i := range len(s) {
-		for j := range len(chars) {
-			if s[i] == chars[j] {
-				return true
-			}
+func knownFormat(f Format) bool {
+	for _, k := range formats {
+		if k == f {
+			return true
 		}
 	}
 	return false
 }
 
-// writeNauty writes the nauty text format with every edge listed from both
-// ends, as the reference data sets are.
-func writeNauty(w io.Writer, g *graph.Graph) error {
-	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "!n=%d\n!m=%d\n", g.NumNodes(), 2*g.NumEdges())
-	var buf []byte
-	for v := range g.NumNodes() {
-		buf = strconv.AppendInt(buf[:0], int64(v), 10)
-		buf = append(buf, ':')
-		for _, u := range g.Neighbors(int32(v)) {
-			buf = append(buf, ' ')
-			buf = strconv.AppendInt(buf, int64(u), 10)
-		}
-		buf = append(buf, ";\n"...)
-		bw.Write(buf)
+// labelError reports a node label that a writer cannot represent.
+type labelError struct {
+	format Format
+	node   int32
+	label  string
+	other  int32  // the node with the same label, when reason is ""
+	reason string // what is wrong with the label
+}
+
+func (e *labelError) Error() string {
+	if e.reason == "" {
+		return fmt.Sprintf("nodes %d and %d both have label %q; %s output needs distinct labels", e.other, e.node, e.label, e.format)
 	}
-	return bw.Flush()
+	hint := "; gml can hold any UTF-8 label"
+	if e.format == GML {
+		hint = ""
+	}
+	return fmt.Sprintf("node %d has label %q, which %s output cannot hold: %s%s", e.node, e.label, e.format, e.reason, hint)
+}
+
+// checkLabels returns a *labelError for the first node whose label bad
+// rejects (bad returns the reason, or "" for a good label), or for the first
+// label shared by two nodes. A graph without labels of its own passes.
+func checkLabels(g *graph.Graph, f Format, bad func(string) string) error {
+	if !g.HasLabels() {
+		return nil // decimal ids: distinct and fit for every format
+	}
+	seen := make(map[string]int32, g.NumNodes())
+	for v := range int32(g.NumNodes()) {
+		l := g.Label(v)
+		if r := bad(l); r != "" {
+			return &labelError{format: f, node: v, label: l, reason: r}
+		}
+		if w, dup := seen[l]; dup {
+			return &labelError{format: f, node: v, label: l, other: w}
+		}
+		seen[l] = v
+	}
+	return nil
 }
