@@ -112,6 +112,7 @@ Matrix Market, optionally .gz) or a bundled network: ` + bundledList() + `.`,
 		newAnonymizeCmd(e),
 		newConvertCmd(e),
 		newVersionCmd(e),
+		newUtilityCmd(e), newGenerateCmd(e),
 	)
 	return root
 }

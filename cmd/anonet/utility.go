@@ -1,0 +1,319 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/anonet-project/anonet/utility"
+)
+
+// utilityResult is the output of anonet utility --json.
+type utilityResult struct {
+	Original           string       `json:"original"`
+	Anonymized         string       `json:"anonymized"`
+	NodesOriginal      int          `json:"nodes_original"`
+	EdgesOriginal      int          `json:"edges_original"`
+	NodesAnonymized    int          `json:"nodes_anonymized"`
+	EdgesAnonymized    int          `json:"edges_anonymized"`
+	Correspondence     string       `json:"correspondence"` // mapping, labels or none
+	CorrespondingNodes int          `json:"corresponding_nodes"`
+	SharedEdges        *float64     `json:"shared_edges"`
+	Paths              string       `json:"paths"` // exact or sampled
+	Sources            int          `json:"sources"`
+	LeidenRuns         int          `json:"leiden_runs"`
+	Seed               uint64       `json:"seed"`
+	Metrics            []metricJSON `json:"metrics"`
+	Preserved          int          `json:"preserved"`
+	Seconds            float64      `json:"seconds"`
+}
+
+// metricJSON is one metric of utilityResult. Undefined values are null, and
+// note then says why.
+type metricJSON struct {
+	Name           string              `json:"name"`
+	Original       *float64            `json:"original"`
+	Anonymized     *float64            `json:"anonymized"`
+	RelativeChange *float64            `json:"relative_change"`
+	Preserved      *bool               `json:"preserved"`
+	SD             *float64            `json:"sd"`
+	Estimated      bool                `json:"estimated"`
+	Note           string              `json:"note,omitempty"`
+	Details        map[string]*float64 `json:"details,omitempty"`
+}
+
+func newUtilityCmd(e *env) *cobra.Command {
+	var format, mapping, metrics, paths string
+	var sources, runs int
+	cmd := &cobra.Command{
+		Use:   "utility ORIGINAL ANONYMIZED",
+		Short: "Measure how much of a network's usefulness survived anonymization",
+		Long: `utility compares an anonymized network with its original on the properties
+that analysts use, as de Jong, van der Loo and Takes do: average local
+clustering (nodes of degree < 2 count as 0), transitivity, average distance
+(over pairs of nodes in the same component), fraction of nodes in the largest
+component, number of components, overlap of the 100 nodes of highest
+betweenness, agreement of Leiden communities (NMI, corrected for Leiden's own
+run-to-run variation), degree assortativity and the Kolmogorov–Smirnov
+distance between the degree distributions.
+
+For each metric it prints the original and anonymized value, the relative
+change, and whether the metric is preserved: whether the change plus one
+standard deviation (of a sampled or stochastic estimate; 0 for exact ones) is
+under 5% of the original value. Undefined values (an empty graph, a graph
+without edges) are shown as n/a, and as null with a note in JSON.
+
+Distances and betweenness are exact when n·(n+2m) is at most 10^9 and are
+otherwise estimated from --sources sampled nodes (the same nodes in both
+graphs); --paths forces either.
+
+The betweenness overlap and the NMI between the two graphs need to know which
+node is which: from --mapping FILE (written by anonet anonymize --mapping: a
+header line "original<TAB>anonymized", then one line per node), or else from
+equal node labels when both graphs have the same labels. Without either they
+are reported as n/a (null), or are an error if asked for by --metrics.
+
+See docs/utility.md for the precise definitions.`,
+		Example: "  anonet utility network.edges anonymized.edges --mapping map.tsv\n" +
+			"  anonet utility karate karate-anon.edges --json --metrics avg_clustering,nmi",
+		Args: exactArgs(2, "ORIGINAL and ANONYMIZED"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			start := time.Now()
+			opt := utility.Options{Seed: e.seed, Threads: e.threads, Sources: sources, LeidenRuns: runs}
+			var err error
+			if opt.Paths, err = utility.ParseMode(paths); err != nil {
+				return usageErrorf("--paths: %v", err)
+			}
+			if sources < 1 {
+				return usageErrorf("--sources must be at least 1, got %d", sources)
+			}
+			if runs < 2 {
+				return usageErrorf("--leiden-runs must be at least 2 (the NMI compares runs with each other), got %d", runs)
+			}
+			explicit := strings.TrimSpace(metrics) != ""
+			if explicit {
+				for _, m := range strings.Split(metrics, ",") {
+					opt.Metrics = append(opt.Metrics, strings.TrimSpace(m))
+				}
+				if err := checkMetricNames(opt.Metrics); err != nil {
+					return err
+				}
+			}
+			orig, err := e.readGraph(args[0], format)
+			if err != nil {
+				return err
+			}
+			anon, err := e.readGraph(args[1], format)
+			if err != nil {
+				return err
+			}
+			res := utilityResult{
+				Original: args[0], Anonymized: args[1], Seed: e.seed, LeidenRuns: runs,
+				NodesOriginal: orig.g.NumNodes(), EdgesOriginal: orig.g.NumEdges(),
+				NodesAnonymized: anon.g.NumNodes(), EdgesAnonymized: anon.g.NumEdges(),
+				Correspondence: "none",
+			}
+			why := ""
+			switch {
+			case mapping != "":
+				f, err := os.Open(mapping)
+				if err != nil {
+					return inputError(fmt.Errorf("mapping %s: %w", mapping, errors.Unwrap(err)))
+				}
+				opt.Correspondence, err = utility.ReadMapping(f, mapping, orig.g, anon.g)
+				f.Close()
+				if err != nil {
+					return inputError(err)
+				}
+				res.Correspondence = "mapping"
+			default:
+				corr, err := utility.CorrespondenceByLabels(orig.g, anon.g)
+				if err != nil {
+					why = err.Error()
+				} else {
+					opt.Correspondence = corr
+					res.Correspondence = "labels"
+				}
+			}
+			if opt.Correspondence == nil {
+				var need []string
+				for _, m := range opt.Metrics {
+					if utility.NeedsCorrespondence(m) {
+						need = append(need, m)
+					}
+				}
+				if len(need) > 0 {
+					return usageErrorf("%s need(s) to know which node is which, but %s; pass --mapping FILE (written by anonet anonymize --mapping)", strings.Join(need, " and "), why)
+				}
+				if !explicit {
+					e.notef("note: %s; %s and the NMI between the graphs are n/a (pass --mapping FILE)", why, utility.MetricTopOverlap)
+				}
+			}
+			p := e.newProgress()
+			opt.Progress = func(stage string, done, total int) {
+				p.update("%s: %d/%d", stage, done, total)
+			}
+			cmp, err := utility.Compare(orig.g, anon.g, opt)
+			p.done()
+			if err != nil {
+				return inputError(err)
+			}
+			res.CorrespondingNodes = cmp.Corresponding
+			res.SharedEdges = finite(cmp.SharedEdges)
+			if opt.Correspondence != nil {
+				if cmp.Corresponding < orig.g.NumNodes() {
+					e.notef("note: %d of the %d original nodes have no counterpart in the mapping", orig.g.NumNodes()-cmp.Corresponding, orig.g.NumNodes())
+				}
+				if s := cmp.SharedEdges; !math.IsNaN(s) && s < 0.5 {
+					e.notef("warning: only %.1f%% of the anonymized graph's edges join nodes whose counterparts are adjacent in the original; the nodes probably do not correspond (by %s)", 100*s, res.Correspondence)
+				}
+			}
+			res.Paths, res.Sources = "exact", cmp.Sources
+			if cmp.PathsSampled {
+				res.Paths = "sampled"
+			}
+			for _, m := range cmp.Metrics {
+				res.Metrics = append(res.Metrics, newMetricJSON(m))
+				if m.Defined() && m.Preserved {
+					res.Preserved++
+				}
+			}
+			res.Seconds = time.Since(start).Seconds()
+			if e.json {
+				return writeJSON(e.stdout, res)
+			}
+			return printUtility(e, res, cmp)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&format, "format", "", "input format of both files (default: from the file extensions)")
+	f.StringVar(&mapping, "mapping", "", "node mapping file (original<TAB>anonymized), from anonet anonymize --mapping")
+	f.StringVar(&metrics, "metrics", "", "comma-separated metrics to compute (default: all): "+strings.Join(utility.MetricNames(), ", "))
+	f.StringVar(&paths, "paths", "auto", "distances and betweenness: auto, exact or sampled")
+	f.IntVar(&sources, "sources", utility.DefaultSources, "sampled source nodes when distances and betweenness are sampled")
+	f.IntVar(&runs, "leiden-runs", utility.DefaultLeidenRuns, "Leiden runs on each graph for the NMI")
+	return cmd
+}
+
+// checkMetricNames rejects unknown metric names with exit status 2.
+func checkMetricNames(names []string) error {
+	for _, n := range names {
+		found := false
+		for _, k := range utility.MetricNames() {
+			found = found || n == k
+		}
+		if !found {
+			return usageErrorf("--metrics: unknown metric %q (known: %s)", n, strings.Join(utility.MetricNames(), ", "))
+		}
+	}
+	return nil
+}
+
+func newMetricJSON(m utility.Metric) metricJSON {
+	j := metricJSON{
+		Name: m.Name, Original: finite(m.Original), Anonymized: finite(m.Anonymized),
+		RelativeChange: finite(m.RelativeChange), Estimated: m.Estimated, Note: m.Note,
+	}
+	if m.Defined() {
+		p := m.Preserved
+		j.Preserved = &p
+		j.SD = finite(m.SD)
+	}
+	if len(m.Details) > 0 {
+		j.Details = make(map[string]*float64, len(m.Details))
+		for _, d := range m.Details {
+			j.Details[d.Name] = finite(d.Value)
+		}
+	}
+	return j
+}
+
+func printUtility(e *env, r utilityResult, cmp *utility.Comparison) error {
+	w := e.stdout
+	fmt.Fprintf(w, "original    %s: %d nodes, %d edges\n", r.Original, r.NodesOriginal, r.EdgesOriginal)
+	fmt.Fprintf(w, "anonymized  %s: %d nodes, %d edges\n", r.Anonymized, r.NodesAnonymized, r.EdgesAnonymized)
+	switch r.Correspondence {
+	case "none":
+		fmt.Fprintf(w, "nodes       no correspondence known\n")
+	default:
+		fmt.Fprintf(w, "nodes       correspond by %s (%d nodes)\n", r.Correspondence, r.CorrespondingNodes)
+	}
+	if r.Paths == "sampled" {
+		fmt.Fprintf(w, "paths       sampled from %d source nodes (seed %d)\n", r.Sources, r.Seed)
+	} else {
+		fmt.Fprintf(w, "paths       exact\n")
+	}
+	fmt.Fprintln(w)
+	// Right-aligned numbers; the names are padded so that they line up on
+	// the left.
+	width := len("metric")
+	for _, m := range cmp.Metrics {
+		width = max(width, len(m.Name))
+	}
+	var tab bytes.Buffer
+	tw := tabwriter.NewWriter(&tab, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "%-*s\toriginal\tanonymized\tchange\tpreserved\t\n", width, "metric")
+	for _, m := range cmp.Metrics {
+		change, pres := "n/a", "n/a"
+		if !math.IsNaN(m.RelativeChange) {
+			change = fmt.Sprintf("%+.1f%%", 100*m.RelativeChange)
+		}
+		if m.Defined() {
+			pres = "no"
+			if m.Preserved {
+				pres = "yes"
+			}
+			if m.SD > 0 {
+				pres += fmt.Sprintf(" (sd %.2g)", m.SD)
+			}
+		}
+		fmt.Fprintf(tw, "%-*s\t%s\t%s\t%s\t%s\t\n", width, m.Name, fmtMetric(m.Name, m.Original), fmtMetric(m.Name, m.Anonymized), change, pres)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	// AlignRight pads every cell on the left, the first one too.
+	for _, line := range strings.SplitAfter(tab.String(), "\n") {
+		io.WriteString(w, strings.TrimPrefix(line, "  "))
+	}
+	fmt.Fprintf(w, "\n%d of %d metrics preserved (change + 1 sd < 5%% of the original)\n", r.Preserved, len(r.Metrics))
+	for _, m := range cmp.Metrics {
+		switch {
+		case !m.Defined():
+			fmt.Fprintf(w, "  %s: %s\n", m.Name, m.Note)
+		case m.Name == utility.MetricNMI:
+			fmt.Fprintf(w, "  nmi: stability %.4f, between graphs %.4f, score %.4f (1 − max(0, stability − between))\n",
+				m.Original, m.Anonymized, detail(m, "score"))
+		}
+	}
+	return nil
+}
+
+func detail(m utility.Metric, name string) float64 {
+	for _, d := range m.Details {
+		if d.Name == name {
+			return d.Value
+		}
+	}
+	return math.NaN()
+}
+
+func fmtMetric(name string, x float64) string {
+	switch {
+	case math.IsNaN(x):
+		return "n/a"
+	case name == utility.MetricComponents:
+		return fmt.Sprintf("%.0f", x)
+	case math.Abs(x) >= 100:
+		return fmt.Sprintf("%.2f", x)
+	}
+	return fmt.Sprintf("%.4f", x)
+}

@@ -1,0 +1,70 @@
+package utility
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/anonet-project/anonet/graph"
+)
+
+func labelled(t testing.TB, labels ...string) *graph.Graph {
+	t.Helper()
+	g := graph.New(len(labels))
+	if err := g.SetLabels(labels); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestReadMapping(t *testing.T) {
+	orig := labelled(t, "alice", "bob", "carol")
+	anon := labelled(t, "2", "0", "1")
+	tests := []struct {
+		name, text string
+		want       []int32
+		err        string
+	}{
+		{"full", "original\tanonymized\nalice\t0\nbob\t1\ncarol\t2\n", []int32{1, 2, 0}, ""},
+		{"CRLF and blank lines", "original\tanonymized\r\nalice\t0\r\n\r\nbob\t1\r\ncarol\t2\r\n", []int32{1, 2, 0}, ""},
+		{"partial", "original\tanonymized\ncarol\t2\n", []int32{-1, -1, 0}, ""},
+		{"no header", "alice\t0\n", nil, "line 1: want the header"},
+		{"empty", "", nil, "empty file"},
+		{"three fields", "original\tanonymized\nalice\t0\tx\n", nil, "line 2: want 2 TAB-separated fields"},
+		{"spaces", "original\tanonymized\nalice 0\n", nil, "line 2: want 2"},
+		{"unknown original", "original\tanonymized\ndave\t0\n", nil, `line 2: original node "dave" is not in the original graph`},
+		{"unknown anonymized", "original\tanonymized\nalice\t7\n", nil, `line 2: anonymized node "7" is not in the anonymized graph`},
+		{"original twice", "original\tanonymized\nalice\t0\nalice\t1\n", nil, `line 3: original node "alice" is mapped twice`},
+		{"anonymized twice", "original\tanonymized\nalice\t0\nbob\t0\n", nil, `line 3: anonymized node "0" is mapped twice`},
+	}
+	for _, tc := range tests {
+		got, err := ReadMapping(strings.NewReader(tc.text), "map.tsv", orig, anon)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) || !strings.Contains(err.Error(), "map.tsv") {
+				t.Errorf("%s: error %v, want one containing %q and the file name", tc.name, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %v, %v; want %v", tc.name, got, err, tc.want)
+		}
+	}
+}
+
+func TestCorrespondenceByLabels(t *testing.T) {
+	a := labelled(t, "x", "y", "z")
+	corr, err := CorrespondenceByLabels(a, labelled(t, "z", "x", "y"))
+	if err != nil || !slices.Equal(corr, []int32{1, 2, 0}) {
+		t.Errorf("%v, %v", corr, err)
+	}
+	for _, b := range []*graph.Graph{labelled(t, "x", "y"), labelled(t, "x", "y", "w")} {
+		if _, err := CorrespondenceByLabels(a, b); !errors.Is(err, ErrNoCorrespondence) {
+			t.Errorf("labels %v: error %v", b.Labels(), err)
+		}
+	}
+	// Unlabelled graphs are labelled by their ids.
+	if corr, err := CorrespondenceByLabels(graph.New(3), graph.New(3)); err != nil || !slices.Equal(corr, []int32{0, 1, 2}) {
+		t.Errorf("unlabelled: %v, %v", corr, err)
+	}
+}
