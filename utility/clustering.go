@@ -75,3 +75,16 @@ func transitivity(g *graph.Graph, tri []int32) float64 {
 	// closed counts every triangle once per corner, i.e. 3 times.
 	return float64(closed) / float64(triples)
 }
+
+// ClusteringSummary counts the triangles once and returns their number,
+// the average local clustering coefficient (nodes of degree < 2 count as 0)
+// and the transitivity; the latter two are NaN where undefined (see
+// AverageClustering and Transitivity).
+func ClusteringSummary(g *graph.Graph, threads int) (triangles int64, avgClustering, trans float64) {
+	tri := g.TriangleCounts(threads)
+	for _, t := range tri {
+		triangles += int64(t)
+	}
+	avgClustering, _ = averageClustering(g, tri)
+	return triangles / 3, avgClustering, transitivity(g, tri)
+}

@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/utility"
 )
 
 // infoResult is the output of anonet info.
@@ -28,6 +28,7 @@ type infoResult struct {
 	DegreeMax                int      `json:"degree_max"`
 	Triangles                int64    `json:"triangles"`
 	AvgClustering            *float64 `json:"avg_clustering"`
+	Transitivity             *float64 `json:"transitivity"`
 	Seconds                  float64  `json:"seconds"`
 }
 
@@ -54,8 +55,8 @@ func newInfoCmd(e *env) *cobra.Command {
 		Long: `info reads a network and prints its size, what reading it normalised
 (self-loops dropped, duplicate edges merged, directed input symmetrised,
 isolated nodes kept), its connected components, degree range, number of
-triangles and average local clustering coefficient (nodes of degree < 2
-count as 0).`,
+triangles, average local clustering coefficient (nodes of degree < 2
+count as 0) and transitivity.`,
 		Example: "  anonet info karate\n  anonet info network.edges.gz --json",
 		Args:    exactArgs(1, "one GRAPH"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -101,27 +102,10 @@ func summarise(in *input, threads int) infoResult {
 		}
 		res.DegreeMean = finite(2 * float64(g.NumEdges()) / float64(n))
 	}
-	tri := g.TriangleCounts(threads)
-	var sum int64
-	for _, t := range tri {
-		sum += int64(t)
-	}
-	res.Triangles = sum / 3
-	res.AvgClustering = finite(avgClustering(g, tri))
+	var avg, trans float64
+	res.Triangles, avg, trans = utility.ClusteringSummary(g, threads)
+	res.AvgClustering, res.Transitivity = finite(avg), finite(trans)
 	return res
-}
-
-// avgClustering is the mean local clustering coefficient, counting nodes of
-// degree < 2 as 0.
-func avgClustering(g *graph.Graph, tri []int32) float64 {
-	s := 0.0
-	for v, t := range tri {
-		d := float64(g.Degree(int32(v)))
-		if d >= 2 {
-			s += 2 * float64(t) / (d * (d - 1))
-		}
-	}
-	return s / float64(len(tri))
 }
 
 func printInfo(e *env, r infoResult) error {
@@ -148,6 +132,9 @@ func printInfo(e *env, r infoResult) error {
 	fmt.Fprintf(tw, "triangles\t%d\n", r.Triangles)
 	if r.AvgClustering != nil {
 		fmt.Fprintf(tw, "clustering\t%.4f (average local; nodes of degree < 2 count as 0)\n", *r.AvgClustering)
+	}
+	if r.Transitivity != nil {
+		fmt.Fprintf(tw, "transitivity\t%.4f (3 × triangles / connected triples)\n", *r.Transitivity)
 	}
 	return tw.Flush()
 }

@@ -64,9 +64,11 @@ func TestInfoJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Zachary's karate club: 45 triangles, average clustering 0.5706
-	// (networkx average_clustering), degrees 1..17.
+	// (networkx average_clustering), transitivity 0.2556818 (igraph),
+	// degrees 1..17.
 	if r.Nodes != 34 || r.Edges != 78 || r.Triangles != 45 || r.Components != 1 ||
-		r.DegreeMin != 1 || r.DegreeMax != 17 || r.AvgClustering == nil || *r.AvgClustering < 0.57063 || *r.AvgClustering > 0.57064 {
+		r.DegreeMin != 1 || r.DegreeMax != 17 || r.AvgClustering == nil || *r.AvgClustering < 0.57063 || *r.AvgClustering > 0.57064 ||
+		r.Transitivity == nil || *r.Transitivity < 0.255681 || *r.Transitivity > 0.255682 {
 		t.Errorf("info karate = %+v", r)
 	}
 }
