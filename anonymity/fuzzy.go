@@ -27,6 +27,7 @@ type FuzzyResult struct {
 	p       *Partition
 	classes []fuzzyClass // sorted by values
 	index   []int32      // class id → position in classes
+	limit   int          // ⌊Phi⌋, capped where it no longer matters
 }
 
 type fuzzyClass struct {
@@ -49,11 +50,13 @@ func (p *Partition) Fuzzy(phi float64) (*FuzzyResult, error) {
 	if !ok {
 		return nil, fmt.Errorf("anonymity: fuzzy anonymity is not defined for measure %s (only count, degree and edgecount)", p.m.Name())
 	}
-	if math.IsNaN(phi) || phi < 0 {
-		return nil, fmt.Errorf("anonymity: fuzzy tolerance must be at least 0, got %v", phi)
+	if math.IsNaN(phi) || math.IsInf(phi, 0) || phi < 0 {
+		return nil, fmt.Errorf("anonymity: fuzzy tolerance must be a finite percentage of at least 0, got %v", phi)
 	}
 	n := p.g.NumNodes()
-	r := &FuzzyResult{Phi: phi, K: p.k, Anonymity: make([]int32, n), p: p}
+	// Differences are at most 100·(largest value), below 2^50; a larger
+	// tolerance means the same as 2^50 and must not overflow.
+	r := &FuzzyResult{Phi: phi, K: p.k, Anonymity: make([]int32, n), p: p, limit: int(min(math.Floor(phi), 1<<50))}
 	var ball graph.Ball
 	seen := make([]bool, len(p.top.size))
 	for v := range int32(n) {
@@ -83,7 +86,7 @@ func (p *Partition) Fuzzy(phi float64) (*FuzzyResult, error) {
 	for v := range int32(n) {
 		a := sizes[r.index[p.top.classOf[v]]]
 		r.Anonymity[v] = a
-		if a < int32(p.k) {
+		if a < p.kt {
 			r.NotAnonymous++
 		}
 	}
@@ -94,22 +97,23 @@ func (p *Partition) Fuzzy(phi float64) (*FuzzyResult, error) {
 func (r *FuzzyResult) similar(i int, fn func(j int)) {
 	top := 2 * (r.p.d - 1)
 	a := r.classes[i].vals
-	// The window of first values x with coordDiff(a[top], x) ≤ phi.
+	// The window of first values y with coordDiff(x, y) ≤ phi: y = x, or
+	// |x − y| ≤ ⌊phi⌋·x/100 (for x = 0 only y = 0, unless phi ≥ 100).
 	lo, hi := 0, len(r.classes)
-	if x := a[top]; x > 0 || r.Phi < 100 {
-		w := int(math.Floor(math.Floor(r.Phi) * float64(x) / 100))
+	if x := a[top]; x > 0 || r.limit < 100 {
+		w := int(min(math.Floor(float64(r.limit)*float64(x)/100), 1<<52))
 		lo, _ = slices.BinarySearchFunc(r.classes, x-w, func(c fuzzyClass, t int) int { return cmp.Compare(c.vals[top], t) })
 		hi, _ = slices.BinarySearchFunc(r.classes, x+w+1, func(c fuzzyClass, t int) int { return cmp.Compare(c.vals[top], t) })
 	}
 	for j := lo; j < hi; j++ {
-		if j == i || measure.Difference(a, r.classes[j].vals) <= int(math.Floor(r.Phi)) {
+		if j == i || measure.Difference(a, r.classes[j].vals) <= r.limit {
 			fn(j)
 		}
 	}
 }
 
 // NotAnonymousNode reports whether v's fuzzy set has fewer than K nodes.
-func (r *FuzzyResult) NotAnonymousNode(v int32) bool { return r.Anonymity[v] < int32(r.K) }
+func (r *FuzzyResult) NotAnonymousNode(v int32) bool { return r.Anonymity[v] < r.p.kt }
 
 // Set appends the members of v's fuzzy set to dst, in ascending order.
 func (r *FuzzyResult) Set(dst []int32, v int32) []int32 {

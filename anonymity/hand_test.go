@@ -2,6 +2,7 @@ package anonymity
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -197,5 +198,39 @@ func TestBadOptions(t *testing.T) {
 	}
 	if _, err := New(g, nil, 1, Options{}); err == nil {
 		t.Error("nil measure accepted")
+	}
+}
+
+// TestExtremeParameters: a k beyond the number of nodes makes nobody
+// anonymous (it must not wrap around to a small or negative threshold), a d
+// beyond n−1 gives the partition at n−1, and fuzzy tolerances beyond any
+// difference make everyone similar.
+func TestExtremeParameters(t *testing.T) {
+	g := examples.MustRead("karate")
+	for _, k := range []int{35, 1 << 31, 1<<32 + 2, 1 << 62} {
+		p, err := New(g, measure.Count{}, 1, Options{K: k})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.NotAnonymous() != 34 || p.Anonymous(0) || p.K() != k {
+			t.Errorf("k=%d: %d not anonymous, K() = %d", k, p.NotAnonymous(), p.K())
+		}
+		fz, _ := p.Fuzzy(1e300)
+		if fz.NotAnonymous != 34 || fz.Anonymity[0] != 34 {
+			t.Errorf("k=%d φ=1e300: fuzzy %d not anonymous, set size %d", k, fz.NotAnonymous, fz.Anonymity[0])
+		}
+	}
+	small := mustPartition(t, g, measure.DK{Unrooted: true}, 33)
+	for _, d := range []int{34, 1000, 1 << 40} {
+		p := mustPartition(t, g, measure.DK{Unrooted: true}, d)
+		if !samePartition(p, small) || p.D() != 33 {
+			t.Errorf("d=%d differs from d=33 (D() = %d)", d, p.D())
+		}
+	}
+	p := mustPartition(t, g, measure.Count{}, 1)
+	for _, phi := range []float64{math.Inf(1), math.NaN(), -1} {
+		if _, err := p.Fuzzy(phi); err == nil {
+			t.Errorf("Fuzzy(%v) accepted", phi)
+		}
 	}
 }

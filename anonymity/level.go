@@ -26,9 +26,9 @@ type level struct {
 	isTouched []bool
 }
 
-func newLevel(n int, k int) *level {
+func newLevel(n int, k int32) *level {
 	l := &level{
-		k:       int32(k),
+		k:       k,
 		index:   make(map[string]int32),
 		classOf: make([]int32, n),
 		next:    make([]int32, n),

@@ -34,7 +34,8 @@ type Options struct {
 type Partition struct {
 	g       *graph.Graph
 	m       measure.Measure
-	d, k    int
+	d, k    int   // d is capped at n−1 (see New); k is as given
+	kt      int32 // the threshold compared with class sizes: min(k, n+1)
 	threads int
 
 	local   measure.Local // the arithmetic fast path, or nil
@@ -73,12 +74,15 @@ func New(g *graph.Graph, m measure.Measure, d int, opt Options) (*Partition, err
 		return nil, fmt.Errorf("anonymity: k must be at least 1, got %d", k)
 	}
 	threads := opt.Threads
-	if threads < 1 {
+	if threads < 1 || threads > runtime.GOMAXPROCS(0) {
 		threads = runtime.GOMAXPROCS(0)
 	}
 	n := g.NumNodes()
+	// Beyond distance n−1 no ball grows, so every signature level repeats
+	// the previous one and the partition no longer changes.
+	d = min(d, max(1, n-1))
 	p := &Partition{
-		g: g, m: m, d: d, k: k, threads: threads,
+		g: g, m: m, d: d, k: k, kt: int32(min(k, n+1)), threads: threads,
 		isDirty: make([]bool, n),
 		below:   make([]bool, n),
 	}
@@ -87,7 +91,7 @@ func New(g *graph.Graph, m measure.Measure, d int, opt Options) (*Partition, err
 			p.local, p.needTri = l, tri
 		}
 	}
-	p.top = newLevel(n, k)
+	p.top = newLevel(n, p.kt)
 	if p.local != nil {
 		if p.needTri {
 			p.tri = g.TriangleCounts(threads)
@@ -104,7 +108,7 @@ func New(g *graph.Graph, m measure.Measure, d int, opt Options) (*Partition, err
 		p.build(opt.Progress)
 	}
 	for v := range n {
-		p.below[v] = p.top.size[p.top.classOf[v]] < int32(k)
+		p.below[v] = p.top.size[p.top.classOf[v]] < p.kt
 	}
 	p.top.resetTouched()
 	if p.pre != nil {
@@ -199,7 +203,8 @@ func (p *Partition) Graph() *graph.Graph { return p.g }
 // Measure returns the measure.
 func (p *Partition) Measure() measure.Measure { return p.m }
 
-// D returns the distance.
+// D returns the distance used: the one given to New, but at most n−1 (at
+// larger distances the partition is the same).
 func (p *Partition) D() int { return p.d }
 
 // K returns the anonymity threshold.
@@ -216,7 +221,7 @@ func (p *Partition) Class(v int32) int32 { return p.top.classOf[v] }
 func (p *Partition) ClassSize(v int32) int { return int(p.top.size[p.top.classOf[v]]) }
 
 // Anonymous reports whether v is k-anonymous.
-func (p *Partition) Anonymous(v int32) bool { return p.top.size[p.top.classOf[v]] >= int32(p.k) }
+func (p *Partition) Anonymous(v int32) bool { return p.top.size[p.top.classOf[v]] >= p.kt }
 
 // Unique returns the number of nodes alone in their class.
 func (p *Partition) Unique() int { return p.top.unique }

@@ -92,7 +92,7 @@ func (p *Partition) Update() {
 	// Nodes whose k-anonymity may have changed: the moved ones, and the
 	// members of classes whose size crossed k.
 	check := func(v int32) {
-		now := p.top.size[p.top.classOf[v]] < int32(p.k)
+		now := p.top.size[p.top.classOf[v]] < p.kt
 		if now != p.below[v] {
 			p.below[v] = now
 			p.flipped = append(p.flipped, v)
@@ -105,7 +105,7 @@ func (p *Partition) Update() {
 		check(v)
 	}
 	for i, c := range p.top.touched {
-		was, now := p.top.before[i] < int32(p.k), p.top.size[c] < int32(p.k)
+		was, now := p.top.before[i] < p.kt, p.top.size[c] < p.kt
 		if was != now && p.top.size[c] > 0 {
 			for x := p.top.head[c]; x >= 0; x = p.top.next[x] {
 				check(x)

@@ -150,6 +150,12 @@ func (c Config) withDefaults(n, m int) (Config, error) {
 	if _, err := ParseVariant(string(c.Variant)); err != nil {
 		return c, fmt.Errorf("anonymize: %w", err)
 	}
+	// Full and partial may alter everything that can be altered: every
+	// edge, or for additions every pair that is not an edge.
+	alterable := m
+	if c.Operation == Add {
+		alterable = int(min(int64(n)*int64(n-1)/2-int64(m), 1<<62))
+	}
 	switch c.Variant {
 	case Partial:
 		if c.Alpha == 0 {
@@ -158,7 +164,7 @@ func (c Config) withDefaults(n, m int) (Config, error) {
 		if !(c.Alpha > 0 && c.Alpha <= 1) {
 			return c, fmt.Errorf("anonymize: alpha must be in (0, 1], got %v", c.Alpha)
 		}
-		c.Budget = m
+		c.Budget = alterable
 	case Budgeted:
 		c.Alpha = 1
 		if c.Budget <= 0 {
@@ -166,7 +172,7 @@ func (c Config) withDefaults(n, m int) (Config, error) {
 		}
 	default:
 		c.Alpha = 1
-		c.Budget = m
+		c.Budget = alterable
 	}
 	if c.Fuzzy {
 		if _, ok := c.Measure.(measure.Fuzzy); !ok {

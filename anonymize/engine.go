@@ -121,7 +121,10 @@ func Run(g *graph.Graph, cfg Config) (*Result, error) {
 		case Add:
 			alts = addRandom(g, rng, b)
 		case Rewire:
-			alts = rewireRandom(g, rng, b/2)
+			// A rewiring costs two; with R = 1 do one per iteration.
+			if left := cfg.Budget - altered; left >= 2 {
+				alts = rewireRandom(g, rng, min(max(1, b/2), left/2))
+			}
 		}
 		tSel := time.Since(start)
 		if len(alts) == 0 {

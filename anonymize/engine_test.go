@@ -261,3 +261,16 @@ func TestFullOnReferenceNetworks(t *testing.T) {
 		})
 	}
 }
+
+// TestRewireWithGapOne: a rewiring costs two alterations, and with R = 1
+// there must still be one per iteration.
+func TestRewireWithGapOne(t *testing.T) {
+	g := examples.MustRead("karate")
+	res := run(t, g, Config{Measure: measure.Count{}, D: 1, Strategy: ES, Operation: Rewire, Variant: Budgeted, Budget: 7, Recompute: 1, Seed: 4})
+	if n := len(res.Trace) - 1; n != 3 {
+		t.Errorf("%d iterations with budget 7 and R = 1, want 3 rewirings", n)
+	}
+	if last := res.Trace[len(res.Trace)-1]; last.EdgesAltered != 6 {
+		t.Errorf("%d alterations, want 6", last.EdgesAltered)
+	}
+}

@@ -25,9 +25,11 @@ type scorer struct {
 	finder      measure.AffectedFinder
 	buf         []int32
 
-	na  []bool  // na[v]: v is not k-anonymous, as the weights assume
-	c   []int32 // edge → |A(e) ∩ NA|            (ua, uao)
-	aff []int32 // edge → |A(e)|                 (aff)
+	na    []bool  // na[v]: v is not k-anonymous, as the weights assume
+	mark  []int32 // flip: marks on the neighbours of a node
+	epoch int32
+	c     []int32 // edge → |A(e) ∩ NA|            (ua, uao)
+	aff   []int32 // edge → |A(e)|                 (aff)
 
 	main fenwick // the strategy's weights (see weight)
 	fill fenwick // es, ua: 1 per edge; unique, uao: 1 per edge without an end in NA
@@ -42,7 +44,11 @@ func newScorer(p *anonymity.Partition, s Strategy, na []bool) *scorer {
 		g: p.Graph(), strategy: s, scope: p.Measure().Scope(), d: p.D(),
 		na: slices.Clone(na),
 	}
-	sc.incremental = sc.d == 1 && sc.scope != measure.Union
+	// Weights that do not involve affected sets (es, degree, unique) and
+	// affected sets of ends only are exact at any distance; the common
+	// neighbour rule holds for Intersection scope at d = 1.
+	needA := s == Aff || s == UA || s == UAO
+	sc.incremental = !needA || sc.scope == measure.Endpoints || (sc.d == 1 && sc.scope == measure.Intersection)
 	sc.rebuild()
 	return sc
 }
@@ -346,24 +352,41 @@ func (sc *scorer) flip(x int32, na bool) {
 	if !sc.needC() || sc.scope != measure.Intersection {
 		return
 	}
+	// The edges {a, b} between two neighbours of x, each once (a < b).
+	// Per neighbour a, scan whichever is shorter: a's list against marks
+	// on N(x), or N(x) by binary search in a's list.
 	nx := g.Neighbors(x)
+	if len(sc.mark) < g.NumNodes() {
+		sc.mark = make([]int32, g.NumNodes())
+		sc.epoch = 0
+	}
+	sc.epoch++
+	if sc.epoch == 0 {
+		clear(sc.mark)
+		sc.epoch = 1
+	}
+	for _, b := range nx {
+		sc.mark[b] = sc.epoch
+	}
+	bump := func(e int32) {
+		sc.c[e] += delta
+		sc.refreshEdge(int(e))
+	}
 	for _, a := range nx {
 		nb, ea := g.Neighbors(a), g.IncidentEdges(a)
-		// Edges {a, b} with b a neighbour of x too, b > a.
-		i, j := 0, 0
-		for i < len(nx) && j < len(nb) {
-			switch {
-			case nx[i] < nb[j]:
-				i++
-			case nx[i] > nb[j]:
-				j++
-			default:
-				if nb[j] > a {
-					sc.c[ea[j]] += delta
-					sc.refreshEdge(int(ea[j]))
+		if len(nb) <= len(nx) {
+			j, _ := slices.BinarySearch(nb, a+1)
+			for ; j < len(nb); j++ {
+				if sc.mark[nb[j]] == sc.epoch {
+					bump(ea[j])
 				}
-				i++
-				j++
+			}
+			continue
+		}
+		i, _ := slices.BinarySearch(nx, a+1)
+		for _, b := range nx[i:] {
+			if j, ok := slices.BinarySearch(nb, b); ok {
+				bump(ea[j])
 			}
 		}
 	}

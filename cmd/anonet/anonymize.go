@@ -2,11 +2,14 @@ package main
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -17,7 +20,6 @@ import (
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
-	"github.com/anonet-project/anonet/measure"
 )
 
 // anonymizeResult is the JSON result of anonet anonymize.
@@ -55,9 +57,10 @@ type anonymizeResult struct {
 	Seconds                     float64  `json:"seconds"`
 }
 
-// parseAmount parses "5%" (a percentage of total, rounded down, at least 1)
-// or "N" (a count). It rejects values ≤ 0 and above total.
-func parseAmount(flag, s string, total int) (int, error) {
+// parseAmount parses "5%" (a percentage of total, at least 1, rounded down,
+// or to the nearest integer if round is set) or "N" (a count). It rejects
+// values ≤ 0, and above total if capped.
+func parseAmount(flag, s string, total int, round, capped bool) (int, error) {
 	s = strings.TrimSpace(s)
 	if p, ok := strings.CutSuffix(s, "%"); ok {
 		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
@@ -66,6 +69,9 @@ func parseAmount(flag, s string, total int) (int, error) {
 		}
 		if x <= 0 || x > 100 {
 			return 0, usageErrorf("%s %s must be above 0%% and at most 100%%", flag, s)
+		}
+		if round {
+			return max(1, int(math.Round(x/100*float64(total)))), nil
 		}
 		return max(1, int(math.Floor(x/100*float64(total)+1e-9))), nil
 	}
@@ -76,8 +82,8 @@ func parseAmount(flag, s string, total int) (int, error) {
 	if n <= 0 {
 		return 0, usageErrorf("%s must be at least 1, got %d", flag, n)
 	}
-	if n > total {
-		return 0, usageErrorf("%s %d is more than the %d edges (over 100%%)", flag, n, total)
+	if capped && n > total {
+		return 0, usageErrorf("%s %d is more than the %d edges that can be altered (over 100%%)", flag, n, total)
 	}
 	return n, nil
 }
@@ -143,11 +149,8 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 			}
 			cfg.Alpha = alpha
 			if cmd.Flags().Changed("fuzzy") {
-				if !(phi >= 0) {
-					return usageErrorf("--fuzzy must be a percentage of at least 0, got %v", phi)
-				}
-				if _, ok := ms[0].(measure.Fuzzy); !ok {
-					return usageErrorf("--fuzzy: fuzzy anonymity is not defined for measure %s (only count, degree and edgecount)", ms[0].Name())
+				if err := checkFuzzy(phi, ms[0]); err != nil {
+					return err
 				}
 				cfg.Fuzzy, cfg.Phi = true, phi
 			}
@@ -180,15 +183,24 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 				return err
 			}
 			m := in.g.NumEdges()
-			if m == 0 && cfg.Operation != anonymize.Add {
-				return inputError(fmt.Errorf("%s has no edges to alter", in.name))
+			// Budgets count edges that can be altered: existing edges, or
+			// for additions the pairs that are not edges yet.
+			alterable := m
+			if cfg.Operation == anonymize.Add {
+				n := int64(in.g.NumNodes())
+				alterable = int(min(n*(n-1)/2-int64(m), 1<<62))
+			}
+			if alterable <= 0 {
+				verb := map[anonymize.Operation]string{anonymize.Delete: "deleted", anonymize.Add: "added", anonymize.Rewire: "rewired"}[cfg.Operation]
+				return inputError(fmt.Errorf("%s has no edges that could be %s", in.name, verb))
 			}
 			if cfg.Variant == anonymize.Budgeted {
-				if cfg.Budget, err = parseAmount("--budget", budget, max(m, 1)); err != nil {
+				if cfg.Budget, err = parseAmount("--budget", budget, alterable, false, true); err != nil {
 					return err
 				}
 			}
-			if cfg.Recompute, err = parseAmount("--recompute", recompute, max(m, 1)); err != nil {
+			// R is a share of the edges, as in the paper, whatever the operation.
+			if cfg.Recompute, err = parseAmount("--recompute", recompute, m, true, false); err != nil {
 				return err
 			}
 			pr := e.newProgress()
@@ -203,13 +215,13 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 					it.Iteration, in.g.NumNodes()-it.NotKAnonymous, in.g.NumNodes(), cfg.K, target,
 					it.EdgesAltered, 100*it.FractionAltered, eta)
 			}
+			permKey := outputKey(e.seed, in.g) // before Run changes the graph
 			res, err := anonymize.Run(in.g, cfg)
 			pr.done()
 			if err != nil {
 				return inputError(err)
 			}
-			// Fresh node ids, from a stream of the seed that the algorithm does not use.
-			perm := rand.New(rand.NewPCG(e.seed, 0x6f7574707574)).Perm(in.g.NumNodes()) // "output"
+			perm := rand.New(rand.NewChaCha8(permKey)).Perm(in.g.NumNodes())
 			anon := relabel(in.g, perm)
 			if err := graphio.WriteFile(out, anon, graphio.WriteOptions{Format: outFormat}); err != nil {
 				return inputError(err)
@@ -267,6 +279,38 @@ func budgetOf(c anonymize.Config, m int) int {
 		return c.Budget
 	}
 	return m
+}
+
+// outputKey derives the key of the permutation that gives the output its
+// fresh node ids: SHA-256 of the seed and the whole input graph (node
+// count, labels, sorted edges). The data owner gets the same ids for the
+// same input and seed, but nobody without the original network can
+// recompute the permutation: one keyed by the seed alone could be inverted
+// from the node count, since the default seed is public.
+func outputKey(seed uint64, g *graph.Graph) [32]byte {
+	h := sha256.New()
+	var buf []byte
+	buf = binary.LittleEndian.AppendUint64(buf, seed)
+	buf = binary.LittleEndian.AppendUint64(buf, uint64(g.NumNodes()))
+	for v := range int32(g.NumNodes()) {
+		l := g.Label(v)
+		buf = binary.AppendUvarint(buf, uint64(len(l)))
+		buf = append(buf, l...)
+		nb := g.Neighbors(v)
+		i, _ := slices.BinarySearch(nb, v+1)
+		buf = binary.AppendUvarint(buf, uint64(len(nb)-i)) // the edges {v, w}, w > v
+		for _, w := range nb[i:] {
+			buf = binary.LittleEndian.AppendUint32(buf, uint32(w))
+		}
+		if len(buf) > 1<<16 {
+			h.Write(buf)
+			buf = buf[:0]
+		}
+	}
+	h.Write(buf)
+	var key [32]byte
+	copy(key[:], h.Sum(nil))
+	return key
 }
 
 // anonymizedFormat is the format of OUT's extension, or the input's format

@@ -36,6 +36,7 @@ func TestAnonymizeBadInput(t *testing.T) {
 		{[]string{"anonymize", in, "-o", out, "--variant", "most"}, "unknown variant"},
 		{[]string{"anonymize", in, "-o", out, "--recompute", "-3"}, "at least 1"},
 		{[]string{"anonymize", in, "-o", out, "--measure", "dk", "--fuzzy", "10"}, "not defined"},
+		{[]string{"anonymize", in, "-o", out, "--fuzzy", "Inf"}, "finite"},
 		{[]string{"anonymize", in, "-o", filepath.Join(dir, "x.unknownext")}, "cannot tell the format"},
 		{[]string{"anonymize", in, "-o", filepath.Join(dir, "missing", "o.edges")}, "missing"},
 	}
@@ -144,13 +145,17 @@ func TestAnonymizeJSON(t *testing.T) {
 
 func TestAnonymizeFuzzyAndOperations(t *testing.T) {
 	dir := t.TempDir()
+	fuzzyOut := filepath.Join(dir, "fuzzy.graphml")
 	for _, args := range [][]string{
-		{"--fuzzy", "20", "--variant", "full"},
+		{"--fuzzy", "20", "--variant", "full", "-o", fuzzyOut},
 		{"--algorithm", "es", "--operation", "add", "--budget", "6"},
 		{"--algorithm", "es", "--operation", "rewire", "--budget", "6"},
 	} {
-		out := filepath.Join(dir, "o.graphml")
-		stdout, stderr, code := runCLI(t, append([]string{"anonymize", "dolphins", "-o", out, "--json"}, args...)...)
+		cmdArgs := []string{"anonymize", "dolphins", "--json"}
+		if args[0] != "--fuzzy" {
+			cmdArgs = append(cmdArgs, "-o", filepath.Join(dir, "o.graphml"))
+		}
+		stdout, stderr, code := runCLI(t, append(cmdArgs, args...)...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, stderr)
 		}
@@ -170,6 +175,46 @@ func TestAnonymizeFuzzyAndOperations(t *testing.T) {
 				t.Errorf("rewire: %+v", r)
 			}
 		}
+	}
+}
+
+// TestVerifyFuzzy checks a fuzzy-anonymized output with verify --fuzzy:
+// fuzzy 2-anonymous, while exact anonymity need not hold.
+func TestVerifyFuzzy(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "f.edges")
+	if _, stderr, code := runCLI(t, "anonymize", "lesmis", "-o", out, "--fuzzy", "30", "--variant", "full"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if _, stderr, code := runCLI(t, "verify", out, "--fuzzy", "30"); code != 0 {
+		t.Errorf("verify --fuzzy 30: exit %d, %s", code, stderr)
+	}
+	if _, _, code := runCLI(t, "verify", "example8", "--fuzzy", "50"); code != 3 {
+		t.Errorf("example8 at phi 50 has a fuzzy-unique node; exit %d", code)
+	}
+	if _, _, code := runCLI(t, "verify", "example8", "--fuzzy", "100"); code != 0 {
+		t.Errorf("example8 at phi 100: exit %d", code)
+	}
+}
+
+// TestOutputIDsNotFromSeedAlone: the same seed on two networks with the
+// same number of nodes gives unrelated output ids, so the public default
+// seed does not reveal the mapping.
+func TestOutputIDsNotFromSeedAlone(t *testing.T) {
+	dir := t.TempDir()
+	other := filepath.Join(dir, "karate2.edges")
+	b, _ := os.ReadFile(filepath.Join("..", "..", "examples", "data", "karate.edges"))
+	os.WriteFile(other, append(b, []byte("1 34\n")...), 0o644) // one more edge
+	maps := []string{filepath.Join(dir, "m1.tsv"), filepath.Join(dir, "m2.tsv")}
+	for i, in := range []string{"karate", other} {
+		if _, stderr, code := runCLI(t, "anonymize", in, "-o", filepath.Join(dir, "o.edges"), "--mapping", maps[i], "--budget", "1"); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+	}
+	m1, _ := os.ReadFile(maps[0])
+	m2, _ := os.ReadFile(maps[1])
+	if string(m1) == string(m2) {
+		t.Error("two different inputs with the same seed got the same id mapping")
 	}
 }
 

@@ -96,12 +96,9 @@ printed, one row per measure; with --json, an array of results.`,
 			}
 			useFuzzy := cmd.Flags().Changed("fuzzy")
 			if useFuzzy {
-				if !(phi >= 0) {
-					return usageErrorf("--fuzzy must be a percentage of at least 0, got %v", phi)
-				}
 				for _, m := range ms {
-					if _, ok := m.(measure.Fuzzy); !ok {
-						return usageErrorf("--fuzzy: fuzzy anonymity is not defined for measure %s (only count, degree and edgecount)", m.Name())
+					if err := checkFuzzy(phi, m); err != nil {
+						return err
 					}
 				}
 			}

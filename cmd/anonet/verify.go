@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/anonet-project/anonet/measure"
 )
 
 // exitNotAnonymous is the exit status of verify when the target is not met:
@@ -27,6 +29,7 @@ type verifyResult struct {
 	NotKAnonymous      int      `json:"not_k_anonymous"`
 	OK                 bool     `json:"ok"`
 	NotKAnonymousNodes []string `json:"not_k_anonymous_nodes"`
+	Fuzzy              *float64 `json:"fuzzy,omitempty"` // the tolerance, when fuzzy anonymity was checked
 	Seconds            float64  `json:"seconds"`
 }
 
@@ -35,6 +38,17 @@ type verifyResult struct {
 func requiredNodes(alpha float64, n int) int {
 	r := int(math.Ceil(alpha*float64(n) - 1e-9))
 	return min(max(r, 0), n)
+}
+
+// checkFuzzy validates a --fuzzy tolerance for measure m.
+func checkFuzzy(phi float64, m measure.Measure) error {
+	if !(phi >= 0) || math.IsInf(phi, 0) {
+		return usageErrorf("--fuzzy must be a finite percentage of at least 0, got %v", phi)
+	}
+	if _, ok := m.(measure.Fuzzy); !ok {
+		return usageErrorf("--fuzzy: fuzzy anonymity is not defined for measure %s (only count, degree and edgecount)", m.Name())
+	}
+	return nil
 }
 
 // checkAlpha validates an --alpha value.
@@ -47,9 +61,9 @@ func checkAlpha(alpha float64) error {
 
 func newVerifyCmd(e *env) *cobra.Command {
 	var (
-		mf     measureFlags
-		format string
-		alpha  float64
+		mf         measureFlags
+		format     string
+		alpha, phi float64
 	)
 	cmd := &cobra.Command{
 		Use:   "verify GRAPH",
@@ -69,6 +83,12 @@ input, 1 an internal error.`, exitNotAnonymous),
 			if err := checkAlpha(alpha); err != nil {
 				return err
 			}
+			useFuzzy := cmd.Flags().Changed("fuzzy")
+			if useFuzzy {
+				if err := checkFuzzy(phi, ms[0]); err != nil {
+					return err
+				}
+			}
 			start := time.Now()
 			in, err := e.readGraph(args[0], format)
 			if err != nil {
@@ -84,9 +104,23 @@ input, 1 an internal error.`, exitNotAnonymous),
 				Measure: ms[0].Name(), D: mf.d, K: mf.k, Alpha: alpha,
 				Required: requiredNodes(alpha, n), NotKAnonymous: p.NotAnonymous(),
 			}
+			offenders := p.NotAnonymousNodes()
+			if useFuzzy {
+				fz, err := p.Fuzzy(phi)
+				if err != nil {
+					return inputError(err)
+				}
+				res.Fuzzy = &phi
+				res.NotKAnonymous, offenders = fz.NotAnonymous, offenders[:0]
+				for v := range int32(n) {
+					if fz.NotAnonymousNode(v) {
+						offenders = append(offenders, v)
+					}
+				}
+			}
 			res.KAnonymous = n - res.NotKAnonymous
 			res.OK = res.KAnonymous >= res.Required
-			res.NotKAnonymousNodes = labels(in.g, p.NotAnonymousNodes())
+			res.NotKAnonymousNodes = labels(in.g, offenders)
 			res.Seconds = time.Since(start).Seconds()
 			if e.json {
 				if err := writeJSON(e.stdout, res); err != nil {
@@ -101,8 +135,12 @@ input, 1 an internal error.`, exitNotAnonymous),
 				if !res.OK {
 					verdict = "NOT MET"
 				}
-				fmt.Fprintf(e.stdout, "%s: %d of %d nodes are %d-anonymous under %s, d = %d; target %s: %s\n",
-					in.name, res.KAnonymous, n, mf.k, res.Measure, mf.d, target, verdict)
+				kind := ""
+				if useFuzzy {
+					kind = fmt.Sprintf(" (fuzzy, phi = %v%%)", phi)
+				}
+				fmt.Fprintf(e.stdout, "%s: %d of %d nodes are %d-anonymous%s under %s, d = %d; target %s: %s\n",
+					in.name, res.KAnonymous, n, mf.k, kind, res.Measure, mf.d, target, verdict)
 				if !res.OK {
 					fmt.Fprintf(e.stdout, "not %d-anonymous (%d): %s\n", mf.k, len(res.NotKAnonymousNodes), strings.Join(res.NotKAnonymousNodes, " "))
 				}
@@ -116,5 +154,6 @@ input, 1 an internal error.`, exitNotAnonymous),
 	mf.register(cmd.Flags(), false)
 	cmd.Flags().StringVar(&format, "format", "", "input format (default: from the file extension)")
 	cmd.Flags().Float64Var(&alpha, "alpha", 1, "fraction of nodes that must be k-anonymous, in (0, 1]")
+	cmd.Flags().Float64Var(&phi, "fuzzy", 0, "check fuzzy k-anonymity with this tolerance (percent) instead of exact")
 	return cmd
 }
