@@ -169,13 +169,26 @@ func writeMatrixMarket(w io.Writer, g *graph.Graph) error {
 	fmt.Fprintf(bw, "%%%%MatrixMarket matrix coordinate pattern symmetric\n"+
 		"%% written by anonet: %d nodes, %d edges; entry i j is the edge between nodes i-1 and j-1\n"+
 		"%d %d %d\n", g.NumNodes(), g.NumEdges(), g.NumNodes(), g.NumNodes(), g.NumEdges())
+	if err := writeOneBasedEdges(bw, g, true); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// writeOneBasedEdges writes every edge {u, v}, u < v, as the line "u+1 v+1"
+// (or "v+1 u+1" if larger first), in ascending order of u.
+func writeOneBasedEdges(bw *bufio.Writer, g *graph.Graph, largerFirst bool) error {
 	var buf []byte
 	for u := range int32(g.NumNodes()) {
 		for _, v := range g.Neighbors(u) {
 			if u < v {
-				buf = strconv.AppendInt(buf[:0], int64(v)+1, 10)
+				a, b := u, v
+				if largerFirst {
+					a, b = v, u
+				}
+				buf = strconv.AppendInt(buf[:0], int64(a)+1, 10)
 				buf = append(buf, ' ')
-				buf = strconv.AppendInt(buf, int64(u)+1, 10)
+				buf = strconv.AppendInt(buf, int64(b)+1, 10)
 				buf = append(buf, '\n')
 				if _, err := bw.Write(buf); err != nil {
 					return err
@@ -183,5 +196,5 @@ func writeMatrixMarket(w io.Writer, g *graph.Graph) error {
 			}
 		}
 	}
-	return bw.Flush()
+	return nil
 }

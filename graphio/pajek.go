@@ -290,18 +290,8 @@ func writePajek(w io.Writer, g *graph.Graph) error {
 		}
 	}
 	bw.WriteString("*Edges\n")
-	for u := range int32(g.NumNodes()) {
-		for _, v := range g.Neighbors(u) {
-			if u < v {
-				buf = strconv.AppendInt(buf[:0], int64(u)+1, 10)
-				buf = append(buf, ' ')
-				buf = strconv.AppendInt(buf, int64(v)+1, 10)
-				buf = append(buf, '\n')
-				if _, err := bw.Write(buf); err != nil {
-					return err
-				}
-			}
-		}
+	if err := writeOneBasedEdges(bw, g, false); err != nil {
+		return err
 	}
 	return bw.Flush()
 }
