@@ -157,9 +157,6 @@ func (l *level) minMember(c int32) int32 {
 	return m
 }
 
-// only returns the single member of class c, which must have size 1.
-func (l *level) only(c int32) int32 { return l.head[c] }
-
 // resetTouched forgets which classes changed.
 func (l *level) resetTouched() {
 	for _, c := range l.touched {

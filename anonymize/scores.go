@@ -198,12 +198,10 @@ func (sc *scorer) selectEdges(r *rand.Rand, b int) []int32 {
 			take(sc.fill.find(r.Int64N(sc.fill.total())))
 		}
 	case Degree, Aff:
+		// Every live edge weighs at least 1 (min degree ≥ 1, |A(e)| ≥ 2),
+		// and b < m, so the total stays positive.
 		for range b {
-			if t := sc.main.total(); t > 0 {
-				take(sc.main.find(r.Int64N(t)))
-			} else { // all weights zero: uniform (cannot happen for live edges)
-				take(sc.uniformRemaining(r, out))
-			}
+			take(sc.main.find(r.Int64N(sc.main.total())))
 		}
 	case UA:
 		// P(e) ∝ c(e) + 1/m: the integer part from main, the smoothing
@@ -240,16 +238,6 @@ func (sc *scorer) selectEdges(r *rand.Rand, b int) []int32 {
 		sc.refreshEdge(int(i))
 	}
 	return out
-}
-
-// uniformRemaining returns a uniformly random edge not in drawn.
-func (sc *scorer) uniformRemaining(r *rand.Rand, drawn []int32) int {
-	for {
-		i := r.IntN(sc.g.NumEdges())
-		if !slices.Contains(drawn, int32(i)) {
-			return i
-		}
-	}
 }
 
 // deleteEdge deletes the edge {u, w} through the partition and updates the
