@@ -306,11 +306,7 @@ func (c *Canonizer) reduce() {
 				wadj = append(wadj, u)
 			}
 		}
-		c.markVal++
-		if c.markVal == 0 {
-			clear(c.mark)
-			c.markVal = 1
-		}
+		c.nextMark()
 		for _, u := range nb {
 			c.mark[u] = c.markVal
 		}
@@ -591,4 +587,14 @@ func grow32(s []int32, n int) []int32 {
 		return make([]int32, n, n+n/4+8)
 	}
 	return s[:n]
+}
+
+// nextMark starts a new generation of marks: afterwards c.mark[x] ==
+// c.markVal marks x, and no vertex is marked.
+func (c *Canonizer) nextMark() {
+	c.markVal++
+	if c.markVal == 0 {
+		clear(c.mark)
+		c.markVal = 1
+	}
 }

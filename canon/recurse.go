@@ -52,11 +52,7 @@ func (c *Canonizer) nodeRecurse() bool {
 				nadj = append(nadj, u)
 			}
 		}
-		c.markVal++
-		if c.markVal == 0 {
-			clear(c.mark)
-			c.markVal = 1
-		}
+		c.nextMark()
 		for _, u := range nb {
 			c.mark[u] = c.markVal
 		}

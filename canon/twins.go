@@ -84,11 +84,7 @@ func (c *Canonizer) verifyTwins(group []uint64, closed bool) {
 		if c.tw[r] != r {
 			continue
 		}
-		c.markVal++
-		if c.markVal == 0 {
-			clear(c.mark)
-			c.markVal = 1
-		}
+		c.nextMark()
 		for _, u := range adj[off[r]:off[r+1]] {
 			c.mark[u] = c.markVal
 		}
