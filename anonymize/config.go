@@ -114,9 +114,11 @@ type Config struct {
 	Progress func(Iteration)
 }
 
-// withDefaults returns c with defaults filled in and checks it against a
-// graph of n nodes and m edges.
-func (c Config) withDefaults(n, m int) (Config, error) {
+// WithDefaults returns c with its defaults filled in (strategy, operation,
+// variant, K, Alpha, Budget and Recompute) for a graph of n nodes and m
+// edges, or an error if c is invalid. Run calls it; callers may call it
+// first to learn the budget and target a run will have.
+func (c Config) WithDefaults(n, m int) (Config, error) {
 	if c.Measure == nil {
 		return c, errors.New("anonymize: no measure")
 	}
@@ -150,12 +152,8 @@ func (c Config) withDefaults(n, m int) (Config, error) {
 	if _, err := ParseVariant(string(c.Variant)); err != nil {
 		return c, fmt.Errorf("anonymize: %w", err)
 	}
-	// Full and partial may alter everything that can be altered: every
-	// edge, or for additions every pair that is not an edge.
-	alterable := m
-	if c.Operation == Add {
-		alterable = int(min(int64(n)*int64(n-1)/2-int64(m), 1<<62))
-	}
+	// Full and partial may alter everything that can be altered.
+	alterable := Alterable(c.Operation, n, m)
 	switch c.Variant {
 	case Partial:
 		if c.Alpha == 0 {
@@ -189,6 +187,16 @@ func (c Config) withDefaults(n, m int) (Config, error) {
 		c.Recompute = max(1, int(math.Round(0.01*float64(m))))
 	}
 	return c, nil
+}
+
+// Alterable returns how many edges operation op can alter in a graph of n
+// nodes and m edges: the m edges, or for additions the pairs that are not
+// edges yet.
+func Alterable(op Operation, n, m int) int {
+	if op == Add {
+		return int(min(int64(n)*int64(n-1)/2-int64(m), 1<<62))
+	}
+	return m
 }
 
 // Target returns the number of nodes that must be k-anonymous: ⌈alpha·n⌉.

@@ -61,7 +61,7 @@ func (r *Result) After() Iteration { return r.Trace[r.Best] }
 // invalid configuration, before g is changed.
 func Run(g *graph.Graph, cfg Config) (*Result, error) {
 	n, m0 := g.NumNodes(), g.NumEdges()
-	cfg, err := cfg.withDefaults(n, m0)
+	cfg, err := cfg.WithDefaults(n, m0)
 	if err != nil {
 		return nil, err
 	}

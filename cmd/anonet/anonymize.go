@@ -135,9 +135,6 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 			if cfg.Operation, err = anonymize.ParseOperation(op); err != nil {
 				return usageErrorf("--operation: %v", err)
 			}
-			if cfg.Operation != anonymize.Delete && cfg.Strategy != anonymize.ES {
-				return usageErrorf("--algorithm %s supports only --operation delete; use --algorithm es to %s edges", cfg.Strategy, cfg.Operation)
-			}
 			if cmd.Flags().Changed("alpha") && cfg.Variant != anonymize.Partial {
 				return usageErrorf("--alpha applies to --variant partial only")
 			}
@@ -182,14 +179,8 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 			if err != nil {
 				return err
 			}
-			m := in.g.NumEdges()
-			// Budgets count edges that can be altered: existing edges, or
-			// for additions the pairs that are not edges yet.
-			alterable := m
-			if cfg.Operation == anonymize.Add {
-				n := int64(in.g.NumNodes())
-				alterable = int(min(n*(n-1)/2-int64(m), 1<<62))
-			}
+			n, m := in.g.NumNodes(), in.g.NumEdges()
+			alterable := anonymize.Alterable(cfg.Operation, n, m)
 			if alterable <= 0 {
 				verb := map[anonymize.Operation]string{anonymize.Delete: "deleted", anonymize.Add: "added", anonymize.Rewire: "rewired"}[cfg.Operation]
 				return inputError(fmt.Errorf("%s has no edges that could be %s", in.name, verb))
@@ -203,12 +194,17 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 			if cfg.Recompute, err = parseAmount("--recompute", recompute, m, true, false); err != nil {
 				return err
 			}
+			// Resolve the defaults now, to reject a bad combination before
+			// any work and to know the budget and target for progress.
+			if cfg, err = cfg.WithDefaults(n, m); err != nil {
+				return usageErrorf("%v", err)
+			}
 			pr := e.newProgress()
-			target := anonymize.Target(alphaFor(cfg), in.g.NumNodes())
+			target := anonymize.Target(cfg.Alpha, n)
 			cfg.Progress = func(it anonymize.Iteration) {
 				eta := ""
 				if el := time.Since(start); it.EdgesAltered > 0 {
-					budgetLeft := float64(budgetOf(cfg, m)-it.EdgesAltered) / float64(it.EdgesAltered)
+					budgetLeft := float64(cfg.Budget-it.EdgesAltered) / float64(it.EdgesAltered)
 					eta = fmt.Sprintf(", at most %s left", (time.Duration(budgetLeft * float64(el))).Round(time.Second))
 				}
 				pr.update("iteration %d: %d/%d nodes %d-anonymous (target %d), %d edges altered (%.1f%%)%s",
@@ -265,20 +261,6 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 	f.StringVar(&deletedPath, "deleted", "", "write the altered edges, by original node id, to this file")
 	f.StringVar(&mappingPath, "mapping", "", "write the secret mapping original id → anonymized id to this file")
 	return cmd
-}
-
-func alphaFor(c anonymize.Config) float64 {
-	if c.Variant == anonymize.Partial {
-		return c.Alpha
-	}
-	return 1
-}
-
-func budgetOf(c anonymize.Config, m int) int {
-	if c.Variant == anonymize.Budgeted {
-		return c.Budget
-	}
-	return m
 }
 
 // outputKey derives the key of the permutation that gives the output its

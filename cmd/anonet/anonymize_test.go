@@ -32,7 +32,7 @@ func TestAnonymizeBadInput(t *testing.T) {
 		{[]string{"anonymize", in, "-o", out, "--alpha", "0.5"}, "partial only"},
 		{[]string{"anonymize", in, "-o", out, "--algorithm", "best"}, "unknown strategy"},
 		{[]string{"anonymize", in, "-o", out, "--operation", "swap"}, "unknown operation"},
-		{[]string{"anonymize", in, "-o", out, "--operation", "add"}, "supports only --operation delete"},
+		{[]string{"anonymize", in, "-o", out, "--operation", "add"}, "supports only the delete operation"},
 		{[]string{"anonymize", in, "-o", out, "--variant", "most"}, "unknown variant"},
 		{[]string{"anonymize", in, "-o", out, "--recompute", "-3"}, "at least 1"},
 		{[]string{"anonymize", in, "-o", out, "--measure", "dk", "--fuzzy", "10"}, "not defined"},

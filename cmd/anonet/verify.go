@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -31,13 +32,6 @@ type verifyResult struct {
 	NotKAnonymousNodes []string `json:"not_k_anonymous_nodes"`
 	Fuzzy              *float64 `json:"fuzzy,omitempty"` // the tolerance, when fuzzy anonymity was checked
 	Seconds            float64  `json:"seconds"`
-}
-
-// requiredNodes returns ceil(alpha·n), computed so that alpha = 1 gives n
-// exactly.
-func requiredNodes(alpha float64, n int) int {
-	r := int(math.Ceil(alpha*float64(n) - 1e-9))
-	return min(max(r, 0), n)
 }
 
 // checkFuzzy validates a --fuzzy tolerance for measure m.
@@ -102,7 +96,7 @@ input, 1 an internal error.`, exitNotAnonymous),
 			res := verifyResult{
 				Graph: in.name, Nodes: n, Edges: in.g.NumEdges(),
 				Measure: ms[0].Name(), D: mf.d, K: mf.k, Alpha: alpha,
-				Required: requiredNodes(alpha, n), NotKAnonymous: p.NotAnonymous(),
+				Required: anonymize.Target(alpha, n), NotKAnonymous: p.NotAnonymous(),
 			}
 			offenders := p.NotAnonymousNodes()
 			if useFuzzy {
