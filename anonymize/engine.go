@@ -73,7 +73,10 @@ func Run(g *graph.Graph, cfg Config) (*Result, error) {
 		return nil, fmt.Errorf("anonymize: %w", err)
 	}
 	st := &state{p: p, cfg: &cfg, na: make([]bool, n)}
-	if err := st.refresh(nil); err != nil {
+	for v := range st.na {
+		st.na[v] = !p.Anonymous(int32(v))
+	}
+	if err := st.refresh(nil); err != nil { // the fuzzy flags, or the count
 		return nil, err
 	}
 	// One PCG stream for the algorithm's choices; the CLI uses other
@@ -179,16 +182,13 @@ type state struct {
 func (st *state) refresh(sc *scorer) error {
 	p := st.p
 	if !st.cfg.Fuzzy {
+		// Only the nodes that flipped in the last Update can differ.
 		st.notAnonymous = p.NotAnonymous()
-		if sc == nil {
-			for v := range st.na {
-				st.na[v] = !p.Anonymous(int32(v))
-			}
-			return nil
-		}
 		for _, v := range p.Flipped() {
 			st.na[v] = !p.Anonymous(v)
-			sc.flip(v, st.na[v])
+			if sc != nil {
+				sc.flip(v, st.na[v])
+			}
 		}
 		return nil
 	}
