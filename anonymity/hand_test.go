@@ -223,7 +223,7 @@ func TestExtremeParameters(t *testing.T) {
 	small := mustPartition(t, g, measure.DK{Unrooted: true}, 33)
 	for _, d := range []int{34, 1000, 1 << 40} {
 		p := mustPartition(t, g, measure.DK{Unrooted: true}, d)
-		if !samePartition(p, small) || p.D() != 33 {
+		if !samePartition(p, small) || p.D() != d {
 			t.Errorf("d=%d differs from d=33 (D() = %d)", d, p.D())
 		}
 	}

@@ -35,6 +35,7 @@ type Partition struct {
 	g       *graph.Graph
 	m       measure.Measure
 	d, k    int   // d is capped at n−1 (see New); k is as given
+	dReq    int   // d as given
 	kt      int32 // the threshold compared with class sizes: min(k, n+1)
 	threads int
 
@@ -80,14 +81,13 @@ func New(g *graph.Graph, m measure.Measure, d int, opt Options) (*Partition, err
 	n := g.NumNodes()
 	// Beyond distance n−1 no ball grows, so every signature level repeats
 	// the previous one and the partition no longer changes.
-	d = min(d, max(1, n-1))
 	p := &Partition{
-		g: g, m: m, d: d, k: k, kt: int32(min(k, n+1)), threads: threads,
+		g: g, m: m, d: min(d, max(1, n-1)), dReq: d, k: k, kt: int32(min(k, n+1)), threads: threads,
 		isDirty: make([]bool, n),
 		below:   make([]bool, n),
 	}
 	if l, ok := m.(measure.Local); ok {
-		if local, tri := l.LocalAt(d); local {
+		if local, tri := l.LocalAt(p.d); local {
 			p.local, p.needTri = l, tri
 		}
 	}
@@ -100,10 +100,10 @@ func New(g *graph.Graph, m measure.Measure, d int, opt Options) (*Partition, err
 			p.top.insert(v, p.localKey(v))
 		}
 	} else {
-		p.sigs = newSigner(g, m, d, threads)
+		p.sigs = newSigner(g, m, p.d, threads)
 		if pm := m.Prefilter(); pm != nil {
 			p.pre = newLevel(n, 2)
-			p.preSigs = newSigner(g, pm, d, threads)
+			p.preSigs = newSigner(g, pm, p.d, threads)
 		}
 		p.build(opt.Progress)
 	}
@@ -203,9 +203,10 @@ func (p *Partition) Graph() *graph.Graph { return p.g }
 // Measure returns the measure.
 func (p *Partition) Measure() measure.Measure { return p.m }
 
-// D returns the distance used: the one given to New, but at most n−1 (at
-// larger distances the partition is the same).
-func (p *Partition) D() int { return p.d }
+// D returns the distance given to New. Signatures are computed at
+// min(d, n−1): no ball grows beyond distance n−1, so the partition is the
+// same at any larger distance.
+func (p *Partition) D() int { return p.dReq }
 
 // K returns the anonymity threshold.
 func (p *Partition) K() int { return p.k }
