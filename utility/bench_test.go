@@ -105,3 +105,22 @@ func BenchmarkUtilitySampled1M(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLeidenBA1M: one Leiden run (two iterations) on a generated
+// Barabási–Albert network of 250,000 nodes and about 10^6 edges, a graph
+// without community structure, where local moving works hardest.
+func BenchmarkLeidenBA1M(b *testing.B) {
+	g, err := generate.BarabasiAlbert(250_000, 4, rand.New(rand.NewPCG(1, 0)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var seed uint64
+	for b.Loop() {
+		seed++
+		p, err := Leiden(g, rand.New(rand.NewPCG(seed, 0)), LeidenOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(p.Modularity, "modularity")
+	}
+}

@@ -291,3 +291,111 @@ func TestTopK(t *testing.T) {
 		}
 	}
 }
+
+// bruteBetweenness computes betweenness from its definition: for every
+// pair s < t, each node v strictly between them on shortest paths gets
+// σ_sv·σ_vt/σ_st, with distances and path counts from a search per node.
+func bruteBetweenness(g *graph.Graph) []float64 {
+	n := g.NumNodes()
+	dist := make([][]int, n)
+	sigma := make([][]float64, n)
+	for s := range n {
+		dist[s] = make([]int, n)
+		sigma[s] = make([]float64, n)
+		for v := range dist[s] {
+			dist[s][v] = -1
+		}
+		dist[s][s], sigma[s][s] = 0, 1
+		queue := []int32{int32(s)}
+		for h := 0; h < len(queue); h++ {
+			v := queue[h]
+			for _, u := range g.Neighbors(v) {
+				if dist[s][u] < 0 {
+					dist[s][u] = dist[s][v] + 1
+					queue = append(queue, u)
+				}
+				if dist[s][u] == dist[s][v]+1 {
+					sigma[s][u] += sigma[s][v]
+				}
+			}
+		}
+	}
+	bc := make([]float64, n)
+	for s := range n {
+		for t := s + 1; t < n; t++ {
+			if dist[s][t] < 0 {
+				continue
+			}
+			for v := range n {
+				if v != s && v != t && dist[s][v] > 0 && dist[v][t] > 0 && dist[s][v]+dist[v][t] == dist[s][t] {
+					bc[v] += sigma[s][v] * sigma[v][t] / sigma[s][t]
+				}
+			}
+		}
+	}
+	return bc
+}
+
+// TestBetweennessBruteForce checks exact betweenness on graphs large enough
+// for the sweep to renumber them in search order, against the definition.
+func TestBetweennessBruteForce(t *testing.T) {
+	for _, name := range []string{"karate", "dolphins", "football", "lesmis"} {
+		g := examples.MustRead(name)
+		// Split the graph into two components, so that renumbering
+		// has more than one search to order.
+		h := g.Clone()
+		for _, u := range slices.Clone(h.Neighbors(0)) {
+			h.DeleteEdge(0, u)
+		}
+		h.AddEdge(0, int32(h.NumNodes()-1))
+		for _, gg := range []*graph.Graph{g, h} {
+			want := bruteBetweenness(gg)
+			_, b := Paths(gg, PathOptions{Mode: Exact, Threads: 2})
+			for v := range want {
+				if math.Abs(b.Values[v]-want[v]) > 1e-9*max(1, want[v]) {
+					t.Fatalf("%s: betweenness of %d is %v, want %v", name, v, b.Values[v], want[v])
+				}
+			}
+		}
+	}
+}
+
+func TestBFSOrdered(t *testing.T) {
+	g := examples.MustRead("lesmis")
+	g.AddNode("") // an isolated node
+	c := newCSR(g)
+	d, perm := c.bfsOrdered()
+	n := g.NumNodes()
+	seen := make([]bool, n)
+	for _, p := range perm {
+		if p < 0 || int(p) >= n || seen[p] {
+			t.Fatalf("perm %v is not a permutation", perm)
+		}
+		seen[p] = true
+	}
+	if len(d.adj) != len(c.adj) {
+		t.Fatalf("%d adjacency entries, want %d", len(d.adj), len(c.adj))
+	}
+	for v := range n {
+		nb := d.neighbors(perm[v])
+		if !slices.IsSorted(nb) {
+			t.Fatalf("neighbours of %d not sorted: %v", perm[v], nb)
+		}
+		want := make([]int32, 0, len(nb))
+		for _, u := range g.Neighbors(int32(v)) {
+			want = append(want, perm[u])
+		}
+		slices.Sort(want)
+		if !slices.Equal(nb, want) {
+			t.Fatalf("neighbours of %d (new %d): %v, want %v", v, perm[v], nb, want)
+		}
+	}
+	// Search order: every node after the first of its component has a
+	// neighbour numbered before it.
+	for i := 1; i < n; i++ {
+		nb := d.neighbors(int32(i))
+		if len(nb) > 0 && nb[0] > int32(i) {
+			t.Errorf("node %d has no earlier neighbour: %v", i, nb)
+		}
+	}
+}
