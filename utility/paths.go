@@ -368,13 +368,16 @@ func sweep(c *csr, sources []int32, betw bool, threads int, progress func(done, 
 
 // searcher holds one goroutine's buffers for breadth-first searches.
 type searcher struct {
-	c     *csr
+	c *csr
+	// dist holds, for every node reached, its distance from the source
+	// (bfs) or its position in order (brandes); -1 for the others.
 	dist  []int32
 	order []int32
-	// Brandes only:
+	// Brandes only, indexed by position in order, so that most accesses
+	// fall in the few levels being worked on:
 	sigma []float64 // number of shortest paths from the source
 	coef  []float64 // (1 + dependency) / sigma, once a node is done
-	succ  []int32   // successors in the shortest-path DAG, grouped by node
+	succ  []int32   // successors in the shortest-path DAG, as positions
 	sEnd  []int32   // succ[sEnd[h-1]:sEnd[h]] are the successors of order[h]
 	// acc holds the betweenness sums in 128-bit fixed point: node v's sum
 	// is acc[2v+1]·2^64 + acc[2v], in units of 1/scale. Integer addition is
@@ -431,45 +434,54 @@ func (s *searcher) bfs(src int32) (sum, reached int64) {
 // reads only those, node by node:
 //
 //	δ(v) = σ(v) · Σ_{w successor of v} (1 + δ(w)) / σ(w).
+//
+// Nodes are known by their position h in the search order, whose levels
+// are consecutive: a neighbour already reached is a successor exactly when
+// its position is at or after the end of the current level.
 func (s *searcher) brandes(src int32) (sum, reached int64) {
-	off, adj, dist, sigma, coef := s.c.off, s.c.adj, s.dist, s.sigma, s.coef
+	off, adj, pos, sigma, coef := s.c.off, s.c.adj, s.dist, s.sigma, s.coef
 	order := append(s.order[:0], src)
 	succ, sEnd := s.succ[:0], s.sEnd[:0]
-	dist[src] = 0
-	sigma[src] = 1
+	pos[src] = 0
+	sigma[0] = 1
+	levelEnd, d := 1, int64(0) // the level of order[h] ends at levelEnd and is d
 	for h := 0; h < len(order); h++ {
-		v := order[h]
-		dv, sv := dist[v]+1, sigma[v]
-		for _, u := range adj[off[v]:off[v+1]] {
-			switch du := dist[u]; {
-			case du < 0:
-				dist[u] = dv
-				sigma[u] = sv
+		if h == levelEnd {
+			levelEnd = len(order)
+			d++
+		}
+		sv := sigma[h]
+		for _, u := range adj[off[order[h]]:off[order[h]+1]] {
+			switch pu := pos[u]; {
+			case pu < 0:
+				pu = int32(len(order))
+				pos[u] = pu
 				order = append(order, u)
-				succ = append(succ, u)
-				sum += int64(dv)
-			case du == dv:
-				sigma[u] += sv
-				succ = append(succ, u)
+				sigma[pu] = sv
+				succ = append(succ, pu)
+				sum += d + 1
+			case int(pu) >= levelEnd:
+				sigma[pu] += sv
+				succ = append(succ, pu)
 			}
 		}
 		sEnd = append(sEnd, int32(len(succ)))
 	}
 	acc, scale := s.acc, s.scale
 	for h := len(order) - 1; h > 0; h-- {
-		v := order[h]
 		t := 0.0
 		for _, w := range succ[sEnd[h-1]:sEnd[h]] {
 			t += coef[w]
 		}
-		delta := sigma[v] * t
-		coef[v] = (1 + delta) / sigma[v]
+		delta := sigma[h] * t
+		coef[h] = (1 + delta) / sigma[h]
+		v := order[h]
 		lo, carry := bits.Add64(acc[2*v], uint64(delta*scale), 0)
 		acc[2*v] = lo
 		acc[2*v+1] += carry
 	}
 	for _, v := range order {
-		dist[v] = -1
+		pos[v] = -1
 	}
 	s.order, s.succ, s.sEnd = order, succ, sEnd
 	return sum, int64(len(order) - 1)
