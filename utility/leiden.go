@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"unsafe"
 
 	"github.com/anonet-project/anonet/graph"
 )
@@ -314,7 +315,13 @@ func (ld *leidenState) moveNodes(l *level, p []int32) int {
 	}
 	ld.shuffle(queue)
 	head, count := 0, n
+	// Prefetching pays only where the arrays read at random do not fit
+	// in the cache; below that its cost shows.
+	pf := n >= prefetchMinNodes
 	for count > 0 {
+		if pf && count > 8 {
+			ld.prefetchVisits(l, p, comm, queue, head)
+		}
 		v := queue[head]
 		head++
 		if head == n {
@@ -388,6 +395,48 @@ func (ld *leidenState) moveNodes(l *level, p []int32) int {
 	_, k := renumberByFirst(p)
 	return k
 }
+
+// prefetchVisits starts loading what the visits after the one of
+// queue[head] will read, in four stages of a software pipeline: the
+// offsets of the node 8 places ahead, the adjacency of the one 4 ahead, the
+// communities of the first neighbours of the one 2 ahead and the state of
+// those communities for the next one. Each stage reads only what an earlier
+// one brought in, so none of them waits for memory. The places ahead are
+// already in the queue: new entries go to its tail.
+func (ld *leidenState) prefetchVisits(l *level, p []int32, comm []commState, queue []int32, head int) {
+	at := func(i int) int32 {
+		if i += head; i >= len(queue) {
+			i -= len(queue)
+		}
+		return queue[i]
+	}
+	prefetch(uintptr(unsafe.Pointer(&l.off[at(8)])))
+	if b := at(4); l.off[b] < l.off[b+1] {
+		prefetch(uintptr(unsafe.Pointer(&l.adj[l.off[b]])))
+		if l.w != nil {
+			prefetch(uintptr(unsafe.Pointer(&l.w[l.off[b]])))
+		}
+	}
+	c := at(2)
+	nb := l.adj[l.off[c]:l.off[c+1]]
+	for _, u := range nb[:min(len(nb), prefetchMax)] {
+		prefetch(uintptr(unsafe.Pointer(&p[u])))
+	}
+	d := at(1)
+	nb = l.adj[l.off[d]:l.off[d+1]]
+	for _, u := range nb[:min(len(nb), prefetchMax)] {
+		prefetch(uintptr(unsafe.Pointer(&comm[p[u]])))
+	}
+}
+
+// prefetchMax bounds the neighbours whose data is prefetched: the rest of
+// a long list is read late enough for the processor to overlap its misses.
+const prefetchMax = 32
+
+// prefetchMinNodes is the smallest level prefetched: 1.5 MB of community
+// data, about the second-level cache of a current server core. Smaller
+// levels ran slower with prefetching on the test machine.
+const prefetchMinNodes = 1 << 17
 
 // refine returns the refined partition of l within the k communities of p,
 // numbered 0..nr-1, and nr. Within each community S it starts from
