@@ -237,11 +237,13 @@ type leidenState struct {
 	start    []int
 	aggNode  []int32 // original node -> node of the current level
 	aggStart []int
+
+	prefetchMin int // levels of at least this many nodes are prefetched
 }
 
 func newLeidenState(n int, rng *rand.Rand, res, theta float64) *leidenState {
 	return &leidenState{
-		rng: rng, res: res, theta: theta,
+		rng: rng, res: res, theta: theta, prefetchMin: prefetchMinNodes,
 		comm: make([]commState, n), commN: make([]int32, n), ext: make([]uint32, n), merged: make([]bool, n),
 		queue: make([]int32, n), inQueue: make([]bool, n), refined: make([]int32, n),
 		order: make([]int32, n), start: make([]int, n+1), aggNode: make([]int32, n),
@@ -317,7 +319,7 @@ func (ld *leidenState) moveNodes(l *level, p []int32) int {
 	head, count := 0, n
 	// Prefetching pays only where the arrays read at random do not fit
 	// in the cache; below that its cost shows.
-	pf := n >= prefetchMinNodes
+	pf := n >= ld.prefetchMin
 	for count > 0 {
 		if pf && count > 8 {
 			ld.prefetchVisits(l, p, comm, queue, head)
@@ -428,15 +430,6 @@ func (ld *leidenState) prefetchVisits(l *level, p []int32, comm []commState, que
 		prefetch(uintptr(unsafe.Pointer(&comm[p[u]])))
 	}
 }
-
-// prefetchMax bounds the neighbours whose data is prefetched: the rest of
-// a long list is read late enough for the processor to overlap its misses.
-const prefetchMax = 32
-
-// prefetchMinNodes is the smallest level prefetched: 1.5 MB of community
-// data, about the second-level cache of a current server core. Smaller
-// levels ran slower with prefetching on the test machine.
-const prefetchMinNodes = 1 << 17
 
 // refine returns the refined partition of l within the k communities of p,
 // numbered 0..nr-1, and nr. Within each community S it starts from

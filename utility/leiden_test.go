@@ -243,3 +243,27 @@ func TestNMIHandExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestLeidenPrefetchSameResult forces the prefetching that only large
+// levels get and checks that it changes nothing: it must only read ahead.
+func TestLeidenPrefetchSameResult(t *testing.T) {
+	for _, name := range examples.Names() {
+		g := examples.MustRead(name)
+		if g.NumEdges() == 0 {
+			continue
+		}
+		c := newCSR(g)
+		var memb [2][]int32
+		for i, min := range []int{prefetchMinNodes, 0} {
+			ld := newLeidenState(g.NumNodes(), rand.New(rand.NewPCG(7, 7)), 1/float64(len(c.adj)), 0.01)
+			ld.prefetchMin = min
+			memb[i] = allNodes(g.NumNodes())
+			for range 2 {
+				ld.iterate(&level{off: c.off, adj: c.adj}, memb[i])
+			}
+		}
+		if !slices.Equal(memb[0], memb[1]) {
+			t.Errorf("%s: partitions differ with prefetching", name)
+		}
+	}
+}

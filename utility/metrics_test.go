@@ -399,3 +399,29 @@ func TestBFSOrdered(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchPrefetchSameResult forces the prefetching that only large
+// graphs get and checks that searches find the same distances and
+// betweenness sums.
+func TestSearchPrefetchSameResult(t *testing.T) {
+	for _, name := range []string{"karate", "lesmis", "football", "dolphins"} {
+		c := newCSR(examples.MustRead(name))
+		var s [2]*searcher
+		for i := range s {
+			s[i] = newSearcher(c, true)
+			s[i].prefetch = i == 1
+		}
+		for src := range int32(c.numNodes()) {
+			d0, r0 := s[0].brandes(src)
+			d1, r1 := s[1].brandes(src)
+			b0, q0 := s[0].bfs(src)
+			b1, q1 := s[1].bfs(src)
+			if d0 != d1 || r0 != r1 || b0 != b1 || q0 != q1 || d0 != b0 {
+				t.Fatalf("%s from %d: (%d %d %d %d) vs (%d %d %d %d)", name, src, d0, r0, b0, q0, d1, r1, b1, q1)
+			}
+		}
+		if !slices.Equal(s[0].acc, s[1].acc) {
+			t.Errorf("%s: betweenness sums differ with prefetching", name)
+		}
+	}
+}

@@ -385,11 +385,14 @@ type searcher struct {
 	// associative, so the total does not depend on which worker added what.
 	acc   []uint64
 	scale float64
+	// prefetch is set for graphs whose arrays do not fit in the cache;
+	// on smaller ones prefetching costs more than it saves.
+	prefetch bool
 }
 
 func newSearcher(c *csr, betw bool) *searcher {
 	n := c.numNodes()
-	s := &searcher{c: c, dist: make([]int32, n), order: make([]int32, 0, n)}
+	s := &searcher{c: c, dist: make([]int32, n), order: make([]int32, 0, n), prefetch: n >= prefetchMinNodes}
 	for i := range s.dist {
 		s.dist[i] = -1
 	}
@@ -412,7 +415,9 @@ func (s *searcher) bfs(src int32) (sum, reached int64) {
 	order := append(s.order[:0], src)
 	dist[src] = 0
 	for h := 0; h < len(order); h++ {
-		prefetchSearch(s.c, order, h, dist)
+		if s.prefetch {
+			prefetchSearch(s.c, order, h, dist)
+		}
 		v := order[h]
 		dv := dist[v] + 1
 		for _, u := range adj[off[v]:off[v+1]] {
@@ -452,7 +457,9 @@ func (s *searcher) brandes(src int32) (sum, reached int64) {
 			levelEnd = len(order)
 			d++
 		}
-		prefetchSearch(s.c, order, h, pos)
+		if s.prefetch {
+			prefetchSearch(s.c, order, h, pos)
+		}
 		sv := sigma[h]
 		for _, u := range adj[off[order[h]]:off[order[h]+1]] {
 			switch pu := pos[u]; {
