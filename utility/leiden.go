@@ -403,7 +403,7 @@ func (ld *leidenState) moveNodes(l *level, p []int32) int {
 // offsets of the node 8 places ahead, the adjacency of the one 4 ahead, the
 // communities of the first neighbours of the one 2 ahead and the state of
 // those communities for the next one. Each stage reads only what an earlier
-// one brought in, so none of them waits for memory. The places ahead are
+// one asked for, so it seldom waits for memory. The places ahead are
 // already in the queue: new entries go to its tail.
 func (ld *leidenState) prefetchVisits(l *level, p []int32, comm []commState, queue []int32, head int) {
 	at := func(i int) int32 {
