@@ -290,6 +290,7 @@ type comparer struct {
 
 	triO, triA   []int32
 	compO, compA ComponentStats
+	csrO, csrA   *csr // built once, for the searches and the Leiden runs
 
 	distO, distA Distances
 	distSD       float64
@@ -343,7 +344,7 @@ func (c *comparer) paths(betw bool) {
 	}
 	c.res.PathsSampled, c.res.Sources = sampled, len(srcO)
 	run := func(g *graph.Graph, src []int32, stage string) *sweepResult {
-		return sweep(newCSR(g), src, betw, c.opt.Threads, func(done, total int) { c.progress(stage, done, total) })
+		return sweep(c.csr(g), src, betw, c.opt.Threads, func(done, total int) { c.progress(stage, done, total) })
 	}
 	rO := run(c.orig, srcO, "distances in the original")
 	rA := run(c.anon, srcA, "distances in the anonymized graph")
@@ -359,11 +360,24 @@ func (c *comparer) paths(betw bool) {
 	}
 }
 
+// csr returns the CSR form of g, which is c.orig or c.anon, building it on
+// first use.
+func (c *comparer) csr(g *graph.Graph) *csr {
+	p := &c.csrO
+	if g == c.anon {
+		p = &c.csrA
+	}
+	if *p == nil {
+		*p = newCSR(g)
+	}
+	return *p
+}
+
 // communities runs Leiden repeatedly on both graphs (in parallel, each run
 // with its own seeded generator) and compares the partitions by NMI.
 func (c *comparer) communities() error {
 	R := c.runs
-	csrO, csrA := newCSR(c.orig), newCSR(c.anon)
+	csrO, csrA := c.csr(c.orig), c.csr(c.anon)
 	parts := make([]Partition, 2*R)
 	gamma, theta, iters, err := c.opt.Leiden.resolve()
 	if err != nil {
