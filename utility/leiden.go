@@ -96,6 +96,7 @@ func leidenCSR(g *graph.Graph, c *csr, rng *rand.Rand, gamma, theta float64, ite
 	base := &level{off: c.off, adj: c.adj}
 	memb := allNodes(n)
 	p := Partition{Modularity: math.NaN()}
+	fallback := false
 	if m := len(c.adj) / 2; m > 0 {
 		ld := newLeidenState(n, rng, gamma/float64(2*m), theta)
 		if iters < 0 {
@@ -104,14 +105,16 @@ func leidenCSR(g *graph.Graph, c *csr, rng *rand.Rand, gamma, theta float64, ite
 		for range iters {
 			p.Iterations++
 			before := slices.Clone(memb)
-			ld.iterate(base, memb)
+			fallback = ld.iterate(base, memb)
 			if slices.Equal(before, memb) {
 				break
 			}
 		}
 	}
-	before := countLabels(memb)
-	p.split = splitDisconnected(c, memb) - before
+	if fallback {
+		before := countLabels(memb)
+		p.split = splitDisconnected(c, memb) - before
+	}
 	p.Membership, p.Communities = renumberByFirst(memb)
 	if g.NumEdges() > 0 {
 		p.Modularity, _ = Modularity(g, p.Membership, gamma)
@@ -123,7 +126,7 @@ func leidenCSR(g *graph.Graph, c *csr, rng *rand.Rand, gamma, theta float64, ite
 // of its own. The Leiden algorithm guarantees connected communities, except
 // in the rare case where a level's refinement merges nothing and the level
 // is aggregated by the unrefined partition (as igraph does); this restores
-// the guarantee there. Splitting a community into parts that share no edge
+// the guarantee there, and is only run then. Splitting a community into parts that share no edge
 // never decreases modularity.
 func splitDisconnected(c *csr, memb []int32) int {
 	n := c.numNodes()
@@ -251,8 +254,9 @@ func newLeidenState(n int, rng *rand.Rand, res, theta float64) *leidenState {
 }
 
 // iterate runs one iteration of the Leiden algorithm on base, starting from
-// and updating memb.
-func (ld *leidenState) iterate(base *level, memb []int32) {
+// and updating memb. It reports whether some level was aggregated by the
+// unrefined partition, which can leave a community disconnected.
+func (ld *leidenState) iterate(base *level, memb []int32) (fallback bool) {
 	n0 := base.numNodes()
 	for v := range ld.aggNode {
 		ld.aggNode[v] = int32(v)
@@ -270,6 +274,7 @@ func (ld *leidenState) iterate(base *level, memb []int32) {
 			// itself, as igraph does, so that every level shrinks.
 			copy(r, p)
 			nr = k
+			fallback = true
 		}
 		for v := range n0 {
 			ld.aggNode[v] = r[ld.aggNode[v]]
@@ -280,6 +285,7 @@ func (ld *leidenState) iterate(base *level, memb []int32) {
 	for v := range n0 {
 		memb[v] = p[ld.aggNode[v]]
 	}
+	return fallback
 }
 
 // shuffle permutes s uniformly at random.

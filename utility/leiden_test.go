@@ -267,3 +267,19 @@ func TestLeidenPrefetchSameResult(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitDisconnected: the repair run after a fallback aggregation gives
+// each connected part of a community its own community.
+func TestSplitDisconnected(t *testing.T) {
+	// Path 0-1-2-3-4 and the edge 5-6. Community 0 = {0, 1, 3, 4} is in
+	// two parts ({0, 1} and {3, 4}); community 1 = {2} is whole;
+	// community 2 = {5, 6} is whole.
+	g := build(t, 7, [2]int32{0, 1}, [2]int32{1, 2}, [2]int32{2, 3}, [2]int32{3, 4}, [2]int32{5, 6})
+	memb := []int32{0, 0, 1, 0, 0, 2, 2}
+	if k := splitDisconnected(newCSR(g), memb); k != 4 {
+		t.Errorf("%d communities after splitting, want 4", k)
+	}
+	if want := []int32{0, 0, 1, 2, 2, 3, 3}; !slices.Equal(memb, want) {
+		t.Errorf("membership %v, want %v", memb, want)
+	}
+}
