@@ -6,16 +6,13 @@ import (
 	"testing"
 
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/shareddata"
 	"github.com/anonet-project/anonet/measure"
 )
 
 // datasetFiles lists the 17 reference networks, or skips.
 func datasetFiles(b *testing.B) []string {
-	files, _ := filepath.Glob(filepath.Join(datasetDir, "*.nauty"))
-	if len(files) == 0 {
-		b.Skip("shared data sets not found")
-	}
-	return files
+	return shareddata.Glob(b, filepath.Join("anonet", "*.nauty"))
 }
 
 // BenchmarkMeasures computes every measure at d = 1 on each reference

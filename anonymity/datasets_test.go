@@ -2,25 +2,18 @@ package anonymity
 
 import (
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/internal/shareddata"
 	"github.com/anonet-project/anonet/measure"
 )
-
-var datasetDir = filepath.Join("..", "..", "shared", "datasets", "anonet")
 
 // readDataset reads one of the shared reference networks, or skips.
 func readDataset(t testing.TB, name string) *graph.Graph {
 	t.Helper()
-	path := filepath.Join(datasetDir, name)
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("shared data set %s not found", path)
-	}
-	g, _, err := graphio.ReadFile(path, graphio.ReadOptions{})
+	g, _, err := graphio.ReadFile(shareddata.Path(t, "anonet", name), graphio.ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,16 +7,16 @@ import (
 
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/internal/shareddata"
 	"github.com/anonet-project/anonet/measure"
 )
 
-var sharedDir = filepath.Join("..", "..", "shared", "datasets")
-
-func readShared(b *testing.B, name string) *graph.Graph {
+// readShared reads a network of the shared data sets, or skips.
+func readShared(b *testing.B, elem ...string) *graph.Graph {
 	b.Helper()
-	g, _, err := graphio.ReadFile(filepath.Join(sharedDir, name), graphio.ReadOptions{})
+	g, _, err := graphio.ReadFile(shareddata.Path(b, elem...), graphio.ReadOptions{})
 	if err != nil {
-		b.Skipf("shared data set %s: %v", name, err)
+		b.Fatal(err)
 	}
 	return g
 }
@@ -38,12 +38,8 @@ func benchRun(b *testing.B, g0 *graph.Graph, cfg Config) {
 // BenchmarkFull runs full anonymization (ua, count, d = 1, R = 1% of the
 // edges) on each of the 17 reference networks.
 func BenchmarkFull(b *testing.B) {
-	files, _ := filepath.Glob(filepath.Join(sharedDir, "anonet", "*.nauty"))
-	if len(files) == 0 {
-		b.Skip("shared data sets not found")
-	}
-	for _, f := range files {
-		g := readShared(b, filepath.Join("anonet", filepath.Base(f)))
+	for _, f := range shareddata.Glob(b, filepath.Join("anonet", "*.nauty")) {
+		g := readShared(b, "anonet", filepath.Base(f))
 		b.Run(filepath.Base(f), func(b *testing.B) {
 			benchRun(b, g, Config{Measure: measure.Count{}, D: 1, Strategy: UA, Seed: 1})
 		})
@@ -53,7 +49,7 @@ func BenchmarkFull(b *testing.B) {
 // BenchmarkFullR1 is full anonymization with the recompute gap R = 1 on
 // arenas-email: one partition update per deleted edge.
 func BenchmarkFullR1(b *testing.B) {
-	g := readShared(b, "anonet/out.arenas-email.nauty")
+	g := readShared(b, "anonet", "out.arenas-email.nauty")
 	benchRun(b, g, Config{Measure: measure.Count{}, D: 1, Strategy: UA, Seed: 1, Recompute: 1})
 }
 

@@ -3,7 +3,6 @@ package anonymize
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/internal/shareddata"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -240,17 +240,11 @@ func TestBadConfig(t *testing.T) {
 // TestFullOnReferenceNetworks runs full anonymization with ua, count, d = 1
 // on every shared reference network and verifies the result from scratch.
 func TestFullOnReferenceNetworks(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "datasets", "anonet", "*.nauty"))
-	if len(files) == 0 {
-		t.Skip("shared data sets not found")
-	}
+	files := shareddata.Glob(t, filepath.Join("anonet", "*.nauty"))
 	if testing.Short() {
 		files = files[:3]
 	}
 	for _, f := range files {
-		if _, err := os.Stat(f); err != nil {
-			continue
-		}
 		g, _, err := graphio.ReadFile(f, graphio.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)

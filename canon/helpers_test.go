@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/anonet-project/anonet/internal/shareddata"
 )
 
 // edge is an undirected edge of a test graph.
@@ -273,24 +275,10 @@ func complete(n int) Graph {
 	return fromEdges(n, es, nil)
 }
 
-// datasetDir returns the directory of the shared data sets, skipping the
-// test when it is absent.
-func datasetDir(tb testing.TB) string {
-	dir := filepath.Join("..", "..", "shared", "datasets", "anonet")
-	if _, err := os.Stat(dir); err != nil {
-		tb.Skipf("data sets not available: %v", err)
-	}
-	return dir
-}
-
-// datasetFiles lists the nauty-format data sets, sorted.
+// datasetFiles lists the shared nauty-format reference networks, sorted,
+// or skips.
 func datasetFiles(tb testing.TB) []string {
-	files, err := filepath.Glob(filepath.Join(datasetDir(tb), "*.nauty"))
-	if err != nil || len(files) == 0 {
-		tb.Skipf("no data sets: %v", err)
-	}
-	slices.Sort(files)
-	return files
+	return shareddata.Glob(tb, filepath.Join("anonet", "*.nauty"))
 }
 
 // readNauty reads the nauty text format: "!n=N", "!m=ARCS", then lines

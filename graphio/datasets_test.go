@@ -1,27 +1,16 @@
 package graphio
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/anonet-project/anonet/internal/shareddata"
 )
-
-// datasetDir is where the shared data sets live beside the repository.
-var datasetDir = filepath.Join("..", "..", "shared", "datasets")
-
-// needDatasets returns the data set directory or skips the test.
-func needDatasets(t testing.TB) string {
-	t.Helper()
-	if _, err := os.Stat(filepath.Join(datasetDir, "anonet")); err != nil {
-		t.Skipf("shared data sets not found at %s", datasetDir)
-	}
-	return datasetDir
-}
 
 // TestSharedDatasets reads every shared network and checks its node and edge
 // counts against ../shared/datasets/SOURCES.md.
 func TestSharedDatasets(t *testing.T) {
-	dir := needDatasets(t)
+	dir := shareddata.Dir(t)
 	want := []struct {
 		file         string
 		nodes, edges int

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/shareddata"
 )
 
 // extensionOf is a file extension for every format.
@@ -189,7 +190,7 @@ func TestWriteDeterministic(t *testing.T) {
 // TestSharedDatasetsRoundTrip converts a few shared networks through every
 // format.
 func TestSharedDatasetsRoundTrip(t *testing.T) {
-	dir := needDatasets(t)
+	dir := shareddata.Dir(t)
 	for _, file := range []string{"karate.edges.gz", "lesmis.edges.gz", "anonet/calls.nauty"} {
 		g, _, err := ReadFile(filepath.Join(dir, file), ReadOptions{})
 		if err != nil {

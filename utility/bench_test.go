@@ -2,13 +2,12 @@ package utility
 
 import (
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/anonet-project/anonet/generate"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/internal/shareddata"
 )
 
 // deleteRandomEdges returns a copy of g without a fraction of its edges
@@ -42,39 +41,23 @@ func benchCompare(b *testing.B, g *graph.Graph, opt Options) {
 	}
 }
 
-func readShared(b *testing.B, name string) *graph.Graph {
-	path := filepath.Join(datasetDir, "anonet", name)
-	if _, err := os.Stat(path); err != nil {
-		b.Skipf("shared data set %s not found", path)
-	}
-	g, _, err := graphio.ReadFile(path, graphio.ReadOptions{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	return g
-}
-
 // BenchmarkUtilityPowergrid: the US power grid (4,941 nodes, 6,594 edges),
 // every metric exact.
 func BenchmarkUtilityPowergrid(b *testing.B) {
-	benchCompare(b, readShared(b, "out.opsahl-powergrid.nauty"), Options{Paths: Exact})
+	benchCompare(b, readNetwork(b, "out.opsahl-powergrid.nauty"), Options{Paths: Exact})
 }
 
 // BenchmarkUtilityGrQc: the arXiv GR-QC collaboration network (5,241
 // nodes, 14,484 edges), every metric exact.
 func BenchmarkUtilityGrQc(b *testing.B) {
-	benchCompare(b, readShared(b, "CA-GrQc.nauty"), Options{Paths: Exact})
+	benchCompare(b, readNetwork(b, "CA-GrQc.nauty"), Options{Paths: Exact})
 }
 
 // BenchmarkUtilityDBLP: the DBLP 2010 co-authorship network (326,186 ids,
 // 300,647 with edges; 807,700 edges), a real network of about 10^6 edges,
 // with sampled distances and betweenness.
 func BenchmarkUtilityDBLP(b *testing.B) {
-	path := filepath.Join(datasetDir, "dblp-2010.edges.gz")
-	if _, err := os.Stat(path); err != nil {
-		b.Skipf("shared data set %s not found", path)
-	}
-	g, _, err := graphio.ReadFile(path, graphio.ReadOptions{})
+	g, _, err := graphio.ReadFile(shareddata.Path(b, "dblp-2010.edges.gz"), graphio.ReadOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/internal/shareddata"
 )
 
 // The golden values in testdata were computed by independent tools, with
@@ -78,9 +79,6 @@ func loadJSON[T any](t testing.TB, file string) map[string]T {
 	return g.Networks
 }
 
-// datasetDir is where the shared data sets live beside the repository.
-var datasetDir = filepath.Join("..", "..", "shared", "datasets")
-
 // goldenNames lists the networks of the golden files in a fixed order.
 var goldenNames = []string{"karate", "lesmis", "dolphins", "football",
 	"out.opsahl-powergrid.nauty", "out.dimacs10-netscience.nauty", "out.arenas-email.nauty"}
@@ -96,11 +94,7 @@ func readNetwork(t testing.TB, name string) *graph.Graph {
 		}
 		return g
 	}
-	path := filepath.Join(datasetDir, "anonet", name)
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("shared data set %s not found", path)
-	}
-	g, _, err := graphio.ReadFile(path, graphio.ReadOptions{})
+	g, _, err := graphio.ReadFile(shareddata.Path(t, "anonet", name), graphio.ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
