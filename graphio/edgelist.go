@@ -86,7 +86,7 @@ func isNumeric(tok []byte) bool {
 // edgeListMagic, a line with a single id is an isolated node and no header
 // is detected.
 func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
-	lr := &lineReader{r: br}
+	lr := &lineReader{r: br, file: rep.File}
 	b := newBuilder(opt.nodeLimit())
 	anonetFile := false
 	dataLines := 0
@@ -190,7 +190,7 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 		}
 	}
 	if err := lr.readErr(); err != nil {
-		return nil, &ParseError{File: rep.File, Line: lr.line + 1, Err: err}
+		return nil, err
 	}
 	if held != nil {
 		if err := addRecord(held, heldLine); err != nil {

@@ -31,14 +31,12 @@ import (
 // counted in Report.ExtraColumns. In a general matrix every entry is an arc
 // i→j (Report.Directed). The number of entries must match the size line.
 func readMatrixMarket(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
-	lr := &lineReader{r: br}
-	perr := func(col int, format string, args ...any) error {
-		return &ParseError{File: rep.File, Line: lr.line, Column: col, Err: fmt.Errorf(format, args...)}
-	}
+	lr := &lineReader{r: br, file: rep.File}
+	perr := lr.errorf
 	line, ok := lr.next()
 	if !ok {
 		if err := lr.readErr(); err != nil {
-			return nil, &ParseError{File: rep.File, Line: 1, Err: err}
+			return nil, err
 		}
 		return nil, &ParseError{File: rep.File, Err: errors.New("empty file")}
 	}
@@ -140,7 +138,7 @@ func readMatrixMarket(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Gr
 		}
 	}
 	if err := lr.readErr(); err != nil {
-		return nil, &ParseError{File: rep.File, Line: lr.line + 1, Err: err}
+		return nil, err
 	}
 	if n < 0 {
 		return nil, &ParseError{File: rep.File, Line: lr.line, Err: errors.New("missing size line (rows columns entries)")}

@@ -26,14 +26,12 @@ import (
 // undirected edges; pairs listed in one direction only are counted in
 // Report.Asymmetric. Node v gets label "v". "!n=0" is the empty graph.
 func readNauty(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
-	lr := &lineReader{r: br}
+	lr := &lineReader{r: br, file: rep.File}
 	n := -1
 	inHeader := true
 	cur := 0
 	var recs records
-	perr := func(col int, format string, args ...any) error {
-		return &ParseError{File: rep.File, Line: lr.line, Column: col, Err: fmt.Errorf(format, args...)}
-	}
+	perr := lr.errorf
 lines:
 	for {
 		line, ok := lr.next()
@@ -122,7 +120,7 @@ lines:
 		}
 	}
 	if err := lr.readErr(); err != nil {
-		return nil, &ParseError{File: rep.File, Line: lr.line + 1, Err: err}
+		return nil, err
 	}
 	if n < 0 {
 		if lr.line == 0 {

@@ -49,16 +49,14 @@ const (
 // (Report.LabelsIgnored). "*Matrix" and the sections of Pajek project files
 // (*Partition, *Vector, …) are errors.
 func readPajek(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
-	lr := &lineReader{r: br}
+	lr := &lineReader{r: br, file: rep.File}
 	n := -1
 	section := pajekNone
 	var labels []string
 	var labelled, listed []bool
 	var recs records
 	var toks [][]byte
-	perr := func(col int, format string, args ...any) error {
-		return &ParseError{File: rep.File, Line: lr.line, Column: col, Err: fmt.Errorf(format, args...)}
-	}
+	perr := lr.errorf
 	// vertex parses the vertex number tok of line.
 	vertex := func(line, tok []byte) (int32, error) {
 		col := column(line, tok)
@@ -208,7 +206,7 @@ func readPajek(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, er
 		}
 	}
 	if err := lr.readErr(); err != nil {
-		return nil, &ParseError{File: rep.File, Line: lr.line + 1, Err: err}
+		return nil, err
 	}
 	if n < 0 {
 		if !sawAny {

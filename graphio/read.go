@@ -189,9 +189,10 @@ func isGzipError(err error) bool {
 }
 
 // lineReader yields lines without their line terminators, counting them.
-// Lines may be arbitrarily long.
+// Lines may be arbitrarily long. file names the input in its errors.
 type lineReader struct {
 	r    *bufio.Reader
+	file string
 	line int
 	buf  []byte
 	err  error
@@ -232,10 +233,17 @@ func (lr *lineReader) next() ([]byte, bool) {
 	return b, true
 }
 
-// readErr returns the read error that ended input, or nil at a clean end.
+// readErr returns the read error that ended input, as a ParseError at the
+// line that could not be read, or nil at a clean end.
 func (lr *lineReader) readErr() error {
-	if lr.err == io.EOF {
+	if lr.err == nil || lr.err == io.EOF {
 		return nil
 	}
-	return lr.err
+	return &ParseError{File: lr.file, Line: lr.line + 1, Err: lr.err}
+}
+
+// errorf returns a ParseError at column col (0 for none) of the line last
+// read.
+func (lr *lineReader) errorf(col int, format string, args ...any) error {
+	return &ParseError{File: lr.file, Line: lr.line, Column: col, Err: fmt.Errorf(format, args...)}
 }
