@@ -1,9 +1,7 @@
 package canon
 
 import (
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 )
@@ -13,13 +11,9 @@ import (
 // reports the slowest single neighbourhood seen (ms) and the number of
 // neighbourhoods needing a search.
 func BenchmarkEgoNetworks(b *testing.B) {
-	for _, path := range datasetFiles(b) {
-		g, err := readNauty(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		name := strings.TrimSuffix(filepath.Base(path), ".nauty")
-		b.Run(name, func(b *testing.B) {
+	for _, ds := range readDatasets(b) {
+		g := ds.g
+		b.Run(ds.name, func(b *testing.B) {
 			c := NewCanonizer()
 			x := newEgoExtractor(g)
 			var buf []byte
@@ -60,13 +54,9 @@ func BenchmarkHypercubeQ8(b *testing.B) { benchGraph(b, hypercube(8)) }
 // BenchmarkBalls2 canonicalizes every ball of radius 2 of each data set,
 // vertices coloured by distance from the centre; one op is one network.
 func BenchmarkBalls2(b *testing.B) {
-	for _, path := range datasetFiles(b) {
-		g, err := readNauty(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		name := strings.TrimSuffix(filepath.Base(path), ".nauty")
-		b.Run(name, func(b *testing.B) {
+	for _, ds := range readDatasets(b) {
+		g := ds.g
+		b.Run(ds.name, func(b *testing.B) {
 			c := NewCanonizer()
 			x := newEgoExtractor(g)
 			var buf []byte
@@ -128,22 +118,14 @@ func BenchmarkSlowestEgo(b *testing.B) {
 		method   method
 		recurses int
 	}
-	var graphs []Graph
-	var names []string
-	for _, path := range datasetFiles(b) {
-		g, err := readNauty(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		graphs = append(graphs, g)
-		names = append(names, strings.TrimSuffix(filepath.Base(path), ".nauty"))
-	}
+	datasets := readDatasets(b)
 	c := NewCanonizer()
 	var buf []byte
 	var top []rec
 	for b.Loop() {
 		top = top[:0]
-		for i, g := range graphs {
+		for _, ds := range datasets {
+			g := ds.g
 			x := newEgoExtractor(g)
 			for v := int32(0); v < int32(g.N); v++ {
 				e := x.ego(v)
@@ -153,7 +135,7 @@ func BenchmarkSlowestEgo(b *testing.B) {
 					buf = c.AppendCertificate(buf[:0], e)
 					best = min(best, time.Since(t0))
 				}
-				top = append(top, rec{names[i], v, best, e.N, int(e.Off[e.N]), c.stats.nodes, c.stats.method, c.stats.recursions})
+				top = append(top, rec{ds.name, v, best, e.N, int(e.Off[e.N]), c.stats.nodes, c.stats.method, c.stats.recursions})
 			}
 		}
 	}

@@ -1,8 +1,6 @@
 package canon
 
 import (
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -12,18 +10,14 @@ import (
 // coloured by distance), and that the fast paths and the plain search
 // partition the 1-neighbourhoods into the same classes.
 func TestEgoNetworks(t *testing.T) {
-	files := datasetFiles(t)
+	datasets := readDatasets(t)
 	step := 7
 	if testing.Short() {
-		files, step = files[:4], 23
+		datasets, step = datasets[:4], 23
 	}
-	for _, path := range files {
-		name := strings.TrimSuffix(filepath.Base(path), ".nauty")
-		t.Run(name, func(t *testing.T) {
-			g, err := readNauty(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+	for _, ds := range datasets {
+		g := ds.g
+		t.Run(ds.name, func(t *testing.T) {
 			if err := g.Validate(); err != nil {
 				t.Fatal(err)
 			}

@@ -275,10 +275,25 @@ func complete(n int) Graph {
 	return fromEdges(n, es, nil)
 }
 
-// datasetFiles lists the shared nauty-format reference networks, sorted,
-// or skips.
-func datasetFiles(tb testing.TB) []string {
-	return shareddata.Glob(tb, filepath.Join("anonet", "*.nauty"))
+// dataset is a shared reference network.
+type dataset struct {
+	name string // file name without .nauty
+	g    Graph
+}
+
+// readDatasets reads the shared nauty-format reference networks, sorted by
+// name, or skips.
+func readDatasets(tb testing.TB) []dataset {
+	tb.Helper()
+	var ds []dataset
+	for _, path := range shareddata.Glob(tb, filepath.Join("anonet", "*.nauty")) {
+		g, err := readNauty(path)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		ds = append(ds, dataset{strings.TrimSuffix(filepath.Base(path), ".nauty"), g})
+	}
+	return ds
 }
 
 // readNauty reads the nauty text format: "!n=N", "!m=ARCS", then lines

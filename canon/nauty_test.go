@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -155,17 +153,13 @@ func TestAgainstNautyRandom(t *testing.T) {
 // centre coloured apart.
 func TestAgainstNautyEgoNetworks(t *testing.T) {
 	needNauty(t)
-	files := datasetFiles(t)
+	datasets := readDatasets(t)
 	if testing.Short() {
-		files = files[:3]
+		datasets = datasets[:3]
 	}
-	for _, path := range files {
-		name := strings.TrimSuffix(filepath.Base(path), ".nauty")
-		t.Run(name, func(t *testing.T) {
-			g, err := readNauty(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+	for _, ds := range datasets {
+		g := ds.g
+		t.Run(ds.name, func(t *testing.T) {
 			x := newEgoExtractor(g)
 			var rooted, plain []Graph
 			for v := int32(0); v < int32(g.N); v++ {
