@@ -1,6 +1,7 @@
 package anonymize
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -48,6 +49,8 @@ type Result struct {
 	Target int
 	// TargetReached reports whether the returned state meets the target.
 	TargetReached bool
+	// Interrupted reports that the context ended the run early.
+	Interrupted bool
 }
 
 // Before returns the initial state; After the returned (best) one.
@@ -60,6 +63,14 @@ func (r *Result) After() Iteration { return r.Trace[r.Best] }
 // return g holds the best state seen. An error is returned only for an
 // invalid configuration, before g is changed.
 func Run(g *graph.Graph, cfg Config) (*Result, error) {
+	return RunContext(context.Background(), g, cfg)
+}
+
+// RunContext is Run with a context: when ctx is done, the run stops at the
+// end of the current iteration (or refinement move) and returns the best
+// state reached so far, with Result.Interrupted set. The target is never
+// given up for it: the state returned is the best one seen, as always.
+func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error) {
 	n, m0 := g.NumNodes(), g.NumEdges()
 	cfg, err := cfg.WithDefaults(n, m0)
 	if err != nil {
@@ -108,6 +119,10 @@ func Run(g *graph.Graph, cfg Config) (*Result, error) {
 	}
 	altered := 0
 	for it := 1; altered < cfg.Budget && n-st.notAnonymous < res.Target; it++ {
+		if ctx.Err() != nil {
+			res.Interrupted = true
+			break
+		}
 		b := min(cfg.Recompute, cfg.Budget-altered)
 		start := time.Now()
 		var alts []Alteration
