@@ -57,11 +57,12 @@ type anonymizeResult struct {
 	Seconds                     float64  `json:"seconds"`
 }
 
-// parseAmount parses "5%" (a percentage of total, at least 1, rounded down,
-// or to the nearest integer if round is set) or "N" (a count). It rejects
-// values ≤ 0, and above total if capped.
-func parseAmount(flag, s string, total int, round, capped bool) (int, error) {
+// parseAmount parses "5%" (a percentage of base, at least 1, rounded up, or
+// to the nearest integer if round is set) or "N" (a count). It rejects
+// values ≤ 0, and, if limit > 0, values above limit.
+func parseAmount(flag, s string, base, limit int, round bool) (int, error) {
 	s = strings.TrimSpace(s)
+	n := 0
 	if p, ok := strings.CutSuffix(s, "%"); ok {
 		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
 		if err != nil || math.IsNaN(x) {
@@ -70,20 +71,26 @@ func parseAmount(flag, s string, total int, round, capped bool) (int, error) {
 		if x <= 0 || x > 100 {
 			return 0, usageErrorf("%s %s must be above 0%% and at most 100%%", flag, s)
 		}
+		v := x * float64(base) / 100
 		if round {
-			return max(1, int(math.Round(x/100*float64(total)))), nil
+			n = int(math.Round(v))
+		} else {
+			// ⌈P%·base⌉, the reference paper's budget; the factor absorbs
+			// the rounding error of x·base/100 (10% of 70 is 7, not 8).
+			n = int(math.Ceil(v * (1 - 1e-12)))
 		}
-		return max(1, int(math.Floor(x/100*float64(total)+1e-9))), nil
+		n = max(1, n)
+	} else {
+		var err error
+		if n, err = strconv.Atoi(s); err != nil {
+			return 0, usageErrorf("%s %q: want a number of edges or a percentage such as 5%%", flag, s)
+		}
+		if n <= 0 {
+			return 0, usageErrorf("%s must be at least 1, got %d", flag, n)
+		}
 	}
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return 0, usageErrorf("%s %q: want a number of edges or a percentage such as 5%%", flag, s)
-	}
-	if n <= 0 {
-		return 0, usageErrorf("%s must be at least 1, got %d", flag, n)
-	}
-	if capped && n > total {
-		return 0, usageErrorf("%s %d is more than the %d edges that can be altered (over 100%%)", flag, n, total)
+	if limit > 0 && n > limit {
+		return 0, usageErrorf("%s %s is more than the %d alterations that can be made (over 100%%)", flag, s, limit)
 	}
 	return n, nil
 }
@@ -185,13 +192,14 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 				verb := map[anonymize.Operation]string{anonymize.Delete: "deleted", anonymize.Add: "added", anonymize.Rewire: "rewired"}[cfg.Operation]
 				return inputError(fmt.Errorf("%s has no edges that could be %s", in.name, verb))
 			}
+			// The budget and R are shares of the current edges, as in the
+			// paper, whatever the operation.
 			if cfg.Variant == anonymize.Budgeted {
-				if cfg.Budget, err = parseAmount("--budget", budget, alterable, false, true); err != nil {
+				if cfg.Budget, err = parseAmount("--budget", budget, m, alterable, false); err != nil {
 					return err
 				}
 			}
-			// R is a share of the edges, as in the paper, whatever the operation.
-			if cfg.Recompute, err = parseAmount("--recompute", recompute, m, true, false); err != nil {
+			if cfg.Recompute, err = parseAmount("--recompute", recompute, m, 0, true); err != nil {
 				return err
 			}
 			// Resolve the defaults now, to reject a bad combination before
@@ -252,7 +260,7 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 	f.StringVar(&format, "format", "", "input format (default: from the file extension)")
 	f.StringVar(&algorithm, "algorithm", "ua", "edge selection strategy: es, degree, aff, unique, ua, uao")
 	f.StringVar(&variant, "variant", "budgeted", "target: full (all nodes), partial (--alpha of the nodes) or budgeted (--budget alterations)")
-	f.StringVar(&budget, "budget", "5%", "budgeted variant: maximum alterations, a number of edges or a percentage of the edges")
+	f.StringVar(&budget, "budget", "5%", "budgeted variant: maximum alterations, a number or a percentage of the edges (rounded up), for every operation")
 	f.Float64Var(&alpha, "alpha", 0.95, "partial variant: fraction of nodes that must become k-anonymous, in (0, 1]")
 	f.StringVar(&recompute, "recompute", "1%", "recompute gap R: edges altered per iteration, a number or a percentage of the edges")
 	f.Float64Var(&phi, "fuzzy", 0, "target fuzzy anonymity: nodes whose signatures differ by at most this percentage count as equivalent")

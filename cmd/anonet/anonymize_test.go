@@ -244,3 +244,64 @@ func TestMeasureCascadeFuzzyJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestBudgetBasis checks the budget of --budget P%: ⌈P%·|E|⌉ of the current
+// edges for every operation (karate has 78 edges and 483 non-edges).
+func TestBudgetBasis(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		budget, op string
+		want       float64
+	}{
+		{"5%", "delete", 4}, // ⌈3.9⌉
+		{"3%", "delete", 3}, // ⌈2.34⌉
+		{"10%", "delete", 8},
+		{"100%", "delete", 78},
+		{"5%", "add", 4}, // not 5% of the 483 non-edges
+		{"5%", "rewire", 4},
+		{"7", "add", 7},
+	}
+	for _, tc := range tests {
+		args := []string{"anonymize", "karate", "-o", filepath.Join(dir, "o.edges"), "--json", "--budget", tc.budget, "--operation", tc.op}
+		if tc.op != "delete" {
+			args = append(args, "--algorithm", "es")
+		}
+		stdout, stderr, code := runCLI(t, args...)
+		if code != 0 && code != 3 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		var r map[string]any
+		if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+			t.Fatalf("%v: %v in %q", args, err, stdout)
+		}
+		if r["budget"] != tc.want {
+			t.Errorf("--budget %s --operation %s: budget %v, want %v", tc.budget, tc.op, r["budget"], tc.want)
+		}
+	}
+}
+
+func TestParseAmount(t *testing.T) {
+	tests := []struct {
+		s           string
+		base, limit int
+		round       bool
+		want        int
+	}{
+		{"5%", 78, 78, false, 4},
+		{"3%", 78, 78, false, 3},
+		{"10%", 70, 70, false, 7}, // 0.1·70 is 7.000000000000001 in floating point
+		{"1%", 78, 0, true, 1},
+		{"1%", 250, 0, true, 3}, // 2.5 rounds to 3
+		{"0.1%", 78, 78, false, 1},
+		{"12", 78, 78, false, 12},
+	}
+	for _, tc := range tests {
+		got, err := parseAmount("--budget", tc.s, tc.base, tc.limit, tc.round)
+		if err != nil || got != tc.want {
+			t.Errorf("parseAmount(%q, %d) = %d, %v; want %d", tc.s, tc.base, got, err, tc.want)
+		}
+	}
+	if _, err := parseAmount("--budget", "79", 78, 78, false); err == nil {
+		t.Error("a budget above the limit was accepted")
+	}
+}
