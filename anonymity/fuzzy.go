@@ -48,7 +48,7 @@ type fuzzyClass struct {
 func (p *Partition) Fuzzy(phi float64) (*FuzzyResult, error) {
 	fm, ok := p.m.(measure.Fuzzy)
 	if !ok {
-		return nil, fmt.Errorf("anonymity: fuzzy anonymity is not defined for measure %s (only count, degree and edgecount)", p.m.Name())
+		return nil, fmt.Errorf("anonymity: fuzzy anonymity is not defined for measure %s (only count, degree, edgecount and none)", p.m.Name())
 	}
 	if math.IsNaN(phi) || math.IsInf(phi, 0) || phi < 0 {
 		return nil, fmt.Errorf("anonymity: fuzzy tolerance must be a finite percentage of at least 0, got %v", phi)

@@ -234,3 +234,23 @@ func TestExtremeParameters(t *testing.T) {
 		}
 	}
 }
+
+// TestNone checks the measure none: one class holding every node, before and
+// after edge changes, and fuzzy sets of all nodes.
+func TestNone(t *testing.T) {
+	g := examples.MustRead("example8")
+	p := mustPartition(t, g, measure.None{}, 2)
+	if p.NumClasses() != 1 || p.Unique() != 0 || p.ClassSize(3) != 8 {
+		t.Fatalf("classes %d, unique %d", p.NumClasses(), p.Unique())
+	}
+	p.DeleteEdge(0, 1)
+	p.AddEdge(1, 7)
+	p.Update()
+	if p.NumClasses() != 1 || p.ClassSize(1) != 8 || len(p.Flipped()) != 0 {
+		t.Errorf("after changes: classes %d, size %d", p.NumClasses(), p.ClassSize(1))
+	}
+	fz, err := p.Fuzzy(0)
+	if err != nil || fz.Anonymity[0] != 8 || fz.NotAnonymous != 0 {
+		t.Errorf("fuzzy: %v %v", fz, err)
+	}
+}

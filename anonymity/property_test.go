@@ -51,7 +51,7 @@ func randomGraph(r *rand.Rand, kind string, n int) *graph.Graph {
 
 var allMeasures = []measure.Measure{
 	measure.Degree{}, measure.Count{}, measure.DegDist{}, measure.DK{}, measure.DK{Unrooted: true},
-	measure.VRQ{}, measure.Hybrid{}, measure.Hybrid{Unrooted: true}, measure.EdgeCount{},
+	measure.VRQ{}, measure.Hybrid{}, measure.Hybrid{Unrooted: true}, measure.EdgeCount{}, measure.None{},
 }
 
 // samePartition compares two partitions of the same nodes.
@@ -220,6 +220,8 @@ func TestImplications(t *testing.T) {
 		{measure.Hybrid{}, measure.DK{}},
 		{measure.Hybrid{}, measure.VRQ{}},
 		{measure.Hybrid{Unrooted: true}, measure.DK{Unrooted: true}},
+		{measure.Degree{}, measure.None{}},
+		{measure.EdgeCount{}, measure.None{}},
 	}
 	r := rand.New(rand.NewPCG(5, 8))
 	for _, kind := range []string{"er", "ba", "clustered"} {

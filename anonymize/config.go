@@ -99,7 +99,7 @@ type Config struct {
 
 	// Fuzzy makes the target fuzzy anonymity with tolerance Phi percent
 	// (anonymity.Partition.Fuzzy): a node counts as k-anonymous when its
-	// fuzzy set has at least K nodes. Only count, degree and edgecount
+	// fuzzy set has at least K nodes. Only count, degree, edgecount and none
 	// define fuzzy anonymity.
 	Fuzzy bool
 	Phi   float64
@@ -174,7 +174,7 @@ func (c Config) WithDefaults(n, m int) (Config, error) {
 	}
 	if c.Fuzzy {
 		if _, ok := c.Measure.(measure.Fuzzy); !ok {
-			return c, fmt.Errorf("anonymize: fuzzy anonymity is not defined for measure %s (only count, degree and edgecount)", c.Measure.Name())
+			return c, fmt.Errorf("anonymize: fuzzy anonymity is not defined for measure %s (only count, degree, edgecount and none)", c.Measure.Name())
 		}
 		if !(c.Phi >= 0) {
 			return c, fmt.Errorf("anonymize: the fuzzy tolerance must be at least 0, got %v", c.Phi)

@@ -17,6 +17,7 @@
 //	           (vertex refinement queries; Hay et al., VLDB 2008, as simplified by the paper)
 //	hybrid     dk and vrq together
 //	edgecount  |E(G[B_t(v)])|
+//	none       nothing: every node is equivalent (the reference tool's baseline)
 //
 // At distance d a signature holds the values for every t = 1..d, so two
 // nodes are equivalent at distance d only if they are equivalent at every

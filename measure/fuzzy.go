@@ -3,8 +3,8 @@ package measure
 import "github.com/anonet-project/anonet/graph"
 
 // Fuzzy is implemented by the measures for which a difference between
-// signatures, and so fuzzy anonymity, is defined: count, degree and
-// edgecount. (The reference tool's difference of the other measures is 0 for
+// signatures, and so fuzzy anonymity, is defined: count, degree, edgecount
+// and none. (The reference tool's difference of the other measures is 0 for
 // equal signatures and 100 otherwise, which adds nothing to exact anonymity.)
 type Fuzzy interface {
 	Measure

@@ -77,8 +77,8 @@ func (s Scope) String() string {
 }
 
 // Names lists the measures accepted by Parse, in the order of the reference
-// paper's Table 1.
-var names = []string{"degree", "count", "degdist", "dk", "vrq", "hybrid", "edgecount"}
+// paper's Table 1, then the reference tool's baseline none.
+var names = []string{"degree", "count", "degdist", "dk", "vrq", "hybrid", "edgecount", "none"}
 
 // Names returns the names of all measures.
 func Names() []string { return append([]string(nil), names...) }
@@ -105,6 +105,8 @@ func Parse(name string) (Measure, error) {
 		return Hybrid{Unrooted: true}, nil
 	case "edgecount":
 		return EdgeCount{}, nil
+	case "none":
+		return None{}, nil
 	}
 	return nil, fmt.Errorf("unknown measure %q (known: %s, dk-unrooted, hybrid-unrooted)", name, strings.Join(names, ", "))
 }

@@ -22,7 +22,7 @@ func TestParse(t *testing.T) {
 			t.Errorf("Parse(%q).Name() = %q", name, m.Name())
 		}
 	}
-	for _, bad := range []string{"", "none", "degrees", "dk2"} {
+	for _, bad := range []string{"", "nothing", "degrees", "dk2"} {
 		if _, err := measure.Parse(bad); err == nil {
 			t.Errorf("Parse(%q) succeeded", bad)
 		}

@@ -305,3 +305,40 @@ func TestParseAmount(t *testing.T) {
 		t.Error("a budget above the limit was accepted")
 	}
 }
+
+// TestMeasureNone checks that the measure none (every node equivalent) is
+// accepted wherever a measure name is: measure, the cascade measure, fuzzy,
+// verify and anonymize.
+func TestMeasureNone(t *testing.T) {
+	out, stderr, code := runCLI(t, "measure", "example8", "--measure", "none", "--json", "--fuzzy", "0")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r measureResult
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Unique != 0 || r.Classes != 1 || r.NotKAnonymous != 0 || r.Fuzzy == nil || r.Fuzzy.Distribution["8"] != 8 {
+		t.Errorf("none on example8: %+v", r)
+	}
+	// Start: 1 and 2 unique under count; with cascade measure none, only the
+	// lone neighbour 0 of node 1 is identified next.
+	out, _, code = runCLI(t, "measure", "example8", "--cascade", "--cascade-measure", "none", "--json")
+	json.Unmarshal([]byte(out), &r)
+	if code != 0 || r.Cascade == nil || r.Cascade.Total != 3 || r.Cascade.CascadeMeasure != "none" {
+		t.Errorf("cascade with none: exit %d, %+v", code, r.Cascade)
+	}
+	if _, stderr, code := runCLI(t, "verify", "example8", "--measure", "none", "-k", "8"); code != 0 {
+		t.Errorf("verify none -k 8: exit %d: %s", code, stderr)
+	}
+	if _, _, code := runCLI(t, "verify", "example8", "--measure", "none", "-k", "9"); code != 3 {
+		t.Errorf("verify none -k 9: exit %d, want 3", code)
+	}
+	dir := t.TempDir()
+	out, stderr, code = runCLI(t, "anonymize", "example8", "--measure", "none", "-o", filepath.Join(dir, "o.nauty"), "--json", "--variant", "full")
+	var a anonymizeResult
+	json.Unmarshal([]byte(out), &a)
+	if code != 0 || a.Measure != "none" || a.EdgesAltered != 0 || a.NotKAnonymousAfter != 0 {
+		t.Errorf("anonymize none: exit %d %s, %+v", code, stderr, a)
+	}
+}

@@ -68,6 +68,7 @@ Measures (at distance d, for every t = 1..d; B_t(v) = nodes within t hops):
   vrq        the degrees of the nodes at distance exactly t, as a multiset
   hybrid     dk and vrq together
   edgecount  edges of the subgraph induced by B_t(v)
+  none       nothing: every node is equivalent (a baseline, e.g. --cascade-measure none)
 dk-unrooted and hybrid-unrooted are the reference tool's variants, which let
 the centre move (they differ from dk and hybrid only for d >= 2).
 

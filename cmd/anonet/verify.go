@@ -40,7 +40,7 @@ func checkFuzzy(phi float64, m measure.Measure) error {
 		return usageErrorf("--fuzzy must be a finite percentage of at least 0, got %v", phi)
 	}
 	if _, ok := m.(measure.Fuzzy); !ok {
-		return usageErrorf("--fuzzy: fuzzy anonymity is not defined for measure %s (only count, degree and edgecount)", m.Name())
+		return usageErrorf("--fuzzy: fuzzy anonymity is not defined for measure %s (only count, degree, edgecount and none)", m.Name())
 	}
 	return nil
 }
