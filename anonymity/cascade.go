@@ -6,17 +6,22 @@ import "errors"
 type CascadeOptions struct {
 	// MaxLevels bounds the number of levels after level 0; 0 means no bound.
 	MaxLevels int
-	// Twins, if not nil, is the result of TwinClasses for the graph: a
-	// group of neighbours that are all mutual twins is then identified
-	// as a group (its members cannot be told apart, but no one else can
-	// be mistaken for them).
+	// Twins, if not nil, is the result of TwinClasses for the graph and
+	// selects the reference's twin-unique cascade: level 0 holds the
+	// twin-unique nodes under start (those whose class is made only of
+	// mutual twins, TwinReduced = 1) instead of the unique ones, and a
+	// group of neighbours that are all mutual twins is identified as a
+	// group. Twins cannot be told apart by any structural measure, but no
+	// one else can be mistaken for them, so an attacker learns who they
+	// are up to an automorphism.
 	Twins []int32
 }
 
 // CascadeResult is the outcome of Cascade.
 type CascadeResult struct {
 	// Levels[i] is the number of nodes identified up to level i
-	// (cumulative); Levels[0] is the number of unique nodes. The last
+	// (cumulative); Levels[0] is the number of unique (with Twins:
+	// twin-unique) nodes. The last
 	// level adds no node unless MaxLevels stopped the cascade.
 	Levels []int
 	// Level[v] is the level at which v was identified, or -1.
@@ -27,7 +32,8 @@ type CascadeResult struct {
 func (r *CascadeResult) Total() int { return r.Levels[len(r.Levels)-1] }
 
 // Cascade computes the anonymity cascade (de Jong et al., §3; SPEC §4.2):
-// the nodes that are unique under start are identified at level 0. Once a
+// the nodes that are unique under start (with CascadeOptions.Twins:
+// twin-unique) are identified at level 0. Once a
 // node x is identified, a neighbour y of x is identified too when no other
 // neighbour of x is equivalent to y under cascade (the attacker who has
 // found x can tell y apart among x's neighbours). This repeats outward.
@@ -43,9 +49,13 @@ func Cascade(start, cascade *Partition, opt CascadeOptions) (*CascadeResult, err
 	n := g.NumNodes()
 	res := &CascadeResult{Level: make([]int32, n)}
 	var frontier []int32
+	var reduced []int32 // twin-reduced anonymity under start
+	if opt.Twins != nil {
+		reduced = start.TwinReduced(opt.Twins)
+	}
 	for v := range int32(n) {
 		res.Level[v] = -1
-		if start.ClassSize(v) == 1 {
+		if start.ClassSize(v) == 1 || (reduced != nil && reduced[v] == 1) {
 			res.Level[v] = 0
 			frontier = append(frontier, v)
 		}

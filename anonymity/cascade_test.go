@@ -57,6 +57,41 @@ func TestCascadeHand(t *testing.T) {
 }
 
 // TestCascadeSMS is SPEC §8.4's intended cascade on sms.nauty.
+// TestCascadeTwinUnique checks the reference's twin-unique cascade on hand
+// examples, under count at d = 1.
+func TestCascadeTwinUnique(t *testing.T) {
+	path3 := graph.New(3)
+	path3.AddEdge(0, 1)
+	path3.AddEdge(1, 2)
+	tests := []struct {
+		name   string
+		g      *graph.Graph
+		levels []int
+	}{
+		// example8: classes {0,5,6,7} {1} {2} {3,4}; 3 and 4 are open twins,
+		// so level 0 is {1,2,3,4}. Level 1: 0 (the lone neighbour of 1) and
+		// 5, 6, 7 (all of 3's neighbours in their class, mutual twins).
+		{"example8", examples.MustRead("example8"), []int{4, 8, 8}},
+		// The ends of a path a-b-c share a class and are open twins.
+		{"path3", path3, []int{3, 3}},
+		// Twin-unique: 0 and the 14 isolated nodes (one class, all open
+		// twins); 5 and 6 are closed twins but share their class with the
+		// triangle 30-31-32. From 0 its twin neighbours 5, 6 and the tail
+		// node 1 are identified, then the tail.
+		{"tadpole", tadpole(), []int{15, 18, 19, 20, 20}},
+	}
+	for _, tc := range tests {
+		p := mustPartition(t, tc.g, measure.Count{}, 1)
+		r, err := Cascade(p, p, CascadeOptions{Twins: TwinClasses(tc.g)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(r.Levels, tc.levels) {
+			t.Errorf("%s: levels %v, want %v", tc.name, r.Levels, tc.levels)
+		}
+	}
+}
+
 func TestCascadeSMS(t *testing.T) {
 	g := readDataset(t, "sms.nauty")
 	p := mustPartition(t, g, measure.Count{}, 1)

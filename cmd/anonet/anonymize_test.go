@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -340,5 +341,35 @@ func TestMeasureNone(t *testing.T) {
 	json.Unmarshal([]byte(out), &a)
 	if code != 0 || a.Measure != "none" || a.EdgesAltered != 0 || a.NotKAnonymousAfter != 0 {
 		t.Errorf("anonymize none: exit %d %s, %+v", code, stderr, a)
+	}
+}
+
+// TestCascadeTwinsFlag checks --cascade-twins on example8 (levels 4, 8, 8:
+// the open twins 3 and 4 start the cascade with 1 and 2) and that --twins
+// alone leaves the cascade as it is.
+func TestCascadeTwinsFlag(t *testing.T) {
+	for _, tc := range []struct {
+		flag  string
+		total int
+		level []int
+	}{
+		{"--cascade-twins", 8, []int{4, 8, 8}},
+		{"--twins", 3, []int{2, 3, 3}},
+	} {
+		out, stderr, code := runCLI(t, "measure", "example8", "--cascade", tc.flag, "--json")
+		var r measureResult
+		if err := json.Unmarshal([]byte(out), &r); err != nil || code != 0 {
+			t.Fatalf("%s: exit %d %v: %s", tc.flag, code, err, stderr)
+		}
+		var got []int
+		for _, l := range r.Cascade.Levels {
+			got = append(got, l.Identified)
+		}
+		if r.Cascade.Total != tc.total || !slices.Equal(got, tc.level) || r.Cascade.Twins != (tc.flag == "--cascade-twins") {
+			t.Errorf("%s: %+v", tc.flag, r.Cascade)
+		}
+	}
+	if _, _, code := runCLI(t, "measure", "example8", "--cascade-twins"); code != 2 {
+		t.Errorf("--cascade-twins without --cascade: exit %d, want 2", code)
 	}
 }

@@ -29,8 +29,9 @@ type cascadeLevel struct {
 	Identified int `json:"identified"` // nodes identified up to this level
 }
 
-// cascade runs the anonymity cascade from the unique nodes of p; cm is the
-// cascade measure (nil: p's measure).
+// cascade runs the anonymity cascade from the unique nodes of p (with
+// twins: the twin-unique cascade); cm is the cascade measure (nil: p's
+// measure).
 func (e *env) cascade(p *anonymity.Partition, cm measure.Measure, levels int, twins []int32) (*cascadeJSON, error) {
 	q := p
 	if cm != nil && cm.Name() != p.Measure().Name() {
@@ -63,7 +64,11 @@ func printCascade(w io.Writer, r *measureResult) {
 	if c == nil {
 		return
 	}
-	fmt.Fprintf(w, "\nanonymity cascade (start: unique under %s; neighbours told apart by %s):\n", c.StartMeasure, c.CascadeMeasure)
+	start := "unique"
+	if c.Twins {
+		start = "twin-unique"
+	}
+	fmt.Fprintf(w, "\nanonymity cascade (start: %s under %s; neighbours told apart by %s):\n", start, c.StartMeasure, c.CascadeMeasure)
 	fmt.Fprintf(w, "level  new  identified\n")
 	for _, l := range c.Levels {
 		fmt.Fprintf(w, "%5d  %3d  %10d\n", l.Level, l.New, l.Identified)

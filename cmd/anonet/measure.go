@@ -47,7 +47,7 @@ func newMeasureCmd(e *env) *cobra.Command {
 		mf                     measureFlags
 		format                 string
 		twins, classes, unique bool
-		cascade                bool
+		cascade, cascadeTwins  bool
 		cascadeMeasure         string
 		levels                 int
 		phi                    float64
@@ -92,6 +92,9 @@ printed, one row per measure; with --json, an array of results.`,
 					return usageErrorf("--cascade-measure: %v", err)
 				}
 			}
+			if cascadeTwins && !cascade {
+				return usageErrorf("--cascade-twins needs --cascade")
+			}
 			if cmd.Flags().Changed("levels") && (!cascade || levels < 1) {
 				return usageErrorf("--levels needs --cascade and a value of at least 1")
 			}
@@ -129,10 +132,14 @@ printed, one row per measure; with --json, an array of results.`,
 					r.NotKAnonymousNodes = labels(in.g, p.NotAnonymousNodes())
 				}
 				if cascade {
-					if tw == nil && twins {
-						tw = anonymity.TwinClasses(in.g)
+					var ctw []int32 // the twin-unique cascade's twins
+					if cascadeTwins {
+						if tw == nil {
+							tw = anonymity.TwinClasses(in.g)
+						}
+						ctw = tw
 					}
-					if r.Cascade, err = e.cascade(p, cm, levels, tw); err != nil {
+					if r.Cascade, err = e.cascade(p, cm, levels, ctw); err != nil {
 						return err
 					}
 				}
@@ -164,6 +171,7 @@ printed, one row per measure; with --json, an array of results.`,
 	cmd.Flags().BoolVar(&classes, "classes", false, "print the members of every class")
 	cmd.Flags().BoolVar(&unique, "unique", false, "list the nodes that are not k-anonymous")
 	cmd.Flags().BoolVar(&cascade, "cascade", false, "compute the anonymity cascade: nodes identifiable outward from the unique ones")
+	cmd.Flags().BoolVar(&cascadeTwins, "cascade-twins", false, "twin-unique cascade (the reference's variant): start from nodes whose class is made only of mutual twins, and identify a group of mutual twins among a node's neighbours as one")
 	cmd.Flags().StringVar(&cascadeMeasure, "cascade-measure", "", "measure that tells an identified node's neighbours apart (default: --measure)")
 	cmd.Flags().IntVar(&levels, "levels", 0, "stop the cascade after this many levels (default: until nothing changes)")
 	cmd.Flags().Float64Var(&phi, "fuzzy", 0, "fuzzy anonymity: nodes whose signatures differ by at most this percentage are confused")
