@@ -195,16 +195,26 @@ func TestFuzzyProperties(t *testing.T) {
 	for _, kind := range []string{"er", "ba", "clustered"} {
 		g := randomGraph(r, kind, 200)
 		for _, m := range []measure.Measure{measure.Count{}, measure.Degree{}, measure.EdgeCount{}} {
-			for d := 1; d <= 2; d++ {
+			for _, c := range []struct {
+				d      int
+				levels FuzzyLevels
+			}{{1, FuzzyTop}, {1, FuzzyAll}, {2, FuzzyTop}, {2, FuzzyAll}} {
+				d, levels := c.d, c.levels
 				p := mustPartition(t, g, m, d)
-				prev, _ := p.Fuzzy(0)
+				prev, _ := p.FuzzyAt(0, levels)
 				for v := range int32(200) {
-					if int(prev.Anonymity[v]) != p.ClassSize(v) {
+					// φ = 0 is exact anonymity (at d = 1, or with every level),
+					// else at least as large.
+					if a := int(prev.Anonymity[v]); a != p.ClassSize(v) && (d == 1 || levels == FuzzyAll || a < p.ClassSize(v)) {
 						t.Fatalf("%s %s d=%d φ=0: node %d fuzzy %d, exact %d", kind, m.Name(), d, v, prev.Anonymity[v], p.ClassSize(v))
 					}
 				}
-				for _, phi := range []float64{1, 5, 10, 20, 30, 50, 100, 150} {
-					cur, _ := p.Fuzzy(phi)
+				from := 0 // the first value the brute force compares
+				if levels == FuzzyTop {
+					from = 2 * (d - 1)
+				}
+				for _, phi := range []float64{0, 1, 5, 10, 20, 30, 50, 100, 150} {
+					cur, _ := p.FuzzyAt(phi, levels)
 					for v := range int32(200) {
 						if cur.Anonymity[v] < prev.Anonymity[v] {
 							t.Fatalf("%s %s d=%d: node %d fuzzy anonymity fell from %d to %d at φ=%v", kind, m.Name(), d, v, prev.Anonymity[v], cur.Anonymity[v], phi)
@@ -216,12 +226,12 @@ func TestFuzzyProperties(t *testing.T) {
 							var b graph.Ball
 							a := f.AppendValues(nil, g, v, d, &b)
 							for u := range int32(200) {
-								if measure.Difference(a, f.AppendValues(nil, g, u, d, &b)) <= int(phi) {
+								if measure.Difference(a[from:], f.AppendValues(nil, g, u, d, &b)[from:]) <= int(phi) {
 									want++
 								}
 							}
 							if int(cur.Anonymity[v]) != want || len(cur.Set(nil, v)) != want {
-								t.Fatalf("%s %s d=%d φ=%v: node %d fuzzy %d, brute force %d", kind, m.Name(), d, phi, v, cur.Anonymity[v], want)
+								t.Fatalf("%s %s d=%d levels %d φ=%v: node %d fuzzy %d, brute force %d", kind, m.Name(), d, levels, phi, v, cur.Anonymity[v], want)
 							}
 						}
 					}
@@ -229,5 +239,37 @@ func TestFuzzyProperties(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestFuzzyLevels is the example of docs/measures.md where the two
+// definitions differ: example8, count, d = 2, φ = 20. The level-2 values
+// (|B_2|−1, edges beyond a spanning tree) are 0 (4,0), 1 (2,0), 2 (7,3),
+// 3 and 4 (6,3), 5, 6 and 7 (5,3). Comparing level 2 only, diff(5 → 3) =
+// ⌈100·1/5⌉ = 20 and diff(2 → 3) = ⌈100·1/7⌉ = 15, diff(3 → 2) =
+// diff(3 → 5) = ⌈100·1/6⌉ = 17; at level 1, 5 has degree 2 and 3 degree
+// 4 (diff 100), so with every level compared nothing merges.
+func TestFuzzyLevels(t *testing.T) {
+	p := mustPartition(t, examples.MustRead("example8"), measure.Count{}, 2)
+	tests := []struct {
+		levels FuzzyLevels
+		want   []int32
+		not    int
+		set5   []int32
+	}{
+		{FuzzyTop, []int32{1, 1, 3, 6, 6, 5, 5, 5}, 2, []int32{3, 4, 5, 6, 7}},
+		{FuzzyAll, []int32{1, 1, 1, 2, 2, 3, 3, 3}, 3, []int32{5, 6, 7}},
+	}
+	for _, tc := range tests {
+		r, err := p.FuzzyAt(20, tc.levels)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(r.Anonymity, tc.want) || r.NotAnonymous != tc.not || !slices.Equal(r.Set(nil, 5), tc.set5) {
+			t.Errorf("levels %d: anonymity %v (want %v), not anonymous %d (want %d), set of 5 %v", tc.levels, r.Anonymity, tc.want, r.NotAnonymous, tc.not, r.Set(nil, 5))
+		}
+	}
+	if r, _ := p.Fuzzy(20); !slices.Equal(r.Anonymity, tests[0].want) {
+		t.Errorf("Fuzzy is not FuzzyTop: %v", r.Anonymity)
 	}
 }

@@ -28,7 +28,24 @@ type FuzzyResult struct {
 	classes []fuzzyClass // sorted by values
 	index   []int32      // class id → position in classes
 	limit   int          // ⌊Phi⌋, capped where it no longer matters
+	levels  FuzzyLevels
 }
+
+// FuzzyLevels says which levels of the signature fuzzy similarity compares
+// at distance d ≥ 2 (at d = 1 there is one level and both agree).
+type FuzzyLevels int
+
+const (
+	// FuzzyTop compares the level-d values only: the reference tool's
+	// definition (SPEC §4.1, the stored top-level values), and anonet's
+	// default. Two nodes whose level-d values are equal are then similar
+	// even if they differ at a lower level, so φ = 0 is k-anonymity under
+	// the level-d values alone.
+	FuzzyTop FuzzyLevels = iota
+	// FuzzyAll requires the difference to be within φ at every level
+	// 1..d, so φ = 0 is exactly k-anonymity at distance d.
+	FuzzyAll
+)
 
 type fuzzyClass struct {
 	id   int32 // class id in the partition
@@ -37,15 +54,20 @@ type fuzzyClass struct {
 }
 
 // Fuzzy computes fuzzy anonymity with tolerance phi (percent, ≥ 0) for a
-// partition whose measure implements measure.Fuzzy. A node is similar to
-// another when the difference from its values to the other's is at most
-// phi at every level 1..d, so phi = 0 gives exact anonymity.
+// partition whose measure implements measure.Fuzzy, comparing the level-d
+// values (FuzzyTop, the reference's definition): FuzzyAt(phi, FuzzyTop).
+func (p *Partition) Fuzzy(phi float64) (*FuzzyResult, error) { return p.FuzzyAt(phi, FuzzyTop) }
+
+// FuzzyAt computes fuzzy anonymity with tolerance phi (percent, ≥ 0). A
+// node is similar to another when the difference from its values to the
+// other's is at most phi at level d (FuzzyTop) or at every level 1..d
+// (FuzzyAll). The fuzzy set of a node always holds its own class.
 //
 // Classes are sorted by their values at level d; the classes similar to a
 // class lie in a window of that order (the difference bounds how far the
 // first two values may be), which is scanned, so no all-pairs comparison is
 // made unless phi is large enough to make every class similar.
-func (p *Partition) Fuzzy(phi float64) (*FuzzyResult, error) {
+func (p *Partition) FuzzyAt(phi float64, levels FuzzyLevels) (*FuzzyResult, error) {
 	fm, ok := p.m.(measure.Fuzzy)
 	if !ok {
 		return nil, fmt.Errorf("anonymity: fuzzy anonymity is not defined for measure %s (only count, degree, edgecount and none)", p.m.Name())
@@ -56,7 +78,7 @@ func (p *Partition) Fuzzy(phi float64) (*FuzzyResult, error) {
 	n := p.g.NumNodes()
 	// Differences are at most 100·(largest value), below 2^50; a larger
 	// tolerance means the same as 2^50 and must not overflow.
-	r := &FuzzyResult{Phi: phi, K: p.k, Anonymity: make([]int32, n), p: p, limit: int(min(math.Floor(phi), 1<<50))}
+	r := &FuzzyResult{Phi: phi, K: p.k, Anonymity: make([]int32, n), p: p, limit: int(min(math.Floor(phi), 1<<50)), levels: levels}
 	var ball graph.Ball
 	seen := make([]bool, len(p.top.size))
 	for v := range int32(n) {
@@ -105,8 +127,12 @@ func (r *FuzzyResult) similar(i int, fn func(j int)) {
 		lo, _ = slices.BinarySearchFunc(r.classes, x-w, func(c fuzzyClass, t int) int { return cmp.Compare(c.vals[top], t) })
 		hi, _ = slices.BinarySearchFunc(r.classes, x+w+1, func(c fuzzyClass, t int) int { return cmp.Compare(c.vals[top], t) })
 	}
+	from := 0 // the first value compared
+	if r.levels == FuzzyTop {
+		from = top
+	}
 	for j := lo; j < hi; j++ {
-		if j == i || measure.Difference(a, r.classes[j].vals) <= r.limit {
+		if j == i || measure.Difference(a[from:], r.classes[j].vals[from:]) <= r.limit {
 			fn(j)
 		}
 	}

@@ -3,6 +3,7 @@ package anonymity
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -182,8 +183,98 @@ func TestTwins(t *testing.T) {
 				unique++
 			}
 		}
-		if unique != tc.unique1 {
-			t.Errorf("%s: %d nodes twin-unique, want %d", tc.graph, unique, tc.unique1)
+		if unique != tc.unique1 || p.TwinUnique(NewTwins(g)) != tc.unique1 {
+			t.Errorf("%s: %d (TwinUnique %d) nodes twin-unique, want %d", tc.graph, unique, p.TwinUnique(NewTwins(g)), tc.unique1)
+		}
+	}
+}
+
+// TestTwinsKeptCurrent is SPEC §8.5's stale-twins example: on example8,
+// after deleting {2,3} and then {2,4}, nodes 1 and 2 are open twins (both
+// adjacent only to 0), so the twin-unique nodes are 1, 2, 3, 4 (0.5), where
+// the reference, with twins of the input, reports 0.25.
+func TestTwinsKeptCurrent(t *testing.T) {
+	g := examples.MustRead("example8")
+	p := mustPartition(t, g, measure.Count{}, 1)
+	tw := NewTwins(g)
+	for _, e := range [][2]int32{{2, 3}, {2, 4}} {
+		p.DeleteEdge(e[0], e[1])
+		p.Update()
+		tw.Update(e[0])
+		tw.Update(e[1])
+	}
+	if tw.Class(1) != tw.Class(2) || tw.Class(1) == tw.Class(0) {
+		t.Errorf("1 and 2 are not twins after the deletions: %v", tw.Classes())
+	}
+	if got := p.TwinUnique(tw); got != 4 {
+		t.Errorf("twin-unique %d, want 4", got)
+	}
+}
+
+// bruteTwins returns the twin classes of g by comparing every pair of
+// neighbourhoods, numbered by smallest node.
+func bruteTwins(g *graph.Graph) []int32 {
+	n := int32(g.NumNodes())
+	closedOf := func(v int32) []int32 {
+		c := append([]int32{v}, g.Neighbors(v)...)
+		slices.Sort(c)
+		return c
+	}
+	out := make([]int32, n)
+	next := int32(0)
+	for v := range n {
+		out[v] = -1
+		for u := range v {
+			if slices.Equal(g.Neighbors(u), g.Neighbors(v)) || slices.Equal(closedOf(u), closedOf(v)) {
+				out[v] = out[u]
+				break
+			}
+		}
+		if out[v] < 0 {
+			out[v] = next
+			next++
+		}
+	}
+	return out
+}
+
+// TestTwinsIncremental changes random edges one at a time, files the two
+// ends again, and compares the classes with a from-scratch computation and
+// with a brute-force comparison of all pairs, on three kinds of random
+// graphs, and the twin-unique count with a from-scratch one.
+func TestTwinsIncremental(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 43))
+	for _, kind := range []string{"er", "ba", "clustered"} {
+		g := randomGraph(r, kind, 60)
+		p := mustPartition(t, g, measure.Count{}, 1)
+		tw := NewTwins(g)
+		for step := 0; g.NumEdges() > 0; step++ {
+			e := g.Edge(r.IntN(g.NumEdges()))
+			u, w := e.U, e.V
+			if step%4 == 3 { // now and then an addition
+				u, w = int32(r.IntN(60)), int32(r.IntN(60))
+				if u == w || !p.AddEdge(u, w) {
+					continue
+				}
+			} else {
+				p.DeleteEdge(u, w)
+			}
+			p.Update()
+			tw.Update(u)
+			tw.Update(w)
+			got, scratch := tw.Classes(), TwinClasses(g)
+			if !slices.Equal(got, scratch) || !slices.Equal(got, bruteTwins(g)) {
+				t.Fatalf("%s step %d: incremental %v, scratch %v, brute %v", kind, step, got, scratch, bruteTwins(g))
+			}
+			want := 0
+			for _, a := range mustPartition(t, g, measure.Count{}, 1).TwinReduced(bruteTwins(g)) {
+				if a == 1 {
+					want++
+				}
+			}
+			if p.TwinUnique(tw) != want {
+				t.Fatalf("%s step %d: twin-unique %d, want %d", kind, step, p.TwinUnique(tw), want)
+			}
 		}
 	}
 }

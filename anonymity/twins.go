@@ -6,52 +6,140 @@ import (
 	"github.com/anonet-project/anonet/graph"
 )
 
-// TwinClasses returns the twin class of every node. Nodes u ≠ v are open
-// twins if N(u) = N(v) and closed twins if N(u) ∪ {u} = N(v) ∪ {v}; the two
-// relations together partition the nodes (SPEC §3.4). Twins are exchanged by
-// an automorphism, so no structural measure tells them apart. Classes are
-// numbered in order of their smallest node; all isolated nodes form one
-// class, and the ends of an isolated edge another.
-func TwinClasses(g *graph.Graph) []int32 {
+// Twins holds the twin classes of a graph and keeps them current when edges
+// change. Nodes u ≠ v are open twins if N(u) = N(v) and closed twins if
+// N(u) ∪ {u} = N(v) ∪ {v}; the two relations together partition the nodes
+// (SPEC §3.4). Twins are exchanged by an automorphism, so no structural
+// measure tells them apart.
+//
+// Every node is filed under its open neighbourhood and under its closed one
+// (exact map keys of the sorted lists). A node's twin class is its open
+// group if that has another member, else its closed group: a node cannot
+// have both an open and a closed twin. Changing the edge {u, w} changes only
+// N(u) and N(w), so only u and w need to be filed again (Update): the twin
+// relation between any other two nodes is unchanged.
+type Twins struct {
+	g        *graph.Graph
+	open     map[string]int32 // open neighbourhood → group
+	closed   map[string]int32 // closed neighbourhood → group
+	openOf   []int32          // node → its open group
+	closedOf []int32          // node → its closed group
+	size     []int32          // group → members
+	key      []string         // group → its key in open or closed
+	free     []int32          // unused group ids
+	buf      []byte
+
+	seen []int32 // scratch of TwinUnique
+}
+
+// NewTwins computes the twin classes of g.
+func NewTwins(g *graph.Graph) *Twins {
 	n := g.NumNodes()
-	twin := make([]int32, n)
-	open := make(map[string]int32)
-	closed := make(map[string]int32)
-	var buf []byte
-	classes := int32(0)
-	for v := range int32(n) {
-		nb := g.Neighbors(v)
-		buf = buf[:0]
-		for _, x := range nb {
-			buf = binary.LittleEndian.AppendUint32(buf, uint32(x))
-		}
-		if c, ok := open[string(buf)]; ok {
-			twin[v] = c
-			continue
-		}
-		okey := string(buf)
-		buf = buf[:0]
-		inserted := false
-		for _, x := range nb {
-			if !inserted && v < x {
-				buf = binary.LittleEndian.AppendUint32(buf, uint32(v))
-				inserted = true
-			}
-			buf = binary.LittleEndian.AppendUint32(buf, uint32(x))
-		}
-		if !inserted {
-			buf = binary.LittleEndian.AppendUint32(buf, uint32(v))
-		}
-		if c, ok := closed[string(buf)]; ok {
-			twin[v] = c
-			continue
-		}
-		twin[v] = classes
-		open[okey] = classes
-		closed[string(buf)] = classes
-		classes++
+	t := &Twins{
+		g:    g,
+		open: make(map[string]int32), closed: make(map[string]int32),
+		openOf: make([]int32, n), closedOf: make([]int32, n),
 	}
-	return twin
+	for v := range int32(n) {
+		t.file(v)
+	}
+	return t
+}
+
+// TwinClasses returns the twin class of every node of g, numbered in order
+// of the classes' smallest nodes; all isolated nodes form one class, and the
+// ends of an isolated edge another.
+func TwinClasses(g *graph.Graph) []int32 { return NewTwins(g).Classes() }
+
+// Update files v again after its neighbourhood changed. After a change of
+// the edge {u, w}, Update(u) and Update(w) make the classes those of the
+// current graph.
+func (t *Twins) Update(v int32) {
+	t.leave(t.openOf[v], t.open)
+	t.leave(t.closedOf[v], t.closed)
+	t.file(v)
+}
+
+// file puts v into the groups of its current open and closed
+// neighbourhoods.
+func (t *Twins) file(v int32) {
+	nb := t.g.Neighbors(v)
+	t.buf = t.buf[:0]
+	for _, x := range nb {
+		t.buf = binary.LittleEndian.AppendUint32(t.buf, uint32(x))
+	}
+	t.openOf[v] = t.join(t.open, t.buf)
+	t.buf = t.buf[:0]
+	inserted := false
+	for _, x := range nb {
+		if !inserted && v < x {
+			t.buf = binary.LittleEndian.AppendUint32(t.buf, uint32(v))
+			inserted = true
+		}
+		t.buf = binary.LittleEndian.AppendUint32(t.buf, uint32(x))
+	}
+	if !inserted {
+		t.buf = binary.LittleEndian.AppendUint32(t.buf, uint32(v))
+	}
+	t.closedOf[v] = t.join(t.closed, t.buf)
+}
+
+// join adds a member to the group of key in index and returns the group.
+func (t *Twins) join(index map[string]int32, key []byte) int32 {
+	if c, ok := index[string(key)]; ok {
+		t.size[c]++
+		return c
+	}
+	var c int32
+	if n := len(t.free); n > 0 {
+		c = t.free[n-1]
+		t.free = t.free[:n-1]
+	} else {
+		c = int32(len(t.size))
+		t.size = append(t.size, 0)
+		t.key = append(t.key, "")
+	}
+	s := string(key)
+	index[s] = c
+	t.size[c], t.key[c] = 1, s
+	return c
+}
+
+// leave removes a member from group c of index, deleting an emptied group.
+func (t *Twins) leave(c int32, index map[string]int32) {
+	t.size[c]--
+	if t.size[c] == 0 {
+		delete(index, t.key[c])
+		t.key[c] = ""
+		t.free = append(t.free, c)
+	}
+}
+
+// Class returns an id of v's twin class: two nodes are twins iff their ids
+// are equal. Ids are valid until the next Update.
+func (t *Twins) Class(v int32) int32 {
+	if c := t.openOf[v]; t.size[c] > 1 {
+		return c
+	}
+	return t.closedOf[v]
+}
+
+// Classes returns the twin class of every node, numbered in order of the
+// classes' smallest nodes.
+func (t *Twins) Classes() []int32 {
+	n := len(t.openOf)
+	out := make([]int32, n)
+	number := make(map[int32]int32)
+	for v := range int32(n) {
+		c := t.Class(v)
+		id, ok := number[c]
+		if !ok {
+			id = int32(len(number))
+			number[c] = id
+		}
+		out[v] = id
+	}
+	return out
 }
 
 // TwinReduced returns the twin-reduced anonymity of every node: the number
@@ -59,9 +147,38 @@ func TwinClasses(g *graph.Graph) []int32 {
 // how many structurally different positions share its signature. twins is
 // the result of TwinClasses for the partition's current graph.
 func (p *Partition) TwinReduced(twins []int32) []int32 {
+	out := make([]int32, p.g.NumNodes())
+	p.twinReduced(func(v int32) int32 { return twins[v] }, make([]int32, len(twins)), func(members []int32, distinct int32) {
+		for _, x := range members {
+			out[x] = distinct
+		}
+	})
+	return out
+}
+
+// TwinUnique returns the number of twin-unique nodes: those whose class is
+// made only of mutual twins (twin-reduced anonymity 1; the reference's
+// twin-uniqueness counts them). t must hold the twins of the partition's
+// current graph. It takes O(n) time.
+func (p *Partition) TwinUnique(t *Twins) int {
+	if len(t.seen) < len(t.size) {
+		t.seen = make([]int32, len(t.size)+len(t.size)/4)
+	}
+	clear(t.seen)
+	count := 0
+	p.twinReduced(t.Class, t.seen, func(members []int32, distinct int32) {
+		if distinct == 1 {
+			count += len(members)
+		}
+	})
+	return count
+}
+
+// twinReduced calls fn once for every equivalence class with its members and
+// the number of distinct twin classes among them; twin gives a node's twin
+// class id, which indexes seen (zeroed, one entry per id).
+func (p *Partition) twinReduced(twin func(int32) int32, seen []int32, fn func(members []int32, distinct int32)) {
 	n := p.g.NumNodes()
-	out := make([]int32, n)
-	seen := make([]int32, n) // twin class → last equivalence class (+1) seen
 	members := make([]int32, 0, 16)
 	done := make([]bool, n)
 	for v := range int32(n) {
@@ -72,15 +189,14 @@ func (p *Partition) TwinReduced(twins []int32) []int32 {
 		members = p.top.appendMembers(members[:0], c)
 		distinct := int32(0)
 		for _, x := range members {
-			if seen[twins[x]] != c+1 {
-				seen[twins[x]] = c + 1
+			if tc := twin(x); seen[tc] != c+1 {
+				seen[tc] = c + 1
 				distinct++
 			}
 		}
 		for _, x := range members {
-			out[x] = distinct
 			done[x] = true
 		}
+		fn(members, distinct)
 	}
-	return out
 }

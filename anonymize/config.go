@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -103,6 +104,14 @@ type Config struct {
 	// define fuzzy anonymity.
 	Fuzzy bool
 	Phi   float64
+	// FuzzyAllLevels compares every level 1..d in fuzzy similarity
+	// (anonymity.FuzzyAll) instead of the level d only (FuzzyTop, the
+	// reference's definition); it matters only for d ≥ 2.
+	FuzzyAllLevels bool
+
+	// Twins keeps the twin classes current after every alteration and
+	// records Iteration.TwinUnique (O(n) per iteration, so off by default).
+	Twins bool
 
 	// Seed seeds the random choices.
 	Seed uint64
@@ -203,4 +212,12 @@ func Alterable(op Operation, n, m int) int {
 func Target(alpha float64, n int) int {
 	t := int(math.Ceil(alpha*float64(n) - 1e-9))
 	return min(max(t, 0), n)
+}
+
+// fuzzyLevels returns the levels fuzzy similarity compares.
+func (c *Config) fuzzyLevels() anonymity.FuzzyLevels {
+	if c.FuzzyAllLevels {
+		return anonymity.FuzzyAll
+	}
+	return anonymity.FuzzyTop
 }

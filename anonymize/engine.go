@@ -19,9 +19,13 @@ type Iteration struct {
 	FractionAltered float64 // EdgesAltered / edges of the input
 	Unique          int     // nodes alone in their class
 	UniqueFraction  float64
-	NotKAnonymous   int     // nodes in classes of fewer than k
-	SecondsSelect   float64 // time the strategy took to select this iteration's edges
-	SecondsUpdate   float64 // time to alter them and update the partition
+	NotKAnonymous   int // nodes in classes of fewer than k
+	// TwinUnique is the number of twin-unique nodes (whose class is made
+	// only of mutual twins) with twins of the current graph; it is
+	// computed only with Config.Twins, else 0.
+	TwinUnique    int
+	SecondsSelect float64 // time the strategy took to select this iteration's edges
+	SecondsUpdate float64 // time to alter them and update the partition
 }
 
 // Alteration is one edge change.
@@ -94,12 +98,19 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	// streams of the same seed for anything else.
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x616e6f6e6574)) // "anonet"
 	res := &Result{Config: cfg, Nodes: n, EdgesBefore: m0, Target: Target(cfg.Alpha, n)}
+	var twins *anonymity.Twins // kept current after every alteration
+	if cfg.Twins {
+		twins = anonymity.NewTwins(g)
+	}
 	record := func(it int, tSel, tUpd time.Duration) {
 		row := Iteration{
 			Iteration: it, EdgesAltered: countAltered(res.Alterations, cfg.Operation),
 			Unique: p.Unique(), NotKAnonymous: st.notAnonymous,
 			UniqueFraction: float64(p.Unique()) / float64(n),
 			SecondsSelect:  tSel.Seconds(), SecondsUpdate: tUpd.Seconds(),
+		}
+		if twins != nil {
+			row.TwinUnique = p.TwinUnique(twins)
 		}
 		if m0 > 0 {
 			row.FractionAltered = float64(row.EdgesAltered) / float64(m0)
@@ -161,6 +172,12 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 		res.Alterations = append(res.Alterations, alts...)
 		altered = countAltered(res.Alterations, cfg.Operation)
 		p.Update()
+		if twins != nil { // only the ends of a changed edge can change twins
+			for _, a := range alts {
+				twins.Update(a.U)
+				twins.Update(a.V)
+			}
+		}
 		if err := st.refresh(sc); err != nil {
 			return nil, err
 		}
@@ -207,7 +224,7 @@ func (st *state) refresh(sc *scorer) error {
 		}
 		return nil
 	}
-	fz, err := p.Fuzzy(st.cfg.Phi)
+	fz, err := p.FuzzyAt(st.cfg.Phi, st.cfg.fuzzyLevels())
 	if err != nil {
 		return fmt.Errorf("anonymize: %w", err)
 	}

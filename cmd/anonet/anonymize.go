@@ -101,6 +101,7 @@ func newAnonymizeCmd(e *env) *cobra.Command {
 		out, format, algorithm, variant, op string
 		budget, recompute                   string
 		alpha, phi                          float64
+		allLevels                           fuzzyLevelsFlag
 		tracePath, deletedPath, mappingPath string
 	)
 	cmd := &cobra.Command{
@@ -132,7 +133,7 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 			if err != nil {
 				return err
 			}
-			cfg := anonymize.Config{Measure: ms[0], D: mf.d, K: mf.k, Seed: e.seed, Threads: e.threads}
+			cfg := anonymize.Config{Measure: ms[0], D: mf.d, K: mf.k, Seed: e.seed, Threads: e.threads, Twins: tracePath != ""}
 			if cfg.Strategy, err = anonymize.ParseStrategy(algorithm); err != nil {
 				return usageErrorf("--algorithm: %v", err)
 			}
@@ -158,6 +159,10 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 				}
 				cfg.Fuzzy, cfg.Phi = true, phi
 			}
+			if _, err := allLevels.levels(cmd); err != nil {
+				return err
+			}
+			cfg.FuzzyAllLevels = bool(allLevels)
 			// Every output must be new: never the input, never each other.
 			outputs := map[string]string{"-o": out, "--trace": tracePath, "--deleted": deletedPath, "--mapping": mappingPath}
 			seen := map[string]string{}
@@ -264,6 +269,7 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 	f.Float64Var(&alpha, "alpha", 0.95, "partial variant: fraction of nodes that must become k-anonymous, in (0, 1]")
 	f.StringVar(&recompute, "recompute", "1%", "recompute gap R: edges altered per iteration, a number or a percentage of the edges")
 	f.Float64Var(&phi, "fuzzy", 0, "target fuzzy anonymity: nodes whose signatures differ by at most this percentage count as equivalent")
+	allLevels.register(f)
 	f.StringVar(&op, "operation", "delete", "alteration: delete, add (random non-edges) or rewire (swap ends of two edges)")
 	f.StringVar(&tracePath, "trace", "", "write one CSV row per iteration to this file")
 	f.StringVar(&deletedPath, "deleted", "", "write the altered edges, by original node id, to this file")
@@ -327,11 +333,11 @@ func relabel(g *graph.Graph, perm []int) *graph.Graph {
 
 func writeTrace(w io.Writer, trace []anonymize.Iteration) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintln(bw, "iteration,edges_altered,fraction_altered,unique,unique_fraction,not_k_anonymous,seconds_select,seconds_update")
+	fmt.Fprintln(bw, "iteration,edges_altered,fraction_altered,unique,unique_fraction,not_k_anonymous,seconds_select,seconds_update,twin_unique")
 	for _, it := range trace {
-		fmt.Fprintf(bw, "%d,%d,%s,%d,%s,%d,%s,%s\n", it.Iteration, it.EdgesAltered,
+		fmt.Fprintf(bw, "%d,%d,%s,%d,%s,%d,%s,%s,%d\n", it.Iteration, it.EdgesAltered,
 			csvFloat(it.FractionAltered), it.Unique, csvFloat(it.UniqueFraction), it.NotKAnonymous,
-			csvFloat(it.SecondsSelect), csvFloat(it.SecondsUpdate))
+			csvFloat(it.SecondsSelect), csvFloat(it.SecondsUpdate), it.TwinUnique)
 	}
 	return bw.Flush()
 }

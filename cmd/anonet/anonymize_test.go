@@ -105,7 +105,7 @@ func TestAnonymizeDeterministic(t *testing.T) {
 	}
 	// The trace starts at iteration 0 with the contract's columns.
 	b, _ := os.ReadFile(filepath.Join(dir, "1-a", "trace.csv"))
-	if !strings.HasPrefix(string(b), "iteration,edges_altered,fraction_altered,unique,unique_fraction,not_k_anonymous,seconds_select,seconds_update\n0,0,0,") {
+	if !strings.HasPrefix(string(b), "iteration,edges_altered,fraction_altered,unique,unique_fraction,not_k_anonymous,seconds_select,seconds_update,twin_unique\n0,0,0,") {
 		t.Errorf("trace:\n%s", b)
 	}
 }
@@ -371,5 +371,38 @@ func TestCascadeTwinsFlag(t *testing.T) {
 	}
 	if _, _, code := runCLI(t, "measure", "example8", "--cascade-twins"); code != 2 {
 		t.Errorf("--cascade-twins without --cascade: exit %d, want 2", code)
+	}
+}
+
+// TestFuzzyAllLevelsFlag checks --fuzzy-all-levels on example8, count, d = 2,
+// φ = 20 (anonymity.TestFuzzyLevels): 2 nodes are not 2-anonymous comparing
+// level 2 only (the default), 3 comparing every level.
+func TestFuzzyAllLevelsFlag(t *testing.T) {
+	for _, tc := range []struct {
+		extra []string
+		not   int
+	}{{nil, 2}, {[]string{"--fuzzy-all-levels"}, 3}} {
+		args := append([]string{"verify", "example8", "-d", "2", "--fuzzy", "20", "--json"}, tc.extra...)
+		out, _, code := runCLI(t, args...)
+		var r verifyResult
+		if err := json.Unmarshal([]byte(out), &r); err != nil || code != 3 || r.NotKAnonymous != tc.not {
+			t.Errorf("%v: exit %d, %+v", args, code, r)
+		}
+		args = append([]string{"measure", "example8", "-d", "2", "--fuzzy", "20", "--json"}, tc.extra...)
+		out, _, code = runCLI(t, args...)
+		var m measureResult
+		if err := json.Unmarshal([]byte(out), &m); err != nil || code != 0 || m.Fuzzy == nil || m.Fuzzy.NotKAnonymous != tc.not {
+			t.Errorf("%v: exit %d, %+v", args, code, m.Fuzzy)
+		}
+	}
+	if _, _, code := runCLI(t, "measure", "example8", "--fuzzy-all-levels"); code != 2 {
+		t.Errorf("--fuzzy-all-levels without --fuzzy: exit %d, want 2", code)
+	}
+	dir := t.TempDir()
+	out, stderr, code := runCLI(t, "anonymize", "example8", "-d", "2", "--fuzzy", "20", "--fuzzy-all-levels", "--variant", "full", "--json", "-o", filepath.Join(dir, "o.nauty"))
+	var a anonymizeResult
+	json.Unmarshal([]byte(out), &a)
+	if code != 0 || a.NotKAnonymousBefore != 3 {
+		t.Errorf("anonymize --fuzzy-all-levels: exit %d %s, %+v", code, stderr, a)
 	}
 }

@@ -51,6 +51,7 @@ func newMeasureCmd(e *env) *cobra.Command {
 		cascadeMeasure         string
 		levels                 int
 		phi                    float64
+		allLevels              fuzzyLevelsFlag
 	)
 	cmd := &cobra.Command{
 		Use:   "measure GRAPH",
@@ -98,6 +99,10 @@ printed, one row per measure; with --json, an array of results.`,
 			if cmd.Flags().Changed("levels") && (!cascade || levels < 1) {
 				return usageErrorf("--levels needs --cascade and a value of at least 1")
 			}
+			fuzzyLevels, err := allLevels.levels(cmd)
+			if err != nil {
+				return err
+			}
 			useFuzzy := cmd.Flags().Changed("fuzzy")
 			if useFuzzy {
 				for _, m := range ms {
@@ -144,7 +149,7 @@ printed, one row per measure; with --json, an array of results.`,
 					}
 				}
 				if useFuzzy {
-					fz, err := p.Fuzzy(phi)
+					fz, err := p.FuzzyAt(phi, fuzzyLevels)
 					if err != nil {
 						return inputError(err)
 					}
@@ -175,6 +180,7 @@ printed, one row per measure; with --json, an array of results.`,
 	cmd.Flags().StringVar(&cascadeMeasure, "cascade-measure", "", "measure that tells an identified node's neighbours apart (default: --measure)")
 	cmd.Flags().IntVar(&levels, "levels", 0, "stop the cascade after this many levels (default: until nothing changes)")
 	cmd.Flags().Float64Var(&phi, "fuzzy", 0, "fuzzy anonymity: nodes whose signatures differ by at most this percentage are confused")
+	allLevels.register(cmd.Flags())
 	return cmd
 }
 

@@ -7,7 +7,9 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/measure"
 )
@@ -45,6 +47,26 @@ func checkFuzzy(phi float64, m measure.Measure) error {
 	return nil
 }
 
+// fuzzyLevelsFlag is --fuzzy-all-levels, shared by measure, verify and
+// anonymize.
+type fuzzyLevelsFlag bool
+
+func (f *fuzzyLevelsFlag) register(fs *pflag.FlagSet) {
+	fs.BoolVar((*bool)(f), "fuzzy-all-levels", false, "with --fuzzy at d >= 2: require the tolerance at every level 1..d (default: level d only, the reference's definition)")
+}
+
+// levels returns the levels fuzzy similarity compares, or a usage error if
+// the flag is given without --fuzzy.
+func (f fuzzyLevelsFlag) levels(cmd *cobra.Command) (anonymity.FuzzyLevels, error) {
+	if !f {
+		return anonymity.FuzzyTop, nil
+	}
+	if !cmd.Flags().Changed("fuzzy") {
+		return 0, usageErrorf("--fuzzy-all-levels needs --fuzzy")
+	}
+	return anonymity.FuzzyAll, nil
+}
+
 // checkAlpha validates an --alpha value.
 func checkAlpha(alpha float64) error {
 	if !(alpha > 0 && alpha <= 1) {
@@ -58,6 +80,7 @@ func newVerifyCmd(e *env) *cobra.Command {
 		mf         measureFlags
 		format     string
 		alpha, phi float64
+		allLevels  fuzzyLevelsFlag
 	)
 	cmd := &cobra.Command{
 		Use:   "verify GRAPH",
@@ -83,6 +106,10 @@ input, 1 an internal error.`, exitNotAnonymous),
 					return err
 				}
 			}
+			levels, err := allLevels.levels(cmd)
+			if err != nil {
+				return err
+			}
 			start := time.Now()
 			in, err := e.readGraph(args[0], format)
 			if err != nil {
@@ -100,7 +127,7 @@ input, 1 an internal error.`, exitNotAnonymous),
 			}
 			offenders := p.NotAnonymousNodes()
 			if useFuzzy {
-				fz, err := p.Fuzzy(phi)
+				fz, err := p.FuzzyAt(phi, levels)
 				if err != nil {
 					return inputError(err)
 				}
@@ -149,5 +176,6 @@ input, 1 an internal error.`, exitNotAnonymous),
 	cmd.Flags().StringVar(&format, "format", "", "input format (default: from the file extension)")
 	cmd.Flags().Float64Var(&alpha, "alpha", 1, "fraction of nodes that must be k-anonymous, in (0, 1]")
 	cmd.Flags().Float64Var(&phi, "fuzzy", 0, "check fuzzy k-anonymity with this tolerance (percent) instead of exact")
+	allLevels.register(cmd.Flags())
 	return cmd
 }
