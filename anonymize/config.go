@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/anonet-project/anonet/anonymity"
@@ -21,21 +22,32 @@ const (
 	Unique Strategy = "unique"
 	UA     Strategy = "ua"
 	UAO    Strategy = "uao"
+	// LiuTerzi is k-degree anonymity by Liu and Terzi (SIGMOD 2008): the
+	// optimal degree-sequence anonymization, realized by adding edges (the
+	// paper's setting) or by deleting them (liuterzi.go).
+	LiuTerzi Strategy = "liu-terzi"
+	// LiuTerziGreedy is LiuTerzi with the paper's greedy grouping of the
+	// degree sequence instead of the dynamic programme.
+	LiuTerziGreedy Strategy = "liu-terzi-greedy"
 )
 
 var strategies = []Strategy{ES, Degree, Aff, Unique, UA, UAO}
 
+// degreeStrategies are the strategies for the degree measure only, which
+// plan all their alterations at once (liuterzi.go).
+var degreeStrategies = []Strategy{LiuTerzi, LiuTerziGreedy}
+
 // Strategies returns every strategy.
-func Strategies() []Strategy { return append([]Strategy(nil), strategies...) }
+func Strategies() []Strategy { return slices.Concat(strategies, degreeStrategies) }
 
 // ParseStrategy returns the strategy with the given name.
 func ParseStrategy(s string) (Strategy, error) {
-	for _, x := range strategies {
+	for _, x := range Strategies() {
 		if string(x) == strings.ToLower(s) {
 			return x, nil
 		}
 	}
-	return "", fmt.Errorf("unknown strategy %q (known: es, degree, aff, unique, ua, uao)", s)
+	return "", fmt.Errorf("unknown strategy %q (known: es, degree, aff, unique, ua, uao, liu-terzi, liu-terzi-greedy)", s)
 }
 
 // Operation is the kind of alteration.
@@ -152,7 +164,10 @@ func (c Config) WithDefaults(n, m int) (Config, error) {
 	if _, err := ParseOperation(string(c.Operation)); err != nil {
 		return c, fmt.Errorf("anonymize: %w", err)
 	}
-	if c.Operation != Delete && c.Strategy != ES {
+	if err := c.checkLiuTerzi(); err != nil {
+		return c, err
+	}
+	if c.Operation != Delete && c.Strategy != ES && !c.Strategy.liuTerzi() {
 		return c, fmt.Errorf("anonymize: strategy %s supports only the delete operation; use es to %s edges", c.Strategy, c.Operation)
 	}
 	if c.Variant == "" {

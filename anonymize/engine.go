@@ -83,6 +83,9 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	if n == 0 {
 		return nil, errors.New("anonymize: the graph has no nodes")
 	}
+	if cfg.Strategy.liuTerzi() {
+		return runLiuTerzi(ctx, g, cfg)
+	}
 	p, err := anonymity.New(g, cfg.Measure, cfg.D, anonymity.Options{K: cfg.K, Threads: cfg.Threads})
 	if err != nil {
 		return nil, fmt.Errorf("anonymize: %w", err)

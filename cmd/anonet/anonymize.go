@@ -30,6 +30,8 @@ type anonymizeResult struct {
 	EdgesBefore                 int      `json:"edges_before"`
 	EdgesAfter                  int      `json:"edges_after"`
 	EdgesAltered                int      `json:"edges_altered"`
+	EdgesAdded                  int      `json:"edges_added"`
+	EdgesDeleted                int      `json:"edges_deleted"`
 	FractionAltered             float64  `json:"fraction_altered"`
 	NotKAnonymousBefore         int      `json:"not_k_anonymous_before"`
 	NotKAnonymousAfter          int      `json:"not_k_anonymous_after"`
@@ -119,6 +121,14 @@ the number of nodes whose signature the deletion can change), unique (edges at
 non-anonymous nodes first), ua (by the number of non-anonymous nodes the
 deletion can affect; the default and usually best), uao (unique edges first,
 weighted as ua). Only es can add or rewire edges.
+
+For --measure degree, liu-terzi is the classic k-degree anonymization of Liu
+and Terzi (SIGMOD 2008): the optimal degree sequence by dynamic programming,
+realized by adding edges (--operation add, the paper's setting) or by
+deleting edges between nodes that must lose degree (--operation delete);
+liu-terzi-greedy groups the degrees greedily instead. They plan every
+alteration at once: with --variant budgeted the plan is applied only if it
+fits the budget.
 
 OUT gets fresh random node ids (from --seed) in an order that reveals nothing
 of the input; --mapping writes the link between old and new ids, which must be
@@ -263,7 +273,7 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 	f.StringVarP(&out, "output", "o", "", "file to write the anonymized network to (required)")
 	mf.register(f, false)
 	f.StringVar(&format, "format", "", "input format (default: from the file extension)")
-	f.StringVar(&algorithm, "algorithm", "ua", "edge selection strategy: es, degree, aff, unique, ua, uao")
+	f.StringVar(&algorithm, "algorithm", "ua", "edge selection strategy: es, degree, aff, unique, ua, uao; for --measure degree also liu-terzi, liu-terzi-greedy")
 	f.StringVar(&variant, "variant", "budgeted", "target: full (all nodes), partial (--alpha of the nodes) or budgeted (--budget alterations)")
 	f.StringVar(&budget, "budget", "5%", "budgeted variant: maximum alterations, a number or a percentage of the edges (rounded up), for every operation")
 	f.Float64Var(&alpha, "alpha", 0.95, "partial variant: fraction of nodes that must become k-anonymous, in (0, 1]")
@@ -372,7 +382,7 @@ func summary(name, out string, res *anonymize.Result, seed uint64) anonymizeResu
 	b, a := res.Before(), res.After()
 	n := float64(res.Nodes)
 	c := res.Config
-	return anonymizeResult{
+	r := anonymizeResult{
 		Graph: name, Output: out, Nodes: res.Nodes,
 		EdgesBefore: res.EdgesBefore, EdgesAfter: res.EdgesAfter,
 		EdgesAltered: a.EdgesAltered, FractionAltered: a.FractionAltered,
@@ -387,6 +397,14 @@ func summary(name, out string, res *anonymize.Result, seed uint64) anonymizeResu
 		Measure: c.Measure.Name(), D: c.D, K: c.K, Seed: seed,
 		Fuzzy: fuzzyPhi(c),
 	}
+	for _, a := range res.Alterations {
+		if a.Added {
+			r.EdgesAdded++
+		} else {
+			r.EdgesDeleted++
+		}
+	}
+	return r
 }
 
 func fuzzyPhi(c anonymize.Config) *float64 {
@@ -409,7 +427,7 @@ func printAnonymize(w io.Writer, r anonymizeResult) error {
 	if !r.TargetReached {
 		verdict = "NOT reached"
 	}
-	fmt.Fprintf(w, "\n%d edges altered (%.2f%% of %d) in %d iterations (best state: iteration %d); target of %d k-anonymous nodes %s; %.2fs\n",
-		r.EdgesAltered, 100*r.FractionAltered, r.EdgesBefore, r.Iterations, r.BestIteration, r.Target, verdict, r.Seconds)
+	fmt.Fprintf(w, "\n%d edges altered (%d added, %d deleted; %.2f%% of %d) in %d iterations (best state: iteration %d); target of %d k-anonymous nodes %s; %.2fs\n",
+		r.EdgesAltered, r.EdgesAdded, r.EdgesDeleted, 100*r.FractionAltered, r.EdgesBefore, r.Iterations, r.BestIteration, r.Target, verdict, r.Seconds)
 	return nil
 }

@@ -406,3 +406,36 @@ func TestFuzzyAllLevelsFlag(t *testing.T) {
 		t.Errorf("anonymize --fuzzy-all-levels: exit %d %s, %+v", code, stderr, a)
 	}
 }
+
+// TestLiuTerziCLI runs --algorithm liu-terzi on karate by additions and by
+// deletions and checks each release with anonet verify, from scratch.
+func TestLiuTerziCLI(t *testing.T) {
+	dir := t.TempDir()
+	for _, op := range []string{"add", "delete"} {
+		for _, k := range []string{"2", "5", "10"} {
+			out := filepath.Join(dir, op+k+".edges")
+			stdout, stderr, code := runCLI(t, "anonymize", "karate", "-o", out, "--measure", "degree", "-k", k,
+				"--algorithm", "liu-terzi", "--operation", op, "--variant", "full", "--json")
+			var r anonymizeResult
+			if err := json.Unmarshal([]byte(stdout), &r); err != nil || code != 0 {
+				t.Fatalf("%s k=%s: exit %d %v: %s", op, k, code, err, stderr)
+			}
+			added, deleted := r.EdgesAdded, r.EdgesDeleted
+			if (op == "add" && (added == 0 || deleted != 0 || r.EdgesAfter != 78+added)) ||
+				(op == "delete" && (deleted == 0 || added != 0 || r.EdgesAfter != 78-deleted)) || r.NotKAnonymousAfter != 0 {
+				t.Errorf("%s k=%s: %+v", op, k, r)
+			}
+			if _, stderr, code := runCLI(t, "verify", out, "--measure", "degree", "-k", k); code != 0 {
+				t.Errorf("%s k=%s: verify exit %d: %s", op, k, code, stderr)
+			}
+		}
+	}
+	for _, bad := range [][]string{
+		{"--algorithm", "liu-terzi", "--measure", "count"},
+		{"--algorithm", "liu-terzi", "--measure", "degree", "--operation", "rewire"},
+	} {
+		if _, _, code := runCLI(t, append([]string{"anonymize", "karate", "-o", filepath.Join(dir, "x.edges")}, bad...)...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+}

@@ -1,0 +1,511 @@
+package anonymize
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/anonet-project/anonet/anonymity"
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
+)
+
+// maxProbes bounds the probing rounds of Liu–Terzi: re-anonymizations of a
+// degree sequence with noise added after the previous target sequence could
+// not be realized.
+const maxProbes = 1000
+
+// liuTerzi reports whether s is one of the Liu–Terzi strategies.
+func (s Strategy) liuTerzi() bool { return s == LiuTerzi || s == LiuTerziGreedy }
+
+// checkLiuTerzi validates a configuration of the Liu–Terzi strategies:
+// k-degree anonymity (measure degree), by additions or deletions, exact.
+func (c *Config) checkLiuTerzi() error {
+	if !c.Strategy.liuTerzi() {
+		return nil
+	}
+	if _, ok := c.Measure.(measure.Degree); !ok {
+		return fmt.Errorf("anonymize: strategy %s anonymizes degrees: it needs measure degree, not %s", c.Strategy, c.Measure.Name())
+	}
+	if c.Operation == Rewire {
+		return fmt.Errorf("anonymize: strategy %s adds or deletes edges; it cannot rewire", c.Strategy)
+	}
+	if c.Fuzzy {
+		return fmt.Errorf("anonymize: strategy %s targets exact k-degree anonymity, not fuzzy anonymity", c.Strategy)
+	}
+	return nil
+}
+
+// degreeCost is the L1 cost of giving a run of a degree sequence sorted in
+// descending order one common value: the run's largest degree when degrees
+// may only grow (raise), its smallest when they may only shrink.
+type degreeCost struct {
+	d     []int // degrees, descending
+	sum   []int // sum[i] = d[0] + … + d[i−1]
+	raise bool
+}
+
+func newDegreeCost(d []int, raise bool) *degreeCost {
+	c := &degreeCost{d: d, sum: make([]int, len(d)+1), raise: raise}
+	for i, x := range d {
+		c.sum[i+1] = c.sum[i] + x
+	}
+	return c
+}
+
+// of returns the cost of the run d[i..j] (inclusive), and value its
+// common value.
+func (c *degreeCost) of(i, j int) int {
+	s := c.sum[j+1] - c.sum[i]
+	if c.raise {
+		return (j-i+1)*c.d[i] - s
+	}
+	return s - (j-i+1)*c.d[j]
+}
+
+func (c *degreeCost) value(i, j int) int {
+	if c.raise {
+		return c.d[i]
+	}
+	return c.d[j]
+}
+
+// degreeTargets returns a k-anonymous degree sequence close to deg in L1
+// distance (every value taken by at least k nodes), and that distance: each
+// target is at least the node's degree if raise is set (edges will be
+// added), else at most (edges will be deleted). With greedy unset it is the
+// optimum, found by Liu and Terzi's dynamic programme over the sequence
+// sorted in descending order: in an optimal solution the groups of equal
+// targets are runs of that order, and no run needs 2k or more nodes (it
+// could be split into two runs of at least k at no extra cost), so
+//
+//	DA(j) = min over runs t+1..j of k to 2k−1 nodes of DA(t) + cost(t+1, j)
+//
+// takes O(nk) time after an O(n log n) sort. With greedy set it is their
+// linear-time greedy grouping, which is not optimal.
+func degreeTargets(deg []int, k int, raise, greedy bool) ([]int, int, error) {
+	n := len(deg)
+	if k < 1 || n < k {
+		return nil, 0, fmt.Errorf("anonymize: cannot make %d nodes %d-degree anonymous", n, k)
+	}
+	order := make([]int32, n)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(deg[b], deg[a]) })
+	d := make([]int, n)
+	for i, v := range order {
+		d[i] = deg[v]
+	}
+	c := newDegreeCost(d, raise)
+	var starts []int // the first index of every run, ascending
+	if greedy {
+		starts = greedyRuns(c, k)
+	} else {
+		starts = optimalRuns(c, k)
+	}
+	target := make([]int, n)
+	total := 0
+	for r, s := range starts {
+		e := n - 1
+		if r+1 < len(starts) {
+			e = starts[r+1] - 1
+		}
+		total += c.of(s, e)
+		for i := s; i <= e; i++ {
+			target[order[i]] = c.value(s, e)
+		}
+	}
+	return target, total, nil
+}
+
+// optimalRuns returns the starts of the runs of an optimal grouping (the
+// dynamic programme of degreeTargets; ties go to the earliest split).
+func optimalRuns(c *degreeCost, k int) []int {
+	n := len(c.d)
+	da := make([]int, n)    // da[j]: least cost of d[0..j]
+	start := make([]int, n) // start[j]: the first index of the last run
+	for j := range n {
+		da[j] = math.MaxInt
+		if j+1 < k {
+			continue
+		}
+		if j+1 < 2*k {
+			da[j], start[j] = c.of(0, j), 0
+		}
+		for t := max(k-1, j-2*k+1); t <= j-k; t++ {
+			if x := da[t] + c.of(t+1, j); x < da[j] {
+				da[j], start[j] = x, t+1
+			}
+		}
+	}
+	var starts []int
+	for j := n - 1; j >= 0; j = start[j] - 1 {
+		starts = append(starts, start[j])
+	}
+	slices.Reverse(starts)
+	return starts
+}
+
+// greedyRuns returns the starts of Liu and Terzi's greedy grouping: the
+// first k nodes form a run; then the next node j either joins the current
+// run or starts a new one of k nodes, whichever is cheaper looking k nodes
+// ahead: merging costs j's own change plus a run of the k nodes after j,
+// starting anew costs a run of j and the k−1 after it. Fewer than k nodes
+// left always join the current run.
+func greedyRuns(c *degreeCost, k int) []int {
+	n := len(c.d)
+	starts := []int{0}
+	for j := k; j < n; {
+		s := starts[len(starts)-1]
+		if n-j < k {
+			break // the rest joins the current run
+		}
+		merge := c.of(s, j) - c.of(s, j-1) + c.of(min(j+1, n-1), min(j+k, n-1))
+		if j+1 > n-1 {
+			merge = c.of(s, j) - c.of(s, j-1)
+		}
+		fresh := c.of(j, j+k-1)
+		if merge > fresh {
+			starts = append(starts, j)
+			j += k
+		} else {
+			j++
+		}
+	}
+	return starts
+}
+
+// realizeDegrees returns the edges whose addition (raise) or deletion turns
+// g's degrees into target: a subgraph H, of the non-edges (raise) or of the
+// edges of g, joining only nodes whose degree must change, in which every
+// node v has exactly |target(v) − deg(v)| edges. It is built greedily, as
+// in Liu and Terzi's construction (the node with the largest remaining
+// change pairs with the candidates of largest remaining change; ties go to
+// the smaller id), and what the greedy pass leaves is completed by
+// augmenting paths: from a node v still short of edges, a path that
+// alternates between candidate pairs outside H and edges of H and ends at
+// another node short of edges is flipped, which gives both ends one more
+// edge of H and leaves the inner nodes as they were. If a node is still
+// short, it returns the pairs found (a part of the change), the first node
+// still short, and false; for additions whose changes sum to an odd number,
+// which no set of edges can realize, it returns no pairs at once and the
+// first node that must change.
+func realizeDegrees(g *graph.Graph, target []int, raise bool) ([]Alteration, int32, bool) {
+	n := int32(len(target))
+	rest := make([]int, n) // remaining change of every node
+	var active []int32     // the nodes whose degree must change
+	sum := 0
+	for v := range n {
+		rest[v] = target[v] - g.Degree(v)
+		if !raise {
+			rest[v] = -rest[v]
+		}
+		if rest[v] < 0 {
+			return nil, v, false
+		}
+		if rest[v] > 0 {
+			active = append(active, v)
+			sum += rest[v]
+		}
+	}
+	if sum%2 != 0 && raise {
+		return nil, active[0], false // (a partial deletion is still of use)
+	}
+	h := &pairing{inH: make(map[graph.Edge]bool), adj: make([][]int32, n), must: make([]bool, n)}
+	for _, v := range active {
+		h.must[v] = true
+	}
+	// candidates calls fn for every u that v may pair with.
+	candidates := func(v int32, fn func(u int32) bool) {
+		if raise {
+			for _, u := range active {
+				if u != v && !g.HasEdge(v, u) && !fn(u) {
+					return
+				}
+			}
+			return
+		}
+		for _, u := range g.Neighbors(v) {
+			if h.must[u] && !fn(u) {
+				return
+			}
+		}
+	}
+	byRest := func(a, b int32) int {
+		if c := cmp.Compare(rest[b], rest[a]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	}
+	// The greedy pass.
+	open := slices.Clone(active) // nodes with rest > 0
+	var cand []int32
+	for len(open) > 0 {
+		slices.SortFunc(open, byRest)
+		v := open[0]
+		cand = cand[:0]
+		candidates(v, func(u int32) bool {
+			if rest[u] > 0 && !h.has(v, u) {
+				cand = append(cand, u)
+			}
+			return true
+		})
+		slices.SortFunc(cand, byRest)
+		for _, u := range cand[:min(len(cand), rest[v])] {
+			h.add(v, u)
+			rest[u]--
+		}
+		rest[v] = 0 // what is still missing is left to the repair
+		open = slices.DeleteFunc(open, func(x int32) bool { return rest[x] == 0 })
+	}
+	// Recount what is missing after the greedy pass, then repair.
+	for _, v := range active {
+		rest[v] = abs(target[v]-g.Degree(v)) - len(h.adj[v])
+	}
+	stuck := int32(-1)
+	for _, v := range active {
+		for rest[v] > 0 && h.augment(v, rest, candidates) {
+		}
+		if rest[v] > 0 && stuck < 0 {
+			stuck = v
+		}
+	}
+	alts := make([]Alteration, 0, len(h.inH))
+	for _, v := range active { // in node order, for determinism
+		for _, u := range h.adj[v] {
+			if v < u {
+				alts = append(alts, Alteration{U: v, V: u, Added: raise})
+			}
+		}
+	}
+	slices.SortFunc(alts, func(a, b Alteration) int {
+		return cmp.Or(cmp.Compare(a.U, b.U), cmp.Compare(a.V, b.V))
+	})
+	return alts, stuck, stuck < 0
+}
+
+func abs(x int) int { return max(x, -x) }
+
+// pairing is the subgraph H of realizeDegrees.
+type pairing struct {
+	inH  map[graph.Edge]bool
+	adj  [][]int32 // H's adjacency
+	must []bool    // the node's degree must change
+}
+
+func (h *pairing) has(u, v int32) bool { return h.inH[graph.MakeEdge(u, v)] }
+
+func (h *pairing) add(u, v int32) {
+	h.inH[graph.MakeEdge(u, v)] = true
+	h.adj[u] = append(h.adj[u], v)
+	h.adj[v] = append(h.adj[v], u)
+}
+
+func (h *pairing) remove(u, v int32) {
+	delete(h.inH, graph.MakeEdge(u, v))
+	h.adj[u] = slices.DeleteFunc(h.adj[u], func(x int32) bool { return x == v })
+	h.adj[v] = slices.DeleteFunc(h.adj[v], func(x int32) bool { return x == u })
+}
+
+// augment looks, by breadth-first search, for a path from v that starts
+// with a candidate pair outside H, alternates with edges of H, and ends with
+// a pair outside H at a node short of edges (v itself if it needs two more);
+// it flips the path and reports whether it found one. The search marks
+// nodes per parity and so ignores odd cycles (it is not a full b-matching
+// algorithm); a path that would use a pair twice is not taken.
+func (h *pairing) augment(v int32, rest []int, candidates func(int32, func(int32) bool)) bool {
+	type state struct {
+		node int32
+		odd  bool // reached through a pair outside H
+	}
+	parent := map[state]state{{v, false}: {-1, false}}
+	seen := func(s state) bool { _, ok := parent[s]; return ok }
+	queue := []state{{v, false}}
+	var end state
+	found := false
+	for len(queue) > 0 && !found {
+		x := queue[0]
+		queue = queue[1:]
+		if !x.odd {
+			candidates(x.node, func(y int32) bool {
+				s := state{y, true}
+				if seen(s) || h.has(x.node, y) {
+					return true
+				}
+				parent[s] = x
+				if rest[y] > 0 && (y != v || rest[v] >= 2) {
+					end, found = s, true
+					return false
+				}
+				queue = append(queue, s)
+				return true
+			})
+			continue
+		}
+		for _, z := range h.adj[x.node] {
+			if s := (state{z, false}); !seen(s) {
+				parent[s] = x
+				queue = append(queue, s)
+			}
+		}
+	}
+	if !found {
+		return false
+	}
+	// Collect the path's pairs and check that none repeats.
+	type step struct {
+		u, w int32
+		add  bool
+	}
+	var path []step
+	used := map[graph.Edge]bool{}
+	for s := end; s.node != v || s.odd; s = parent[s] {
+		p := parent[s]
+		e := graph.MakeEdge(p.node, s.node)
+		if used[e] {
+			return false
+		}
+		used[e] = true
+		path = append(path, step{p.node, s.node, s.odd})
+	}
+	for _, st := range path {
+		if st.add {
+			h.add(st.u, st.w)
+		} else {
+			h.remove(st.u, st.w)
+		}
+	}
+	rest[v]--
+	rest[end.node]--
+	return true
+}
+
+// planLiuTerzi returns the alterations that make g k-degree anonymous: the
+// anonymized degree sequence realized by realizeDegrees. When the
+// construction gets stuck, additions probe as Liu and Terzi do: they
+// perturb the degree sequence (one more at a random node that the stuck
+// node could be joined to), anonymize it again and retry. Deletions instead
+// keep the part of the change that was realized, which only deletes edges
+// between nodes that must lose degree, and anonymize the degrees of the
+// result again; only when nothing could be realized do they add noise (one
+// less at a random neighbour of the stuck node). Both give up after
+// maxProbes rounds.
+func planLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy bool, rng *rand.Rand) ([]Alteration, error) {
+	n := g.NumNodes()
+	cur := g // the graph with the deletions so far (cloned on the first)
+	var done []Alteration
+	noise := make([]int, n)
+	deg := make([]int, n)
+	for range maxProbes + 1 {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		for v := range int32(n) {
+			deg[v] = cur.Degree(v) + noise[v]
+		}
+		target, _, err := degreeTargets(deg, k, raise, greedy)
+		if err != nil {
+			return nil, err
+		}
+		alts, stuck, ok := realizeDegrees(cur, target, raise)
+		if ok {
+			return append(done, alts...), nil
+		}
+		if !raise && len(alts) > 0 {
+			if cur == g {
+				cur = g.Clone()
+			}
+			for _, a := range alts {
+				cur.DeleteEdge(a.U, a.V)
+			}
+			done = append(done, alts...)
+			clear(noise)
+			continue
+		}
+		// Noise where it can help: at a random node that the stuck node
+		// may pair with (a non-neighbour to add to, a neighbour to delete
+		// from), so that it may get a partner.
+		v := int32(rng.IntN(n))
+		var near []int32
+		for u := range int32(n) {
+			if u != stuck && cur.HasEdge(stuck, u) != raise {
+				near = append(near, u)
+			}
+		}
+		if len(near) > 0 {
+			v = near[rng.IntN(len(near))]
+		}
+		switch {
+		case raise && deg[v] < n-1:
+			noise[v]++
+		case !raise && deg[v] > 0:
+			noise[v]--
+		}
+	}
+	return nil, fmt.Errorf("no realizable %d-anonymous degree sequence found in %d rounds", k, maxProbes)
+}
+
+// runLiuTerzi is Run for the Liu–Terzi strategies: one iteration that
+// applies the whole plan if the budget allows it. If no plan is found, or
+// it exceeds the budget, g is left unchanged and the target is not met.
+func runLiuTerzi(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error) {
+	n, m0 := g.NumNodes(), g.NumEdges()
+	res := &Result{Config: cfg, Nodes: n, EdgesBefore: m0, Target: Target(cfg.Alpha, n)}
+	row := func(it, altered int, tSel, tUpd time.Duration) error {
+		p, err := anonymity.New(g, cfg.Measure, cfg.D, anonymity.Options{K: cfg.K, Threads: cfg.Threads})
+		if err != nil {
+			return fmt.Errorf("anonymize: %w", err)
+		}
+		r := Iteration{
+			Iteration: it, EdgesAltered: altered, Unique: p.Unique(), NotKAnonymous: p.NotAnonymous(),
+			UniqueFraction: p.UniqueFraction(), SecondsSelect: tSel.Seconds(), SecondsUpdate: tUpd.Seconds(),
+		}
+		if m0 > 0 {
+			r.FractionAltered = float64(altered) / float64(m0)
+		}
+		if cfg.Twins {
+			r.TwinUnique = p.TwinUnique(anonymity.NewTwins(g))
+		}
+		res.Trace = append(res.Trace, r)
+		if cfg.Progress != nil {
+			cfg.Progress(r)
+		}
+		return nil
+	}
+	if err := row(0, 0, 0, 0); err != nil {
+		return nil, err
+	}
+	res.EdgesAfter = m0
+	if n-res.Trace[0].NotKAnonymous < res.Target {
+		start := time.Now()
+		rng := rand.New(rand.NewPCG(cfg.Seed, 0x616e6f6e6574))
+		alts, err := planLiuTerzi(ctx, g, cfg.K, cfg.Operation == Add, cfg.Strategy == LiuTerziGreedy, rng)
+		tSel := time.Since(start)
+		switch {
+		case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+			res.Interrupted = true
+		case err != nil:
+			// No plan: the input is returned, and the target is not met.
+		case len(alts) <= cfg.Budget:
+			for _, a := range alts {
+				if a.Added {
+					g.AddEdge(a.U, a.V)
+				} else {
+					g.DeleteEdge(a.U, a.V)
+				}
+			}
+			if err := row(1, len(alts), tSel, time.Since(start)-tSel); err != nil {
+				return nil, err
+			}
+			res.Alterations, res.Best, res.EdgesAfter = alts, 1, g.NumEdges()
+		}
+	}
+	res.TargetReached = n-res.After().NotKAnonymous >= res.Target
+	return res, nil
+}

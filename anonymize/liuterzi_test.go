@@ -1,0 +1,237 @@
+package anonymize
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/anonet-project/anonet/anonymity"
+	"github.com/anonet-project/anonet/examples"
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
+)
+
+// bruteDegreeCost returns the least L1 cost of a k-anonymous degree
+// sequence for deg by trying every partition of the nodes into groups of at
+// least k (each group takes its largest degree when raise is set, else its
+// smallest): it assumes nothing about which groups can be optimal.
+func bruteDegreeCost(deg []int, k int, raise bool) int {
+	n := len(deg)
+	best := -1
+	block := make([]int, n) // restricted growth string: block[i] ≤ 1 + max(block[:i])
+	var rec func(i, blocks int)
+	rec = func(i, blocks int) {
+		if i == n {
+			size := make([]int, blocks)
+			ext := make([]int, blocks) // the group's max (raise) or min
+			for b := range ext {
+				ext[b] = -1
+			}
+			for v, b := range block {
+				size[b]++
+				if ext[b] < 0 || (raise && deg[v] > ext[b]) || (!raise && deg[v] < ext[b]) {
+					ext[b] = deg[v]
+				}
+			}
+			cost := 0
+			for _, s := range size {
+				if s < k {
+					return
+				}
+			}
+			for v, b := range block {
+				cost += max(ext[b]-deg[v], deg[v]-ext[b])
+			}
+			if best < 0 || cost < best {
+				best = cost
+			}
+			return
+		}
+		for b := 0; b <= blocks && b < n; b++ {
+			block[i] = b
+			rec(i+1, max(blocks, b+1))
+		}
+	}
+	rec(0, 0)
+	return best
+}
+
+// checkTargets verifies that target is k-anonymous, moves every degree in
+// the allowed direction, and costs what degreeTargets says.
+func checkTargets(t *testing.T, deg, target []int, k int, raise bool, cost int) {
+	t.Helper()
+	count := map[int]int{}
+	sum := 0
+	for v, x := range target {
+		count[x]++
+		if (raise && x < deg[v]) || (!raise && x > deg[v]) {
+			t.Fatalf("deg %v → %v: node %d moves the wrong way", deg, target, v)
+		}
+		sum += max(x-deg[v], deg[v]-x)
+	}
+	for x, c := range count {
+		if c < k {
+			t.Fatalf("deg %v → %v: value %d taken by %d < %d nodes", deg, target, x, c, k)
+		}
+	}
+	if sum != cost {
+		t.Fatalf("deg %v → %v: cost %d, reported %d", deg, target, sum, cost)
+	}
+}
+
+// TestDegreeTargetsOptimal compares the dynamic programme with a brute-force
+// optimum over all partitions on random degree sequences of up to 10 nodes,
+// both directions, k = 1..4; the greedy grouping must be valid and no
+// better than the optimum.
+func TestDegreeTargetsOptimal(t *testing.T) {
+	r := rand.New(rand.NewPCG(18, 7))
+	for trial := range 150 {
+		n := 1 + trial%10
+		deg := make([]int, n)
+		for i := range deg {
+			deg[i] = r.IntN(12)
+		}
+		for k := 1; k <= min(4, n); k++ {
+			for _, raise := range []bool{true, false} {
+				target, cost, err := degreeTargets(deg, k, raise, false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkTargets(t, deg, target, k, raise, cost)
+				if want := bruteDegreeCost(deg, k, raise); cost != want {
+					t.Fatalf("deg %v k=%d raise=%v: DP cost %d, brute force %d", deg, k, raise, cost, want)
+				}
+				gt, gcost, err := degreeTargets(deg, k, raise, true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkTargets(t, deg, gt, k, raise, gcost)
+				if gcost < cost {
+					t.Fatalf("deg %v k=%d: greedy %d beats the optimum %d", deg, k, gcost, cost)
+				}
+			}
+		}
+	}
+}
+
+func TestDegreeTargetsHand(t *testing.T) {
+	tests := []struct {
+		deg   []int
+		k     int
+		raise bool
+		want  []int
+		cost  int
+	}{
+		// Sorted 5 3 3 2 1 1 (nodes 2 1 5 3 0 4, ties by id): runs
+		// {5,3} {3,2} {1,1} raised, cost 2+1+0.
+		{[]int{1, 3, 5, 2, 1, 3}, 2, true, []int{1, 5, 5, 3, 1, 3}, 3},
+		// Lowered: {5,3,3} → 3 (2) and {2,1,1} → 1 (1); ties go to the
+		// earliest split, which the programme finds first.
+		{[]int{1, 3, 5, 2, 1, 3}, 2, false, []int{1, 3, 3, 1, 1, 3}, 3},
+		{[]int{4, 4, 4}, 3, true, []int{4, 4, 4}, 0},
+		{[]int{0, 9}, 2, true, []int{9, 9}, 9},
+	}
+	for _, tc := range tests {
+		got, cost, err := degreeTargets(tc.deg, tc.k, tc.raise, false)
+		if err != nil || cost != tc.cost || fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("%v k=%d raise=%v: %v cost %d (%v), want %v cost %d", tc.deg, tc.k, tc.raise, got, cost, err, tc.want, tc.cost)
+		}
+	}
+	if _, _, err := degreeTargets([]int{1, 1}, 3, true, false); err == nil {
+		t.Error("k above n accepted")
+	}
+}
+
+// checkDegreeAnonymous verifies a release from scratch, as anonet verify
+// does: every node k-anonymous under degree.
+func checkDegreeAnonymous(t *testing.T, g *graph.Graph, k int) {
+	t.Helper()
+	p, err := anonymity.New(g, measure.Degree{}, 1, anonymity.Options{K: k})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.NotAnonymous() != 0 {
+		t.Fatalf("%d nodes not %d-degree anonymous", p.NotAnonymous(), k)
+	}
+}
+
+// TestLiuTerziReleases runs both Liu–Terzi strategies with both operations
+// on karate, les misérables and random graphs for k = 2, 5, 10, and
+// verifies every release from scratch; the DP's additions or deletions are
+// exactly its optimal degree-sequence cost over two.
+func TestLiuTerziReleases(t *testing.T) {
+	r := rand.New(rand.NewPCG(2008, 93))
+	graphs := map[string]*graph.Graph{
+		"karate": examples.MustRead("karate"), "lesmis": examples.MustRead("lesmis"),
+		"er": randomGraph(r, 150, 450), "er-dense": randomGraph(r, 60, 700),
+	}
+	for name, g0 := range graphs {
+		for _, s := range []Strategy{LiuTerzi, LiuTerziGreedy} {
+			for _, op := range []Operation{Add, Delete} {
+				for _, k := range []int{2, 5, 10} {
+					g := g0.Clone()
+					res := run(t, g, Config{Measure: measure.Degree{}, D: 1, K: k, Strategy: s, Operation: op, Seed: 4})
+					if !res.TargetReached {
+						t.Errorf("%s %s %s k=%d: target not reached", name, s, op, k)
+						continue
+					}
+					checkDegreeAnonymous(t, g, k)
+					for _, a := range res.Alterations {
+						if a.Added != (op == Add) {
+							t.Fatalf("%s %s: alteration %+v", name, op, a)
+						}
+					}
+					if len(res.Trace) != 2 || res.Best != 1 || res.After().EdgesAltered != len(res.Alterations) {
+						t.Errorf("%s %s %s k=%d: trace %+v", name, s, op, k, res.Trace)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestLiuTerziKarate checks the releases on karate against the optimal
+// degree-sequence cost: an edge changes two degrees, so at least half of it
+// must be altered (more when probing or a second round was needed).
+func TestLiuTerziKarate(t *testing.T) {
+	g0 := examples.MustRead("karate")
+	deg := make([]int, g0.NumNodes())
+	for v := range deg {
+		deg[v] = g0.Degree(int32(v))
+	}
+	for _, op := range []Operation{Add, Delete} {
+		for _, k := range []int{2, 5, 10} {
+			_, cost, _ := degreeTargets(deg, k, op == Add, false)
+			g := g0.Clone()
+			res := run(t, g, Config{Measure: measure.Degree{}, K: k, D: 1, Strategy: LiuTerzi, Operation: op, Seed: 1})
+			checkDegreeAnonymous(t, g, k)
+			if !res.TargetReached || 2*len(res.Alterations) < cost {
+				t.Errorf("%s k=%d: %d alterations cannot cover a degree change of %d", op, k, len(res.Alterations), cost)
+			}
+			t.Logf("karate %s k=%d: DP cost %d, %d alterations", op, k, cost, len(res.Alterations))
+		}
+	}
+}
+
+func TestLiuTerziConfig(t *testing.T) {
+	g := examples.MustRead("karate")
+	for _, cfg := range []Config{
+		{Measure: measure.Count{}, D: 1, Strategy: LiuTerzi},
+		{Measure: measure.Degree{}, D: 1, Strategy: LiuTerzi, Operation: Rewire},
+		{Measure: measure.Degree{}, D: 1, Strategy: LiuTerziGreedy, Fuzzy: true, Phi: 5},
+	} {
+		if _, err := Run(g.Clone(), cfg); err == nil {
+			t.Errorf("%+v accepted", cfg)
+		}
+	}
+	// A budget below the plan leaves the graph as it was.
+	h := g.Clone()
+	res := run(t, h, Config{Measure: measure.Degree{}, D: 1, K: 5, Strategy: LiuTerzi, Variant: Budgeted, Budget: 1})
+	if res.TargetReached || len(res.Alterations) != 0 || h.NumEdges() != g.NumEdges() || len(res.Trace) != 1 {
+		t.Errorf("over budget: %+v", res)
+	}
+	// Parse accepts the names.
+	if s, err := ParseStrategy("Liu-Terzi"); err != nil || s != LiuTerzi {
+		t.Errorf("ParseStrategy: %v %v", s, err)
+	}
+}
