@@ -193,10 +193,10 @@ func greedyRuns(c *degreeCost, k int) []int {
 // another node short of edges is flipped, which gives both ends one more
 // edge of H and leaves the inner nodes as they were. If a node is still
 // short, it returns the pairs found (a part of the change), the first node
-// still short, and false; for additions whose changes sum to an odd number,
-// which no set of edges can realize, it returns no pairs at once and the
-// first node that must change.
-func realizeDegrees(g *graph.Graph, target []int, raise bool) ([]Alteration, int32, bool) {
+// still short and how many edges it misses; for additions whose changes sum
+// to an odd number, which no set of edges can realize, it returns no pairs
+// at once and the first node that must change, missing one.
+func realizeDegrees(g *graph.Graph, target []int, raise bool) (alts []Alteration, stuck int32, missing int) {
 	n := int32(len(target))
 	rest := make([]int, n) // remaining change of every node
 	var active []int32     // the nodes whose degree must change
@@ -207,7 +207,7 @@ func realizeDegrees(g *graph.Graph, target []int, raise bool) ([]Alteration, int
 			rest[v] = -rest[v]
 		}
 		if rest[v] < 0 {
-			return nil, v, false
+			return nil, v, -rest[v]
 		}
 		if rest[v] > 0 {
 			active = append(active, v)
@@ -215,7 +215,7 @@ func realizeDegrees(g *graph.Graph, target []int, raise bool) ([]Alteration, int
 		}
 	}
 	if sum%2 != 0 && raise {
-		return nil, active[0], false // (a partial deletion is still of use)
+		return nil, active[0], 1 // (a partial deletion is still of use)
 	}
 	h := &pairing{inH: make(map[graph.Edge]bool), adj: make([][]int32, n), must: make([]bool, n)}
 	for _, v := range active {
@@ -268,15 +268,15 @@ func realizeDegrees(g *graph.Graph, target []int, raise bool) ([]Alteration, int
 	for _, v := range active {
 		rest[v] = abs(target[v]-g.Degree(v)) - len(h.adj[v])
 	}
-	stuck := int32(-1)
+	stuck = -1
 	for _, v := range active {
 		for rest[v] > 0 && h.augment(v, rest, candidates) {
 		}
 		if rest[v] > 0 && stuck < 0 {
-			stuck = v
+			stuck, missing = v, rest[v]
 		}
 	}
-	alts := make([]Alteration, 0, len(h.inH))
+	alts = make([]Alteration, 0, len(h.inH))
 	for _, v := range active { // in node order, for determinism
 		for _, u := range h.adj[v] {
 			if v < u {
@@ -287,7 +287,7 @@ func realizeDegrees(g *graph.Graph, target []int, raise bool) ([]Alteration, int
 	slices.SortFunc(alts, func(a, b Alteration) int {
 		return cmp.Or(cmp.Compare(a.U, b.U), cmp.Compare(a.V, b.V))
 	})
-	return alts, stuck, stuck < 0
+	return alts, stuck, missing
 }
 
 func abs(x int) int { return max(x, -x) }
@@ -389,13 +389,13 @@ func (h *pairing) augment(v int32, rest []int, candidates func(int32, func(int32
 // planLiuTerzi returns the alterations that make g k-degree anonymous: the
 // anonymized degree sequence realized by realizeDegrees. When the
 // construction gets stuck, additions probe as Liu and Terzi do: they
-// perturb the degree sequence (one more at a random node that the stuck
-// node could be joined to), anonymize it again and retry. Deletions instead
-// keep the part of the change that was realized, which only deletes edges
-// between nodes that must lose degree, and anonymize the degrees of the
-// result again; only when nothing could be realized do they add noise (one
-// less at a random neighbour of the stuck node). Both give up after
-// maxProbes rounds.
+// perturb the degree sequence (one more at as many random nodes that the
+// stuck node could be joined to as it misses edges), anonymize it again
+// and retry. Deletions instead keep the part of the change that was
+// realized, which only deletes edges between nodes that must lose degree,
+// and anonymize the degrees of the result again; only when nothing could be
+// realized do they add noise (one less at random neighbours of the stuck
+// node). Both give up after maxProbes rounds.
 func planLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy bool, rng *rand.Rand) ([]Alteration, error) {
 	n := g.NumNodes()
 	cur := g // the graph with the deletions so far (cloned on the first)
@@ -413,8 +413,8 @@ func planLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy bool
 		if err != nil {
 			return nil, err
 		}
-		alts, stuck, ok := realizeDegrees(cur, target, raise)
-		if ok {
+		alts, stuck, missing := realizeDegrees(cur, target, raise)
+		if stuck < 0 {
 			return append(done, alts...), nil
 		}
 		if !raise && len(alts) > 0 {
@@ -428,24 +428,27 @@ func planLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy bool
 			clear(noise)
 			continue
 		}
-		// Noise where it can help: at a random node that the stuck node
-		// may pair with (a non-neighbour to add to, a neighbour to delete
-		// from), so that it may get a partner.
-		v := int32(rng.IntN(n))
+		// Noise where it can help: at random nodes that the stuck node may
+		// pair with (non-neighbours to add to, neighbours to delete from),
+		// so that it may get partners.
 		var near []int32
 		for u := range int32(n) {
 			if u != stuck && cur.HasEdge(stuck, u) != raise {
 				near = append(near, u)
 			}
 		}
-		if len(near) > 0 {
-			v = near[rng.IntN(len(near))]
+		if len(near) == 0 {
+			near = append(near, int32(rng.IntN(n)))
 		}
-		switch {
-		case raise && deg[v] < n-1:
-			noise[v]++
-		case !raise && deg[v] > 0:
-			noise[v]--
+		for i := range min(missing, len(near)) {
+			j := i + rng.IntN(len(near)-i)
+			near[i], near[j] = near[j], near[i]
+			switch v := near[i]; {
+			case raise && deg[v] < n-1:
+				noise[v]++
+			case !raise && deg[v] > 0:
+				noise[v]--
+			}
 		}
 	}
 	return nil, fmt.Errorf("no realizable %d-anonymous degree sequence found in %d rounds", k, maxProbes)

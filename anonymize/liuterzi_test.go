@@ -80,7 +80,8 @@ func checkTargets(t *testing.T, deg, target []int, k int, raise bool, cost int) 
 }
 
 // TestDegreeTargetsOptimal compares the dynamic programme with a brute-force
-// optimum over all partitions on random degree sequences of up to 10 nodes,
+// optimum over all partitions on random degree sequences (half of them of
+// random graphs) of up to 10 nodes,
 // both directions, k = 1..4; the greedy grouping must be valid and no
 // better than the optimum.
 func TestDegreeTargetsOptimal(t *testing.T) {
@@ -90,6 +91,12 @@ func TestDegreeTargetsOptimal(t *testing.T) {
 		deg := make([]int, n)
 		for i := range deg {
 			deg[i] = r.IntN(12)
+		}
+		if trial%2 == 1 { // the degrees of a random graph
+			g := randomGraph(r, n, r.IntN(n*(n-1)/2+1))
+			for v := range deg {
+				deg[v] = g.Degree(int32(v))
+			}
 		}
 		for k := 1; k <= min(4, n); k++ {
 			for _, raise := range []bool{true, false} {

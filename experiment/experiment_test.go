@@ -41,3 +41,25 @@ func TestCompareAndTables(t *testing.T) {
 		t.Errorf("cascade table:\n%s", buf.String())
 	}
 }
+
+func TestKDegreeTable(t *testing.T) {
+	nets := []Network{{"karate", examples.MustRead("karate")}}
+	runs, err := KDegree(nets, KDegreeMethods, []int{2, 5}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runs) != 2*len(KDegreeMethods) {
+		t.Fatalf("%d runs", len(runs))
+	}
+	for _, r := range runs {
+		if !r.Reached || (r.Method == "liu-terzi add") != (r.Added > 0) || (r.Added > 0 && r.Deleted > 0) {
+			t.Errorf("run %+v", r)
+		}
+	}
+	var buf bytes.Buffer
+	KDegreeTable(&buf, runs)
+	if !strings.Contains(buf.String(), "| network | n | m | k=2 liu-terzi add | k=2 liu-terzi delete | k=2 ua | k=5 liu-terzi add |") ||
+		!strings.Contains(buf.String(), "| karate | 34 | 78 | +") {
+		t.Errorf("table:\n%s", buf.String())
+	}
+}
