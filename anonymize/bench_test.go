@@ -78,3 +78,10 @@ func BenchmarkBudgetedLarge(b *testing.B) {
 	g, _, _ := graph.FromEdges(n, pairs, nil)
 	benchRun(b, g, Config{Measure: measure.Count{}, D: 1, Strategy: UA, Seed: 1, Variant: Budgeted, Budget: g.NumEdges() / 20})
 }
+
+// BenchmarkFullR1Twins is BenchmarkFullR1 with the twin classes kept
+// current and counted in every trace row (Config.Twins, what --trace does).
+func BenchmarkFullR1Twins(b *testing.B) {
+	g := readShared(b, "anonet", "out.arenas-email.nauty")
+	benchRun(b, g, Config{Measure: measure.Count{}, D: 1, Strategy: UA, Seed: 1, Recompute: 1, Twins: true})
+}
