@@ -192,11 +192,11 @@ func greedyRuns(c *degreeCost, k int) []int {
 // alternates between candidate pairs outside H and edges of H and ends at
 // another node short of edges is flipped, which gives both ends one more
 // edge of H and leaves the inner nodes as they were. If a node is still
-// short, it returns the pairs found (a part of the change), the first node
-// still short and how many edges it misses; for additions whose changes sum
-// to an odd number, which no set of edges can realize, it returns no pairs
-// at once and the first node that must change, missing one.
-func realizeDegrees(g *graph.Graph, target []int, raise bool) (alts []Alteration, stuck int32, missing int) {
+// short, it returns the pairs found (a part of the change) and the nodes
+// still short with how many pairs each misses; for additions whose changes
+// sum to an odd number, which no set of edges can realize, it returns no
+// pairs at once and the first node that must change, missing one.
+func realizeDegrees(g *graph.Graph, target []int, raise bool) (alts []Alteration, short []shortfall) {
 	n := int32(len(target))
 	rest := make([]int, n) // remaining change of every node
 	var active []int32     // the nodes whose degree must change
@@ -207,7 +207,7 @@ func realizeDegrees(g *graph.Graph, target []int, raise bool) (alts []Alteration
 			rest[v] = -rest[v]
 		}
 		if rest[v] < 0 {
-			return nil, v, -rest[v]
+			return nil, []shortfall{{v, -rest[v]}}
 		}
 		if rest[v] > 0 {
 			active = append(active, v)
@@ -215,7 +215,7 @@ func realizeDegrees(g *graph.Graph, target []int, raise bool) (alts []Alteration
 		}
 	}
 	if sum%2 != 0 && raise {
-		return nil, active[0], 1 // (a partial deletion is still of use)
+		return nil, []shortfall{{active[0], 1}} // (a partial deletion is still of use)
 	}
 	h := &pairing{inH: make(map[graph.Edge]bool), adj: make([][]int32, n), must: make([]bool, n)}
 	for _, v := range active {
@@ -268,12 +268,11 @@ func realizeDegrees(g *graph.Graph, target []int, raise bool) (alts []Alteration
 	for _, v := range active {
 		rest[v] = abs(target[v]-g.Degree(v)) - len(h.adj[v])
 	}
-	stuck = -1
 	for _, v := range active {
 		for rest[v] > 0 && h.augment(v, rest, candidates) {
 		}
-		if rest[v] > 0 && stuck < 0 {
-			stuck, missing = v, rest[v]
+		if rest[v] > 0 {
+			short = append(short, shortfall{v, rest[v]})
 		}
 	}
 	alts = make([]Alteration, 0, len(h.inH))
@@ -287,7 +286,13 @@ func realizeDegrees(g *graph.Graph, target []int, raise bool) (alts []Alteration
 	slices.SortFunc(alts, func(a, b Alteration) int {
 		return cmp.Or(cmp.Compare(a.U, b.U), cmp.Compare(a.V, b.V))
 	})
-	return alts, stuck, missing
+	return alts, short
+}
+
+// shortfall is a node that realizeDegrees could not give all its pairs.
+type shortfall struct {
+	node    int32
+	missing int
 }
 
 func abs(x int) int { return max(x, -x) }
@@ -389,13 +394,13 @@ func (h *pairing) augment(v int32, rest []int, candidates func(int32, func(int32
 // planLiuTerzi returns the alterations that make g k-degree anonymous: the
 // anonymized degree sequence realized by realizeDegrees. When the
 // construction gets stuck, additions probe as Liu and Terzi do: they
-// perturb the degree sequence (one more at as many random nodes that the
-// stuck node could be joined to as it misses edges), anonymize it again
-// and retry. Deletions instead keep the part of the change that was
+// perturb the degree sequence (for every node left short, one more at as
+// many random nodes it could be joined to as it misses edges), anonymize it
+// again and retry. Deletions instead keep the part of the change that was
 // realized, which only deletes edges between nodes that must lose degree,
 // and anonymize the degrees of the result again; only when nothing could be
-// realized do they add noise (one less at random neighbours of the stuck
-// node). Both give up after maxProbes rounds.
+// realized do they add noise (one less at random neighbours of the nodes
+// left short). Both give up after maxProbes rounds.
 func planLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy bool, rng *rand.Rand) ([]Alteration, error) {
 	n := g.NumNodes()
 	cur := g // the graph with the deletions so far (cloned on the first)
@@ -413,8 +418,8 @@ func planLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy bool
 		if err != nil {
 			return nil, err
 		}
-		alts, stuck, missing := realizeDegrees(cur, target, raise)
-		if stuck < 0 {
+		alts, short := realizeDegrees(cur, target, raise)
+		if len(short) == 0 {
 			return append(done, alts...), nil
 		}
 		if !raise && len(alts) > 0 {
@@ -428,26 +433,29 @@ func planLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy bool
 			clear(noise)
 			continue
 		}
-		// Noise where it can help: at random nodes that the stuck node may
-		// pair with (non-neighbours to add to, neighbours to delete from),
-		// so that it may get partners.
+		// Noise where it can help: at random nodes that a node left short
+		// may pair with (non-neighbours to add to, neighbours to delete
+		// from), so that it may get partners.
 		var near []int32
-		for u := range int32(n) {
-			if u != stuck && cur.HasEdge(stuck, u) != raise {
-				near = append(near, u)
+		for _, sh := range short {
+			near = near[:0]
+			for u := range int32(n) {
+				if u != sh.node && cur.HasEdge(sh.node, u) != raise {
+					near = append(near, u)
+				}
 			}
-		}
-		if len(near) == 0 {
-			near = append(near, int32(rng.IntN(n)))
-		}
-		for i := range min(missing, len(near)) {
-			j := i + rng.IntN(len(near)-i)
-			near[i], near[j] = near[j], near[i]
-			switch v := near[i]; {
-			case raise && deg[v] < n-1:
-				noise[v]++
-			case !raise && deg[v] > 0:
-				noise[v]--
+			if len(near) == 0 {
+				near = append(near, int32(rng.IntN(n)))
+			}
+			for i := range min(sh.missing, len(near)) {
+				j := i + rng.IntN(len(near)-i)
+				near[i], near[j] = near[j], near[i]
+				switch v := near[i]; {
+				case raise && deg[v] < n-1:
+					noise[v]++
+				case !raise && deg[v] > 0:
+					noise[v]--
+				}
 			}
 		}
 	}
