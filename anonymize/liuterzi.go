@@ -214,8 +214,10 @@ func realizeDegrees(g *graph.Graph, target []int, raise bool) (alts []Alteration
 			sum += rest[v]
 		}
 	}
+	// No set of edges realizes an odd sum. Additions stop here; deletions
+	// go on, since a partial deletion is of use to planLiuTerzi.
 	if sum%2 != 0 && raise {
-		return nil, []shortfall{{active[0], 1}} // (a partial deletion is still of use)
+		return nil, []shortfall{{active[0], 1}}
 	}
 	h := &pairing{inH: make(map[graph.Edge]bool), adj: make([][]int32, n), must: make([]bool, n)}
 	for _, v := range active {
@@ -276,7 +278,7 @@ func realizeDegrees(g *graph.Graph, target []int, raise bool) (alts []Alteration
 		}
 	}
 	alts = make([]Alteration, 0, len(h.inH))
-	for _, v := range active { // in node order, for determinism
+	for _, v := range active {
 		for _, u := range h.adj[v] {
 			if v < u {
 				alts = append(alts, Alteration{U: v, V: u, Added: raise})
