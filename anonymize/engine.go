@@ -19,13 +19,14 @@ type Iteration struct {
 	FractionAltered float64 // EdgesAltered / edges of the input
 	Unique          int     // nodes alone in their class
 	UniqueFraction  float64
-	NotKAnonymous   int // nodes in classes of fewer than k
+	NotKAnonymous   int     // nodes in classes of fewer than k
+	SecondsSelect   float64 // time the strategy took to select this iteration's edges
+	SecondsUpdate   float64 // time to alter them and update the partition
+
 	// TwinUnique is the number of twin-unique nodes (whose class is made
 	// only of mutual twins) with twins of the current graph; it is
 	// computed only with Config.Twins, else 0.
-	TwinUnique    int
-	SecondsSelect float64 // time the strategy took to select this iteration's edges
-	SecondsUpdate float64 // time to alter them and update the partition
+	TwinUnique int
 }
 
 // Alteration is one edge change.
