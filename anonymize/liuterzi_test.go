@@ -2,7 +2,9 @@ package anonymize
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/anonet-project/anonet/anonymity"
@@ -240,5 +242,46 @@ func TestLiuTerziConfig(t *testing.T) {
 	// Parse accepts the names.
 	if s, err := ParseStrategy("Liu-Terzi"); err != nil || s != LiuTerzi {
 		t.Errorf("ParseStrategy: %v %v", s, err)
+	}
+}
+
+// TestDegreeTargetsKarate compares the dynamic programme on karate's degree
+// sequence with an exhaustive search over every split of the sorted
+// sequence into runs of at least k nodes (of any length, so the programme's
+// bound of 2k−1 is tested too; runs of the sorted order are optimal for
+// L1, as the brute force over all partitions checks for n ≤ 10).
+func TestDegreeTargetsKarate(t *testing.T) {
+	g := examples.MustRead("karate")
+	deg := make([]int, g.NumNodes())
+	for v := range deg {
+		deg[v] = g.Degree(int32(v))
+	}
+	sorted := slices.Clone(deg)
+	slices.SortFunc(sorted, func(a, b int) int { return b - a })
+	for _, raise := range []bool{true, false} {
+		c := newDegreeCost(sorted, raise)
+		for _, k := range []int{2, 3, 5, 10} {
+			best := math.MaxInt
+			var split func(i, cost int)
+			split = func(i, cost int) { // runs cover sorted[:i]
+				if cost >= best {
+					return
+				}
+				if i == len(sorted) {
+					best = cost
+					return
+				}
+				for j := i + k - 1; j < len(sorted); j++ {
+					if len(sorted)-(j+1) < k && j != len(sorted)-1 {
+						continue // the rest could not form a run
+					}
+					split(j+1, cost+c.of(i, j))
+				}
+			}
+			split(0, 0)
+			if _, cost, _ := degreeTargets(deg, k, raise, false); cost != best {
+				t.Errorf("karate k=%d raise=%v: DP cost %d, exhaustive %d", k, raise, cost, best)
+			}
+		}
 	}
 }
