@@ -5,6 +5,8 @@
 //
 //	anonet-experiments [-data DIR] [-seeds N] strategies   es vs ua, full and 5% budget
 //	anonet-experiments [-data DIR] cascade                 unique vs cascade-identifiable nodes
+//	anonet-experiments [-data DIR] [-seeds N] [-csv FILE] [-only A,B] [-methods A,B] quality
+//	                                                       edges kept by ua, restoration, greedy, the default
 //
 // DIR defaults to ../shared/datasets/anonet, where the data sets live beside
 // a clone of the repository.
@@ -24,8 +26,11 @@ import (
 func main() {
 	data := flag.String("data", filepath.Join("..", "shared", "datasets", "anonet"), "directory of the reference .nauty networks")
 	seeds := flag.Int("seeds", 5, "seeds per configuration")
+	csvPath := flag.String("csv", "", "quality: also write every run as CSV to this file")
+	only := flag.String("only", "", "quality: only these settings (comma-separated: full, budgeted, dk, count2)")
+	methods := flag.String("methods", "", "quality: only these methods (comma-separated names)")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: anonet-experiments [-data DIR] [-seeds N] strategies|cascade")
+		fmt.Fprintln(os.Stderr, "usage: anonet-experiments [-data DIR] [-seeds N] strategies|cascade|quality")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -33,24 +38,40 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
+	if flag.Arg(0) == "quality" {
+		if err := runQuality(*data, *seeds, *csvPath, *only, *methods); err != nil {
+			fmt.Fprintln(os.Stderr, "anonet-experiments:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(flag.Arg(0), *data, *seeds); err != nil {
 		fmt.Fprintln(os.Stderr, "anonet-experiments:", err)
 		os.Exit(1)
 	}
 }
 
-func run(what, data string, seeds int) error {
-	files, err := filepath.Glob(filepath.Join(data, "*.nauty"))
+// readNetworks reads the .nauty networks of dir.
+func readNetworks(dir string) ([]experiment.Network, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.nauty"))
 	if err != nil || len(files) == 0 {
-		return fmt.Errorf("no .nauty files in %s", data)
+		return nil, fmt.Errorf("no .nauty files in %s", dir)
 	}
 	var nets []experiment.Network
 	for _, f := range files {
 		g, _, err := graphio.ReadFile(f, graphio.ReadOptions{})
 		if err != nil {
-			return err
+			return nil, err
 		}
 		nets = append(nets, experiment.Network{Name: filepath.Base(f), Graph: g})
+	}
+	return nets, nil
+}
+
+func run(what, data string, seeds int) error {
+	nets, err := readNetworks(data)
+	if err != nil {
+		return err
 	}
 	switch what {
 	case "strategies":

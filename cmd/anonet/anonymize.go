@@ -24,37 +24,51 @@ import (
 
 // anonymizeResult is the JSON result of anonet anonymize.
 type anonymizeResult struct {
-	Graph                       string   `json:"graph"`
-	Output                      string   `json:"output"`
-	Nodes                       int      `json:"nodes"`
-	EdgesBefore                 int      `json:"edges_before"`
-	EdgesAfter                  int      `json:"edges_after"`
-	EdgesAltered                int      `json:"edges_altered"`
-	FractionAltered             float64  `json:"fraction_altered"`
-	NotKAnonymousBefore         int      `json:"not_k_anonymous_before"`
-	NotKAnonymousAfter          int      `json:"not_k_anonymous_after"`
-	NotKAnonymousFractionBefore float64  `json:"not_k_anonymous_fraction_before"`
-	NotKAnonymousFractionAfter  float64  `json:"not_k_anonymous_fraction_after"`
-	UniqueBefore                int      `json:"unique_before"`
-	UniqueAfter                 int      `json:"unique_after"`
-	UniqueFractionBefore        float64  `json:"unique_fraction_before"`
-	UniqueFractionAfter         float64  `json:"unique_fraction_after"`
-	Target                      int      `json:"target"`
-	TargetReached               bool     `json:"target_reached"`
-	Iterations                  int      `json:"iterations"`
-	BestIteration               int      `json:"best_iteration"`
-	Algorithm                   string   `json:"algorithm"`
-	Operation                   string   `json:"operation"`
-	Variant                     string   `json:"variant"`
-	Alpha                       float64  `json:"alpha"`
-	Budget                      int      `json:"budget"`
-	Recompute                   int      `json:"recompute"`
-	Measure                     string   `json:"measure"`
-	D                           int      `json:"d"`
-	K                           int      `json:"k"`
-	Seed                        uint64   `json:"seed"`
-	Fuzzy                       *float64 `json:"fuzzy,omitempty"`
-	Seconds                     float64  `json:"seconds"`
+	Graph                       string            `json:"graph"`
+	Output                      string            `json:"output"`
+	Nodes                       int               `json:"nodes"`
+	EdgesBefore                 int               `json:"edges_before"`
+	EdgesAfter                  int               `json:"edges_after"`
+	EdgesAltered                int               `json:"edges_altered"`
+	FractionAltered             float64           `json:"fraction_altered"`
+	NotKAnonymousBefore         int               `json:"not_k_anonymous_before"`
+	NotKAnonymousAfter          int               `json:"not_k_anonymous_after"`
+	NotKAnonymousFractionBefore float64           `json:"not_k_anonymous_fraction_before"`
+	NotKAnonymousFractionAfter  float64           `json:"not_k_anonymous_fraction_after"`
+	UniqueBefore                int               `json:"unique_before"`
+	UniqueAfter                 int               `json:"unique_after"`
+	UniqueFractionBefore        float64           `json:"unique_fraction_before"`
+	UniqueFractionAfter         float64           `json:"unique_fraction_after"`
+	Target                      int               `json:"target"`
+	TargetReached               bool              `json:"target_reached"`
+	Iterations                  int               `json:"iterations"`
+	BestIteration               int               `json:"best_iteration"`
+	Algorithm                   string            `json:"algorithm"`
+	Operation                   string            `json:"operation"`
+	Variant                     string            `json:"variant"`
+	Alpha                       float64           `json:"alpha"`
+	Budget                      int               `json:"budget"`
+	Recompute                   int               `json:"recompute"`
+	Measure                     string            `json:"measure"`
+	D                           int               `json:"d"`
+	K                           int               `json:"k"`
+	Seed                        uint64            `json:"seed"`
+	Fuzzy                       *float64          `json:"fuzzy,omitempty"`
+	Refine                      string            `json:"refine"`
+	Refinement                  *refinementResult `json:"refinement,omitempty"`
+	Interrupted                 bool              `json:"interrupted,omitempty"`
+	Seconds                     float64           `json:"seconds"`
+}
+
+// refinementResult is what the refinement did, in anonymize's JSON result.
+type refinementResult struct {
+	EdgesRestored int     `json:"edges_restored"` // by the restoration pass
+	EdgesKept     int     `json:"edges_kept"`     // net, by the whole refinement
+	Effort        int     `json:"effort"`         // local-search moves per edge
+	MovesTried    int     `json:"moves_tried"`    // local-search moves proposed
+	MovesAccepted int     `json:"moves_accepted"` // and accepted
+	Evaluations   int     `json:"evaluations"`    // exact incremental updates
+	Seconds       float64 `json:"seconds"`
 }
 
 // parseAmount parses "5%" (a percentage of total, at least 1, rounded down,
@@ -92,7 +106,9 @@ func newAnonymizeCmd(e *env) *cobra.Command {
 	var (
 		mf                                  measureFlags
 		out, format, algorithm, variant, op string
-		budget, recompute                   string
+		budget, recompute, refine           string
+		effort                              int
+		timeLimit                           time.Duration
 		alpha, phi                          float64
 		tracePath, deletedPath, mappingPath string
 	)
@@ -135,6 +151,18 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 			if cfg.Operation, err = anonymize.ParseOperation(op); err != nil {
 				return usageErrorf("--operation: %v", err)
 			}
+			if refine != "" {
+				if cfg.Refine, err = anonymize.ParseRefinement(refine); err != nil {
+					return usageErrorf("--refine: %v", err)
+				}
+			}
+			if effort < 0 {
+				return usageErrorf("--effort must be at least 1, got %d", effort)
+			}
+			if timeLimit < 0 {
+				return usageErrorf("--time-limit must not be negative, got %v", timeLimit)
+			}
+			cfg.Effort, cfg.TimeLimit = effort, timeLimit
 			if cmd.Flags().Changed("alpha") && cfg.Variant != anonymize.Partial {
 				return usageErrorf("--alpha applies to --variant partial only")
 			}
@@ -250,7 +278,10 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 	f.StringVarP(&out, "output", "o", "", "file to write the anonymized network to (required)")
 	mf.register(f, false)
 	f.StringVar(&format, "format", "", "input format (default: from the file extension)")
-	f.StringVar(&algorithm, "algorithm", "ua", "edge selection strategy: es, degree, aff, unique, ua, uao")
+	f.StringVar(&algorithm, "algorithm", string(anonymize.Best), "strategy: best (the default: ua deletion, then restoration and local search), greedy (exact gain, then restoration), or the paper's es, degree, aff, unique, ua, uao (unrefined unless --refine)")
+	f.StringVar(&refine, "refine", "", "after the strategy: none, restore (re-add deleted edges while the target holds) or anneal (restore, then local search); default anneal for greedy, none for the paper's strategies")
+	f.IntVar(&effort, "effort", anonymize.DefaultEffort, "local search (--refine anneal): moves per edge of the input")
+	f.DurationVar(&timeLimit, "time-limit", 0, "stop the local search after this long (e.g. 30s, 5m) and keep the best state found; 0: no limit")
 	f.StringVar(&variant, "variant", "budgeted", "target: full (all nodes), partial (--alpha of the nodes) or budgeted (--budget alterations)")
 	f.StringVar(&budget, "budget", "5%", "budgeted variant: maximum alterations, a number of edges or a percentage of the edges")
 	f.Float64Var(&alpha, "alpha", 0.95, "partial variant: fraction of nodes that must become k-anonymous, in (0, 1]")
@@ -319,11 +350,11 @@ func relabel(g *graph.Graph, perm []int) *graph.Graph {
 
 func writeTrace(w io.Writer, trace []anonymize.Iteration) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintln(bw, "iteration,edges_altered,fraction_altered,unique,unique_fraction,not_k_anonymous,seconds_select,seconds_update")
+	fmt.Fprintln(bw, "iteration,edges_altered,fraction_altered,unique,unique_fraction,not_k_anonymous,seconds_select,seconds_update,phase")
 	for _, it := range trace {
-		fmt.Fprintf(bw, "%d,%d,%s,%d,%s,%d,%s,%s\n", it.Iteration, it.EdgesAltered,
+		fmt.Fprintf(bw, "%d,%d,%s,%d,%s,%d,%s,%s,%s\n", it.Iteration, it.EdgesAltered,
 			csvFloat(it.FractionAltered), it.Unique, csvFloat(it.UniqueFraction), it.NotKAnonymous,
-			csvFloat(it.SecondsSelect), csvFloat(it.SecondsUpdate))
+			csvFloat(it.SecondsSelect), csvFloat(it.SecondsUpdate), it.Phase)
 	}
 	return bw.Flush()
 }
@@ -371,8 +402,25 @@ func summary(name, out string, res *anonymize.Result, seed uint64) anonymizeResu
 		Algorithm: string(c.Strategy), Operation: string(c.Operation), Variant: string(c.Variant),
 		Alpha: c.Alpha, Budget: c.Budget, Recompute: c.Recompute,
 		Measure: c.Measure.Name(), D: c.D, K: c.K, Seed: seed,
-		Fuzzy: fuzzyPhi(c),
+		Fuzzy: fuzzyPhi(c), Refine: string(c.Refine), Interrupted: res.Interrupted,
+		Refinement: refinementOf(res),
 	}
+}
+
+func refinementOf(res *anonymize.Result) *refinementResult {
+	c := res.Config
+	if c.Refine == anonymize.NoRefinement {
+		return nil
+	}
+	r := res.Refinement
+	out := &refinementResult{
+		EdgesRestored: r.Restored, EdgesKept: r.Kept, MovesTried: r.Tried, MovesAccepted: r.Accepted,
+		Evaluations: r.Evaluations, Seconds: r.Seconds,
+	}
+	if c.Refine == anonymize.Anneal {
+		out.Effort = c.Effort
+	}
+	return out
 }
 
 func fuzzyPhi(c anonymize.Config) *float64 {
@@ -391,6 +439,10 @@ func printAnonymize(w io.Writer, r anonymizeResult) error {
 	fmt.Fprintf(tw, "unique nodes\t%d (%.1f%%)\t%d (%.1f%%)\n", r.UniqueBefore, 100*r.UniqueFractionBefore, r.UniqueAfter, 100*r.UniqueFractionAfter)
 	fmt.Fprintf(tw, "not %d-anonymous\t%d (%.1f%%)\t%d (%.1f%%)\n", r.K, r.NotKAnonymousBefore, 100*r.NotKAnonymousFractionBefore, r.NotKAnonymousAfter, 100*r.NotKAnonymousFractionAfter)
 	tw.Flush()
+	if f := r.Refinement; f != nil {
+		fmt.Fprintf(w, "\nrefinement (%s): %d edges restored, %d kept in all; %d of %d local moves accepted; %.2fs\n",
+			r.Refine, f.EdgesRestored, f.EdgesKept, f.MovesAccepted, f.MovesTried, f.Seconds)
+	}
 	verdict := "reached"
 	if !r.TargetReached {
 		verdict = "NOT reached"
