@@ -35,6 +35,9 @@ func (e *env) readGraph(arg, format string) (*input, error) {
 			return nil, inputError(err)
 		}
 	}
+	if arg == "-" {
+		return e.readStdin(f)
+	}
 	if _, err := os.Stat(arg); err != nil && errors.Is(err, fs.ErrNotExist) && examples.Has(arg) {
 		g, rep, err := examples.Read(arg)
 		if err != nil {
@@ -49,11 +52,29 @@ func (e *env) readGraph(arg, format string) (*input, error) {
 	if err != nil {
 		return nil, inputError(err)
 	}
-	e.notef("read %s: %d nodes, %d edges", arg, g.NumNodes(), g.NumEdges())
+	return e.loaded(arg, g, rep), nil
+}
+
+// readStdin reads a graph from stdin, an edge list unless the format f
+// says otherwise (there is no file name to tell it from).
+func (e *env) readStdin(f graphio.Format) (*input, error) {
+	if f == "" {
+		f = graphio.EdgeList
+	}
+	g, rep, err := graphio.Read(e.stdin, "stdin", graphio.ReadOptions{Format: f})
+	if err != nil {
+		return nil, inputError(err)
+	}
+	return e.loaded("stdin", g, rep), nil
+}
+
+// loaded notes what was read and returns it as an input.
+func (e *env) loaded(name string, g *graph.Graph, rep *graphio.Report) *input {
+	e.notef("read %s: %d nodes, %d edges", name, g.NumNodes(), g.NumEdges())
 	for _, n := range rep.Notes() {
 		e.notef("  %s", n)
 	}
-	return &input{name: arg, format: rep.Format, g: g, report: rep}, nil
+	return &input{name: name, format: rep.Format, g: g, report: rep}
 }
 
 // notef writes a note for people to stderr, unless --quiet.
@@ -64,10 +85,14 @@ func (e *env) notef(format string, args ...any) {
 	fmt.Fprintf(e.stderr, format+"\n", args...)
 }
 
-// checkOutput rejects an output path that would overwrite an input file.
+// checkOutput rejects an output path that would overwrite an input file,
+// or anything but a regular file or a new name in an existing directory.
 func checkOutput(out string, inputs ...string) error {
 	if out == "" {
 		return usageErrorf("no output file given")
+	}
+	if _, err := graphio.CheckOutputPath(out); err != nil {
+		return inputError(err)
 	}
 	ost, err := os.Stat(out)
 	if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -12,7 +13,7 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(runIO(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, true))
 }
 
 // Exit statuses.
@@ -24,8 +25,9 @@ const (
 
 // exitError carries an error together with the exit status it calls for.
 type exitError struct {
-	code int
-	err  error
+	code     int
+	err      error
+	reported bool // the JSON result on stdout already holds the error
 }
 
 func (e *exitError) Error() string { return e.err.Error() }
@@ -33,7 +35,7 @@ func (e *exitError) Unwrap() error { return e.err }
 
 // usageErrorf reports bad usage or bad input (exit status 2).
 func usageErrorf(format string, args ...any) error {
-	return &exitError{exitUsage, fmt.Errorf(format, args...)}
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
 }
 
 // inputError marks err as caused by bad input (exit status 2).
@@ -41,21 +43,36 @@ func inputError(err error) error {
 	if err == nil {
 		return nil
 	}
-	return &exitError{exitUsage, err}
+	return &exitError{code: exitUsage, err: err}
 }
 
 // env is what every command needs: the output streams and the global flags.
 type env struct {
+	stdin          io.Reader
 	stdout, stderr io.Writer
+	temps          tempFiles  // temporary files of pending outputs
+	intr           interrupts // what a signal does
 	seed           uint64
 	quiet          bool
 	json           bool
 	threads        int
 }
 
-// run executes the command line args and returns the exit status.
+// run executes the command line args with an empty stdin and returns the
+// exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	e := &env{stdout: stdout, stderr: stderr}
+	return runIO(args, strings.NewReader(""), stdout, stderr, false)
+}
+
+// runIO executes the command line args and returns the exit status; with
+// signals, SIGINT and SIGTERM are handled (see interrupts).
+func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer, signals bool) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	e.intr.ctx, e.intr.cancel = context.WithCancel(context.Background())
+	defer e.intr.cancel()
+	if signals {
+		e.watchSignals()
+	}
 	root := newRoot(e)
 	root.SetArgs(args)
 	root.SetOut(stdout)
@@ -65,14 +82,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	fmt.Fprintf(stderr, "anonet: %v\n", err)
+	code := exitInternal
 	var ee *exitError
 	if errors.As(err, &ee) {
-		return ee.code
+		code = ee.code
+	} else if strings.HasPrefix(err.Error(), "unknown command") {
+		code = exitUsage // cobra's own usage error
 	}
-	if strings.HasPrefix(err.Error(), "unknown command") {
-		return exitUsage // cobra's own usage error
+	if e.json && (ee == nil || !ee.reported) {
+		writeJSON(stdout, map[string]any{"error": err.Error(), "exit": code})
 	}
-	return exitInternal
+	return code
 }
 
 func newRoot(e *env) *cobra.Command {
@@ -103,7 +123,7 @@ Matrix Market, optionally .gz) or a bundled network: ` + bundledList() + `.`,
 	pf.BoolVar(&e.json, "json", false, "print the result as JSON on stdout")
 	pf.IntVar(&e.threads, "threads", 0, "worker goroutines (0: all cores)")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return &exitError{exitUsage, fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())}
+		return &exitError{code: exitUsage, err: fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())}
 	})
 	root.AddCommand(
 		newInfoCmd(e),

@@ -140,7 +140,7 @@ input, 1 an internal error.`, exitNotAnonymous),
 				}
 			}
 			if !res.OK {
-				return &exitError{exitNotAnonymous, fmt.Errorf("%s: target not met: %d nodes are not %d-anonymous, at most %d may be", in.name, res.NotKAnonymous, mf.k, n-res.Required)}
+				return &exitError{code: exitNotAnonymous, err: fmt.Errorf("%s: target not met: %d nodes are not %d-anonymous, at most %d may be", in.name, res.NotKAnonymous, mf.k, n-res.Required), reported: e.json}
 			}
 			return nil
 		},
