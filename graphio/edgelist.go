@@ -86,7 +86,7 @@ func isNumeric(tok []byte) bool {
 // edgeListMagic, a line with a single id is an isolated node and no header
 // is detected.
 func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
-	lr := &lineReader{r: br, file: rep.File}
+	lr := newLineReader(br, rep.File, opt)
 	b := newBuilder(opt.nodeLimit())
 	anonetFile := false
 	dataLines := 0
@@ -154,9 +154,6 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 				anonetFile = true
 			}
 			continue
-		}
-		if k := bytes.IndexByte(line, 0); k >= 0 {
-			return nil, &ParseError{File: rep.File, Line: lr.line, Column: k + 1, Err: errors.New("NUL byte in text (is this a binary file?)")}
 		}
 		dataLines++
 		if dataLines <= 2 && opt.Header != HeaderNo {
