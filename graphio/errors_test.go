@@ -235,7 +235,7 @@ func TestReadFileErrors(t *testing.T) {
 	if _, _, err := ReadFile(sub, ReadOptions{}); err == nil || !strings.Contains(err.Error(), "is a directory") {
 		t.Errorf("directory: %v", err)
 	}
-	if _, _, err := ReadFile(filepath.Join(dir, "g.docx"), ReadOptions{}); err == nil || !strings.Contains(err.Error(), "use --format") {
+	if _, _, err := ReadFile(filepath.Join(dir, "g.docx"), ReadOptions{}); err == nil || !strings.Contains(err.Error(), "name the format with --from") {
 		t.Errorf("unknown extension: %v", err)
 	}
 	if _, _, err := Read(strings.NewReader("1 2"), "x", ReadOptions{}); err == nil || !strings.Contains(err.Error(), "no format given") {

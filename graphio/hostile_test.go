@@ -2,6 +2,7 @@ package graphio
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -100,5 +101,55 @@ func TestLineEndings(t *testing.T) {
 	g, _, err := Read(iotest.OneByteReader(strings.NewReader("1 2\r\n2 3\r\n\r\n3 1\r4 5")), "x", ReadOptions{Format: EdgeList})
 	if err != nil || g.NumNodes() != 5 || g.NumEdges() != 4 {
 		t.Errorf("one-byte reads: err %v, graph %v", err, g)
+	}
+}
+
+// TestEdgeListOptions: headers over phone numbers, RFC 4180 quoted fields,
+// an explicit delimiter and comment characters (issue 14, finding 7).
+func TestEdgeListOptions(t *testing.T) {
+	tests := []struct {
+		name   string
+		data   string
+		opt    ReadOptions
+		labels string // the sorted labels, space-separated
+		edges  int
+		header bool
+		msg    string // an expected error
+	}{
+		{"phone header", "caller,callee,duration\n+31612345678,+31687654321,60\n+31687654321,+31600000000,5\n", ReadOptions{}, "+31600000000 +31612345678 +31687654321", 2, true, ""},
+		{"numeric header", "a,b\n1,2\n", ReadOptions{}, "1 2", 1, true, ""},
+		{"no header", "a b\nb c\n", ReadOptions{}, "a b c", 2, false, ""},
+		{"forced header", "x y\n1 2\n2 3\n", ReadOptions{Header: HeaderYes}, "1 2 3", 2, true, ""},
+		{"forced no header", "caller,callee\n+1,+2\n", ReadOptions{Header: HeaderNo}, "+1 +2 callee caller", 2, false, ""},
+		{"quoted", "\"Smith, John\",\"Doe, Jane\"\n\"Doe, Jane\",\"O\"\"Neil\"\n", ReadOptions{}, "Doe, Jane O\"Neil Smith, John", 2, false, ""},
+		{"quoted not closed", "\"Smith, John,Doe\n", ReadOptions{}, "", 0, false, "1:1: quoted field not closed"},
+		{"text after quote", "\"a\"b c\n", ReadOptions{}, "", 0, false, "1:4: text after the closing quote"},
+		{"delimiter", "Ann Lee;Bob Ray\nBob Ray; Cy\n", ReadOptions{Delimiter: ';', Header: HeaderNo}, "Ann Lee Bob Ray Cy", 2, false, ""},
+		{"empty field", "a;;b\n", ReadOptions{Delimiter: ';'}, "", 0, false, "empty node id"},
+		{"comments", "// c\n1 2\n#3 4\n", ReadOptions{Comments: "/"}, "#3 1 2 4", 2, false, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			opt := tc.opt
+			opt.Format = EdgeList
+			g, rep, err := Read(strings.NewReader(tc.data), "x", opt)
+			if tc.msg != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.msg) {
+					t.Fatalf("err %v, want %q", err, tc.msg)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var labels []string
+			for v := range int32(g.NumNodes()) {
+				labels = append(labels, g.Label(v))
+			}
+			slices.Sort(labels)
+			if got := strings.Join(labels, " "); got != tc.labels || g.NumEdges() != tc.edges || rep.HeaderSkipped != tc.header {
+				t.Errorf("labels %q, %d edges, header %v", got, g.NumEdges(), rep.HeaderSkipped)
+			}
+		})
 	}
 }

@@ -49,6 +49,13 @@ type ReadOptions struct {
 	// DefaultMaxLineBytes. A NUL byte is refused as soon as it is read,
 	// whatever the length of its line.
 	MaxLineBytes int
+	// Delimiter, if not 0, is the only byte that separates the fields of
+	// an edge list (spaces around fields are trimmed); 0 means any of
+	// space, tab and comma.
+	Delimiter byte
+	// Comments lists the bytes that start a comment line in an edge list;
+	// empty means "#%".
+	Comments string
 
 	in *countingReader // what Read has consumed, for the declared-size check
 }
@@ -77,6 +84,14 @@ func (opt ReadOptions) checkDeclared(n int) error {
 	}
 	return fmt.Errorf("the header declares %d nodes, more than a file of %d bytes can describe (at most %d nodes, %d per byte, are trusted); give the largest node count to accept with --max-nodes (ReadOptions.MaxNodes)",
 		n, opt.in.n, limit, DeclaredPerByte)
+}
+
+// comments returns the bytes that start a comment line.
+func (opt ReadOptions) comments() string {
+	if opt.Comments == "" {
+		return "#%"
+	}
+	return opt.Comments
 }
 
 // maxLine returns the longest line opt accepts.
@@ -153,6 +168,9 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 	}
 	br := bufio.NewReaderSize(r, readBufferSize(r))
 	var zr *gzip.Reader
+	if kind := otherCompression(br); kind != "" {
+		return nil, nil, &ParseError{File: name, Err: fmt.Errorf("%s-compressed content, which anonet does not read; only gzip is supported: decompress it first", kind)}
+	}
 	if magic, _ := br.Peek(2); bytes.Equal(magic, []byte{0x1f, 0x8b}) {
 		var err error
 		zr, err = gzip.NewReader(br)
@@ -386,4 +404,19 @@ func (g *markupGuard) Read(p []byte) (int, error) {
 		}
 	}
 	return n, err
+}
+
+// otherCompression names the compression of content that starts with the
+// magic number of bzip2, xz or zstd, or returns "".
+func otherCompression(br *bufio.Reader) string {
+	magic, _ := br.Peek(6)
+	switch {
+	case len(magic) >= 4 && string(magic[:3]) == "BZh" && magic[3] >= '1' && magic[3] <= '9':
+		return "bzip2"
+	case bytes.Equal(magic, []byte{0xfd, '7', 'z', 'X', 'Z', 0}):
+		return "xz"
+	case len(magic) >= 4 && bytes.Equal(magic[:4], []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		return "zstd"
+	}
+	return ""
 }
