@@ -102,6 +102,7 @@ func newAnonymizeCmd(e *env) *cobra.Command {
 		alpha, phi                          float64
 		tracePath, deletedPath, mappingPath string
 		allowUnmet                          bool
+		toFormat                            string
 	)
 	cmd := &cobra.Command{
 		Use:   "anonymize GRAPH -o OUT",
@@ -172,7 +173,7 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 			if err != nil {
 				return err
 			}
-			outFormat, err := anonymizedFormat(out, in.format)
+			outFormat, err := anonymizedFormat(out, toFormat, in.format)
 			if err != nil {
 				return err
 			}
@@ -241,7 +242,8 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 	f := cmd.Flags()
 	f.StringVarP(&out, "output", "o", "", "file to write the anonymized network to (required)")
 	mf.register(f, false)
-	f.StringVar(&format, "format", "", "input format (default: from the file extension)")
+	registerFrom(f, &format, "GRAPH")
+	registerTo(f, &toFormat, "OUT; default: from OUT's extension, else GRAPH's format")
 	f.StringVar(&algorithm, "algorithm", "ua", "edge selection strategy: es, degree, aff, unique, ua, uao")
 	f.StringVar(&variant, "variant", "budgeted", "target: full (all nodes), partial (--alpha of the nodes) or budgeted (--budget alterations)")
 	f.StringVar(&budget, "budget", "5%", "budgeted variant: maximum alterations, a number of edges or a percentage of the edges")
@@ -293,9 +295,12 @@ func outputKey(seed uint64, g *graph.Graph) [32]byte {
 	return key
 }
 
-// anonymizedFormat is the format of OUT's extension, or the input's format
-// when OUT has no extension.
-func anonymizedFormat(out string, input graphio.Format) (graphio.Format, error) {
+// anonymizedFormat is the format given by --to, else that of OUT's
+// extension, or the input's format when OUT has no extension.
+func anonymizedFormat(out, to string, input graphio.Format) (graphio.Format, error) {
+	if to != "" {
+		return outputFormat(out, to)
+	}
 	base := strings.TrimSuffix(strings.ToLower(filepath.Base(out)), ".gz")
 	if filepath.Ext(base) == "" {
 		return input, nil

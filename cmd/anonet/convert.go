@@ -51,8 +51,8 @@ their ids.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&from, "from", "", "input format (default: from the extension)")
-	cmd.Flags().StringVar(&to, "to", "", "output format (default: from the extension)")
+	registerFrom(cmd.Flags(), &from, "IN")
+	registerTo(cmd.Flags(), &to, "OUT")
 	return cmd
 }
 

@@ -140,6 +140,8 @@ numbered 0..n−1. See docs/generate.md.`,
 	f.Float64Var(&avg, "avg-degree", 0, "average degree D (ba, ws: an even integer)")
 	f.Float64Var(&rewire, "rewire", 0.05, "ws: probability of rewiring each edge")
 	f.StringVarP(&out, "output", "o", "", "output file")
-	f.StringVar(&format, "format", "", "output format (default: from the extension)")
+	registerTo(f, &format, "OUT")
+	f.StringVar(&format, "format", "", "old name of --to")
+	f.MarkHidden("format")
 	return cmd
 }

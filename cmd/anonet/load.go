@@ -48,7 +48,9 @@ func (e *env) readGraph(arg, format string) (*input, error) {
 	} else if err != nil && errors.Is(err, fs.ErrNotExist) {
 		return nil, inputError(fmt.Errorf("read %s: no such file (nor a bundled network of that name; bundled: %s)", arg, bundledList()))
 	}
-	g, rep, err := graphio.ReadFile(arg, graphio.ReadOptions{Format: f})
+	opt := e.read
+	opt.Format = f
+	g, rep, err := graphio.ReadFile(arg, opt)
 	if err != nil {
 		return nil, inputError(err)
 	}
@@ -61,7 +63,9 @@ func (e *env) readStdin(f graphio.Format) (*input, error) {
 	if f == "" {
 		f = graphio.EdgeList
 	}
-	g, rep, err := graphio.Read(e.stdin, "stdin", graphio.ReadOptions{Format: f})
+	opt := e.read
+	opt.Format = f
+	g, rep, err := graphio.Read(e.stdin, "stdin", opt)
 	if err != nil {
 		return nil, inputError(err)
 	}

@@ -7,9 +7,12 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/anonet-project/anonet/graphio"
 )
 
 func main() {
@@ -56,6 +59,7 @@ type env struct {
 	quiet          bool
 	json           bool
 	threads        int
+	read           graphio.ReadOptions // from the reading flags
 }
 
 // run executes the command line args with an empty stdin and returns the
@@ -96,6 +100,7 @@ func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer, signals boo
 }
 
 func newRoot(e *env) *cobra.Command {
+	var rf readFlags
 	root := &cobra.Command{
 		Use:   "anonet",
 		Short: "Measure and improve the structural anonymity of people in a network",
@@ -105,6 +110,7 @@ their neighbourhood), and alters the network until they cannot.
 
 GRAPH arguments name a file (edge list, nauty, GraphML, GML, Pajek .net or
 Matrix Market, optionally .gz) or a bundled network: ` + bundledList() + `.`,
+		Version:       version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
@@ -114,14 +120,22 @@ Matrix Market, optionally .gz) or a bundled network: ` + bundledList() + `.`,
 			if e.threads == 0 {
 				e.threads = runtime.NumCPU()
 			}
-			return nil
+			if err := checkOneFormat(cmd); err != nil {
+				return err
+			}
+			var err error
+			e.read, err = rf.options()
+			return err
 		},
 	}
 	pf := root.PersistentFlags()
-	pf.Uint64Var(&e.seed, "seed", 1, "seed of the random number generator")
-	pf.BoolVar(&e.quiet, "quiet", false, "no progress or notes on stderr")
+	e.seed = 1
+	pf.Var((*seedValue)(&e.seed), "seed", "seed of the random number generator, 0 to 2^64-1")
+	pf.BoolVarP(&e.quiet, "quiet", "q", false, "no progress or notes on stderr")
 	pf.BoolVar(&e.json, "json", false, "print the result as JSON on stdout")
 	pf.IntVar(&e.threads, "threads", 0, "worker goroutines (0: all cores)")
+	rf.register(pf)
+	root.SetVersionTemplate(versionLine() + "\n")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return &exitError{code: exitUsage, err: fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())}
 	})
@@ -145,4 +159,19 @@ func exactArgs(n int, names string) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// seedValue is the --seed flag: a uint64 whose errors speak of the flag.
+type seedValue uint64
+
+func (s *seedValue) String() string { return strconv.FormatUint(uint64(*s), 10) }
+func (s *seedValue) Type() string   { return "uint64" }
+
+func (s *seedValue) Set(v string) error {
+	x, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64)
+	if err != nil {
+		return fmt.Errorf("want a whole number from 0 to 18446744073709551615, got %q", v)
+	}
+	*s = seedValue(x)
+	return nil
 }

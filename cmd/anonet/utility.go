@@ -194,7 +194,7 @@ See docs/utility.md for the precise definitions.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&format, "format", "", "input format of both files (default: from the file extensions)")
+	registerFrom(f, &format, "both files")
 	f.StringVar(&mapping, "mapping", "", "node mapping file (original<TAB>anonymized), from anonet anonymize --mapping")
 	f.StringVar(&metrics, "metrics", "", "comma-separated metrics to compute (default: all): "+strings.Join(utility.MetricNames(), ", "))
 	f.StringVar(&paths, "paths", "auto", "distances and betweenness: auto, exact or sampled")
