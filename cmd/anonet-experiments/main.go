@@ -5,6 +5,7 @@
 //
 //	anonet-experiments [-data DIR] [-seeds N] strategies   es vs ua, full and 5% budget
 //	anonet-experiments [-data DIR] cascade                 unique vs cascade-identifiable nodes
+//	anonet-experiments [-data DIR] attack                  re-identification, original vs full ua release
 //
 // DIR defaults to ../shared/datasets/anonet, where the data sets live beside
 // a clone of the repository.
@@ -25,7 +26,7 @@ func main() {
 	data := flag.String("data", filepath.Join("..", "shared", "datasets", "anonet"), "directory of the reference .nauty networks")
 	seeds := flag.Int("seeds", 5, "seeds per configuration")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: anonet-experiments [-data DIR] [-seeds N] strategies|cascade")
+		fmt.Fprintln(os.Stderr, "usage: anonet-experiments [-data DIR] [-seeds N] strategies|cascade|attack")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -78,8 +79,20 @@ func run(what, data string, seeds int) error {
 			total += r.Seconds
 		}
 		fmt.Printf("\ntotal time: %.3fs\n", total)
+	case "attack":
+		seeds := []int{0, 10, 100}
+		rows, err := experiment.Attacks(nets, seeds, 1)
+		if err != nil {
+			return err
+		}
+		experiment.AttackTable(os.Stdout, rows, seeds)
+		total := 0.0
+		for _, r := range rows {
+			total += r.Seconds
+		}
+		fmt.Printf("\ntotal time: %.1fs\n", total)
 	default:
-		return fmt.Errorf("unknown experiment %q (strategies, cascade)", what)
+		return fmt.Errorf("unknown experiment %q (strategies, cascade, attack)", what)
 	}
 	return nil
 }

@@ -147,6 +147,7 @@ Matrix Market, optionally .gz) or a bundled network: ` + bundledList() + `.`,
 		newConvertCmd(e),
 		newVersionCmd(e),
 		newUtilityCmd(e), newGenerateCmd(e),
+		newAttackCmd(e),
 	)
 	return root
 }

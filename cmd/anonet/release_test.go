@@ -118,7 +118,7 @@ func TestReleasesUnlinkable(t *testing.T) {
 		if _, stderr, code := runCLI(t, args...); code != 0 {
 			t.Fatalf("%v: exit %d: %s", c, code, stderr)
 		}
-		maps = append(maps, readMapping(t, m))
+		maps = append(maps, readMappingTSV(t, m))
 	}
 	same, pairs := 0, 0
 	for i := range maps {
@@ -146,8 +146,8 @@ func TestReleasesUnlinkable(t *testing.T) {
 	}
 }
 
-// readMapping reads a --mapping file.
-func readMapping(t *testing.T, path string) map[string]string {
+// readMappingTSV reads a --mapping file as label → id.
+func readMappingTSV(t *testing.T, path string) map[string]string {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {

@@ -2,11 +2,9 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -124,14 +122,8 @@ See docs/utility.md for the precise definitions.`,
 			why := ""
 			switch {
 			case mapping != "":
-				f, err := os.Open(mapping)
-				if err != nil {
-					return inputError(fmt.Errorf("mapping %s: %w", mapping, errors.Unwrap(err)))
-				}
-				opt.Correspondence, err = utility.ReadMapping(f, mapping, orig.g, anon.g)
-				f.Close()
-				if err != nil {
-					return inputError(err)
+				if opt.Correspondence, err = readMapping(mapping, orig.g, anon.g); err != nil {
+					return err
 				}
 				res.Correspondence = "mapping"
 			default:
