@@ -2,6 +2,7 @@ package graphio
 
 import (
 	"errors"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -151,5 +152,16 @@ func TestEdgeListOptions(t *testing.T) {
 				t.Errorf("labels %q, %d edges, header %v", got, g.NumEdges(), rep.HeaderSkipped)
 			}
 		})
+	}
+}
+
+// TestNotEnoughMemory: a trusted declared count that does not fit in the
+// memory limit is ErrNotEnoughMemory, not a parse problem of the input.
+func TestNotEnoughMemory(t *testing.T) {
+	old := debug.SetMemoryLimit(1 << 20)
+	defer debug.SetMemoryLimit(old)
+	_, _, err := Read(strings.NewReader("!n=100000\n"), "x", ReadOptions{Format: Nauty, MaxNodes: 100000})
+	if !errors.Is(err, ErrNotEnoughMemory) {
+		t.Errorf("err %v", err)
 	}
 }

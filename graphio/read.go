@@ -74,16 +74,18 @@ const (
 
 // checkDeclared returns an error if a header's declared node count n is
 // more than opt trusts after reading the whole input (see MaxNodes).
+// It also refuses, wrapping ErrNotEnoughMemory, a count that would not fit
+// in memory, whatever MaxNodes trusts.
 func (opt ReadOptions) checkDeclared(n int) error {
-	if opt.MaxNodes > 0 || opt.in == nil {
-		return nil // the explicit limit was checked when n was read
+	if opt.MaxNodes == 0 && opt.in != nil {
+		// Without an explicit limit, trust only what the file could hold.
+		limit := max(int64(DeclaredFloor), DeclaredPerByte*opt.in.n)
+		if int64(n) > limit {
+			return fmt.Errorf("the header declares %d nodes, more than a file of %d bytes can describe (at most %d nodes, %d per byte, are trusted); give the largest node count to accept with --max-nodes (ReadOptions.MaxNodes)",
+				n, opt.in.n, limit, DeclaredPerByte)
+		}
 	}
-	limit := max(int64(DeclaredFloor), DeclaredPerByte*opt.in.n)
-	if int64(n) <= limit {
-		return nil
-	}
-	return fmt.Errorf("the header declares %d nodes, more than a file of %d bytes can describe (at most %d nodes, %d per byte, are trusted); give the largest node count to accept with --max-nodes (ReadOptions.MaxNodes)",
-		n, opt.in.n, limit, DeclaredPerByte)
+	return checkMemory(n)
 }
 
 // comments returns the bytes that start a comment line.

@@ -52,7 +52,7 @@ func (e *env) readGraph(arg, format string) (*input, error) {
 	opt.Format = f
 	g, rep, err := graphio.ReadFile(arg, opt)
 	if err != nil {
-		return nil, inputError(err)
+		return nil, readError(err)
 	}
 	return e.loaded(arg, g, rep), nil
 }
@@ -67,7 +67,7 @@ func (e *env) readStdin(f graphio.Format) (*input, error) {
 	opt.Format = f
 	g, rep, err := graphio.Read(e.stdin, "stdin", opt)
 	if err != nil {
-		return nil, inputError(err)
+		return nil, readError(err)
 	}
 	return e.loaded("stdin", g, rep), nil
 }
@@ -118,4 +118,13 @@ func checkOutput(out string, inputs ...string) error {
 		}
 	}
 	return nil
+}
+
+// readError gives a reading error its exit status: 2 for bad input, but 1
+// when the input is fine and memory is short (never "bad input").
+func readError(err error) error {
+	if errors.Is(err, graphio.ErrNotEnoughMemory) {
+		return &exitError{code: exitInternal, err: err}
+	}
+	return inputError(err)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"testing"
@@ -246,5 +247,16 @@ func TestOutputPaths(t *testing.T) {
 	fst, _ := os.Stat(real)
 	if !strings.Contains(string(b), "\n1 2\n") || st.Mode()&os.ModeSymlink == 0 || fst.Mode().Perm() != 0o600 {
 		t.Errorf("link target %q, link mode %v, file mode %v", b[:min(len(b), 20)], st.Mode(), fst.Mode())
+	}
+}
+
+// TestOutOfMemoryIsNotBadInput: a declared size that would not fit in the
+// memory the process may use is exit 1 (a resource problem), not 2.
+func TestOutOfMemoryIsNotBadInput(t *testing.T) {
+	old := debug.SetMemoryLimit(64 << 20)
+	defer debug.SetMemoryLimit(old)
+	stdout, stderr, code := runCLIStdin(t, "!n=2000000\n", "info", "-", "--from", "nauty", "--max-nodes", "2000000")
+	if code != 1 || !strings.Contains(stderr, "not enough memory: 2000000 nodes need about") {
+		t.Errorf("exit %d, %q %q", code, stdout, stderr)
 	}
 }
