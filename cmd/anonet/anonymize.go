@@ -120,9 +120,14 @@ non-anonymous nodes first), ua (by the number of non-anonymous nodes the
 deletion can affect; the default and usually best), uao (unique edges first,
 weighted as ua). Only es can add or rewire edges.
 
-OUT gets fresh random node ids (from --seed) in an order that reveals nothing
-of the input; --mapping writes the link between old and new ids, which must be
-kept secret. The format of OUT comes from its extension, else the input's.`,
+OUT gets fresh random node ids (from --seed and the result) in an order that
+reveals nothing of the input; --mapping and --deleted link the release to the
+original and must be kept secret. The format of OUT comes from --to, else its
+extension, else the input's; -o - writes to stdout.
+
+Nothing is written, and the exit status is 3, when the best state does not
+meet the target, unless --allow-unmet. The first Ctrl-C stops the run at the
+end of an iteration and writes the best state so far by the same rule.`,
 		Example: `  anonet anonymize karate -o karate-anon.edges --variant full
   anonet anonymize net.edges -o anon.edges --budget 5% --trace trace.csv
   anonet anonymize net.edges -o anon.edges --variant partial --alpha 0.9 --measure dk --json`,

@@ -260,3 +260,22 @@ func TestOutOfMemoryIsNotBadInput(t *testing.T) {
 		t.Errorf("exit %d, %q %q", code, stdout, stderr)
 	}
 }
+
+// TestHostileFiles: the tiny files of issue 14 (finding 5) that declared
+// billions of nodes are bad input, refused at once.
+func TestHostileFiles(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{
+		"x.nauty": "!n=2000000000\n",
+		"x.net":   "*Vertices 2000000000\n",
+		"x.mtx":   "%%MatrixMarket matrix coordinate pattern symmetric\n2000000000 2000000000 0\n",
+		"z.edges": strings.Repeat("\x00", 1<<20),
+	} {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, []byte(data), 0o644)
+		_, stderr, code := runCLI(t, "info", path)
+		if code != 2 || !strings.Contains(stderr, "declares 2000000000 nodes") && !strings.Contains(stderr, "NUL byte") {
+			t.Errorf("%s: exit %d, %q", name, code, stderr)
+		}
+	}
+}
