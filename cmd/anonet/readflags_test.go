@@ -92,11 +92,18 @@ func TestConventions(t *testing.T) {
 		t.Errorf("-q: exit %d, stderr %q", code, errb.String())
 	}
 	stdout, _, code := runCLI(t, "--json", "info", "nothere")
+	checkJSONError(t, stdout, code, 2, "nothere")
+}
+
+// checkJSONError checks that stdout is the JSON error object of a command
+// that exited with status want, its message containing msg.
+func checkJSONError(t *testing.T, stdout string, code, want int, msg string) {
+	t.Helper()
 	var e struct {
 		Error string `json:"error"`
 		Exit  int    `json:"exit"`
 	}
-	if err := json.Unmarshal([]byte(stdout), &e); err != nil || code != 2 || e.Exit != 2 || !strings.Contains(e.Error, "nothere") {
-		t.Errorf("exit %d, stdout %q", code, stdout)
+	if err := json.Unmarshal([]byte(stdout), &e); err != nil || code != want || e.Exit != want || !strings.Contains(e.Error, msg) {
+		t.Errorf("exit %d, stdout %q; want the JSON error of exit %d with %q", code, stdout, want, msg)
 	}
 }

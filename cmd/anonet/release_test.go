@@ -90,13 +90,7 @@ func TestAnonymizeUnmetJSON(t *testing.T) {
 	}
 	// Other errors under --json are an object too.
 	stdout, _, code = runCLI(t, "anonymize", "karate", "-o", filepath.Join(dir, "o.edges"), "-k", "35", "--variant", "full", "--json")
-	var e struct {
-		Error string
-		Exit  int
-	}
-	if err := json.Unmarshal([]byte(stdout), &e); err != nil || code != 2 || e.Exit != 2 || !strings.Contains(e.Error, "-k 35") {
-		t.Errorf("exit %d, stdout %q", code, stdout)
-	}
+	checkJSONError(t, stdout, code, 2, "-k 35")
 }
 
 // TestReleasesUnlinkable: two different anonymizations of one network give
