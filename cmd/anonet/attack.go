@@ -88,11 +88,7 @@ it: the release is renumbered at random first. See docs/attack.md.`,
 			if !(theta > 0) {
 				return usageErrorf("--theta must be above 0, got %v", theta)
 			}
-			orig, err := e.readGraph(args[0], format)
-			if err != nil {
-				return err
-			}
-			rel, err := e.readGraph(args[1], format)
+			orig, rel, err := e.readPair(args, format)
 			if err != nil {
 				return err
 			}

@@ -128,3 +128,17 @@ func readError(err error) error {
 	}
 	return inputError(err)
 }
+
+// readPair reads the two graphs named by args[0] and args[1] (an original
+// and its release), both in format if it is not empty.
+func (e *env) readPair(args []string, format string) (*input, *input, error) {
+	a, err := e.readGraph(args[0], format)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := e.readGraph(args[1], format)
+	if err != nil {
+		return nil, nil, err
+	}
+	return a, b, nil
+}

@@ -105,11 +105,7 @@ See docs/utility.md for the precise definitions.`,
 					return err
 				}
 			}
-			orig, err := e.readGraph(args[0], format)
-			if err != nil {
-				return err
-			}
-			anon, err := e.readGraph(args[1], format)
+			orig, anon, err := e.readPair(args, format)
 			if err != nil {
 				return err
 			}
