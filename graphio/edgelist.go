@@ -90,13 +90,18 @@ func (s *fieldSplitter) split2(line []byte) (f0, f1 []byte, n int, badCol int, b
 			if i < len(line) && !s.sep(line[i]) {
 				return nil, nil, 0, i + 1, "text after the closing quote of a quoted field"
 			}
-		} else {
+		} else if s.delim == 0 {
 			j := i
-			for j < len(line) && !s.sep(line[j]) {
+			for j < len(line) && !isSep(line[j]) {
 				j++
 			}
-			field = bytes.TrimRight(line[i:j], " \t\r\v\f")
-			i = j
+			field, i = line[i:j], j
+		} else {
+			j := i
+			for j < len(line) && line[j] != s.delim {
+				j++
+			}
+			field, i = bytes.TrimRight(line[i:j], " \t\r\v\f"), j
 		}
 		switch n {
 		case 0:

@@ -168,7 +168,11 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 	if !knownFormat(opt.Format) {
 		return nil, nil, fmt.Errorf("read %s: unknown format %q (known: %s)", name, opt.Format, formatList())
 	}
-	br := bufio.NewReaderSize(r, readBufferSize(r))
+	// Count the bytes at the source (for plain input, what the readers
+	// consume, give or take one buffer); gzip input is counted after
+	// decompression below.
+	opt.in = &countingReader{r: r}
+	br := bufio.NewReaderSize(opt.in, readBufferSize(r))
 	var zr *gzip.Reader
 	if kind := otherCompression(br); kind != "" {
 		return nil, nil, &ParseError{File: name, Err: fmt.Errorf("%s-compressed content, which anonet does not read; only gzip is supported: decompress it first", kind)}
@@ -181,10 +185,6 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 		}
 		defer zr.Close()
 		opt.in = &countingReader{r: gzipReader{zr}}
-		br = bufio.NewReaderSize(opt.in, 1<<16)
-	} else {
-		// Count from here on: br already holds what it buffered.
-		opt.in = &countingReader{r: br}
 		br = bufio.NewReaderSize(opt.in, 1<<16)
 	}
 	// A UTF-8 byte order mark is not part of the content.
