@@ -156,3 +156,50 @@ func TestSignalOutsideRun(t *testing.T) {
 		t.Errorf("left behind: %v", names)
 	}
 }
+
+// TestSignalWhileWriting: a signal while the outputs are being written
+// (here: the release goes to a stdout pipe that nobody reads, after the
+// other outputs' temporary files are complete) quits at once and leaves no
+// temporary file (issue 14, finding 6).
+func TestSignalWhileWriting(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anonet processes")
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "ba.edges")
+	if _, stderr, code := runCLI(t, "--seed", "3", "generate", "ba", "-n", "20000", "--avg-degree", "8", "-o", in); code != 0 {
+		t.Fatal(stderr)
+	}
+	out := filepath.Join(dir, "out")
+	os.Mkdir(out, 0o755)
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	cmd := exec.Command(os.Args[0], "--quiet", "anonymize", in, "-o", "-", "--budget", "1", "--allow-unmet",
+		"--trace", filepath.Join(out, "t.csv"), "--mapping", filepath.Join(out, "m.tsv"))
+	cmd.Env = append(os.Environ(), "ANONET_TEST_AS_MAIN=1")
+	cmd.Stdout = w
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	t.Cleanup(func() { cmd.Process.Kill() })
+	for i := 0; ; i++ { // the mapping's temporary file appears when the run is over
+		if tmps, _ := filepath.Glob(filepath.Join(out, ".m.tsv.tmp*")); len(tmps) > 0 {
+			break
+		}
+		if i == 6000 {
+			t.Fatal("no temporary mapping file")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	if code := exitCode(t, cmd.Wait()); code != 143 {
+		t.Errorf("exit %d, want 143", code)
+	}
+	if names := dirNames(t, out); len(names) != 0 {
+		t.Errorf("left behind: %v", names)
+	}
+}
