@@ -7,6 +7,7 @@
 //	anonet-experiments [-data DIR] cascade                 unique vs cascade-identifiable nodes
 //	anonet-experiments [-data DIR] [-seeds N] [-csv FILE] [-only A,B] [-methods A,B] quality
 //	                                                       edges kept by ua, restoration, greedy, the default
+//	anonet-experiments [-data DIR] attack                  re-identification, original vs full ua release
 //
 // DIR defaults to ../shared/datasets/anonet, where the data sets live beside
 // a clone of the repository.
@@ -30,7 +31,7 @@ func main() {
 	only := flag.String("only", "", "quality: only these settings (comma-separated: full, budgeted, dk, count2)")
 	methods := flag.String("methods", "", "quality: only these methods (comma-separated names)")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: anonet-experiments [-data DIR] [-seeds N] strategies|cascade|quality")
+		fmt.Fprintln(os.Stderr, "usage: anonet-experiments [-data DIR] [-seeds N] strategies|cascade|quality|attack")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -99,8 +100,20 @@ func run(what, data string, seeds int) error {
 			total += r.Seconds
 		}
 		fmt.Printf("\ntotal time: %.3fs\n", total)
+	case "attack":
+		seeds := []int{0, 10, 100}
+		rows, err := experiment.Attacks(nets, seeds, 1)
+		if err != nil {
+			return err
+		}
+		experiment.AttackTable(os.Stdout, rows, seeds)
+		total := 0.0
+		for _, r := range rows {
+			total += r.Seconds
+		}
+		fmt.Printf("\ntotal time: %.1fs\n", total)
 	default:
-		return fmt.Errorf("unknown experiment %q (strategies, cascade)", what)
+		return fmt.Errorf("unknown experiment %q (strategies, cascade, attack)", what)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
@@ -41,6 +42,11 @@ type anonymizeResult struct {
 	UniqueFractionAfter         float64           `json:"unique_fraction_after"`
 	Target                      int               `json:"target"`
 	TargetReached               bool              `json:"target_reached"`
+	Shortfall                   int               `json:"shortfall"`   // nodes short of the target in the best state
+	Written                     bool              `json:"written"`     // the outputs were written
+	Interrupted                 bool              `json:"interrupted"` // a signal stopped the run early
+	Error                       string            `json:"error,omitempty"`
+	Exit                        int               `json:"exit,omitempty"`
 	Iterations                  int               `json:"iterations"`
 	BestIteration               int               `json:"best_iteration"`
 	Algorithm                   string            `json:"algorithm"`
@@ -56,7 +62,6 @@ type anonymizeResult struct {
 	Fuzzy                       *float64          `json:"fuzzy,omitempty"`
 	Refine                      string            `json:"refine"`
 	Refinement                  *refinementResult `json:"refinement,omitempty"`
-	Interrupted                 bool              `json:"interrupted,omitempty"`
 	Seconds                     float64           `json:"seconds"`
 }
 
@@ -111,6 +116,8 @@ func newAnonymizeCmd(e *env) *cobra.Command {
 		timeLimit                           time.Duration
 		alpha, phi                          float64
 		tracePath, deletedPath, mappingPath string
+		allowUnmet                          bool
+		toFormat                            string
 	)
 	cmd := &cobra.Command{
 		Use:   "anonymize GRAPH -o OUT",
@@ -128,9 +135,14 @@ non-anonymous nodes first), ua (by the number of non-anonymous nodes the
 deletion can affect; the default and usually best), uao (unique edges first,
 weighted as ua). Only es can add or rewire edges.
 
-OUT gets fresh random node ids (from --seed) in an order that reveals nothing
-of the input; --mapping writes the link between old and new ids, which must be
-kept secret. The format of OUT comes from its extension, else the input's.`,
+OUT gets fresh random node ids (from --seed and the result) in an order that
+reveals nothing of the input; --mapping and --deleted link the release to the
+original and must be kept secret. The format of OUT comes from --to, else its
+extension, else the input's; -o - writes to stdout.
+
+Nothing is written, and the exit status is 3, when the best state does not
+meet the target, unless --allow-unmet. The first Ctrl-C stops the run at the
+end of an iteration and writes the best state so far by the same rule.`,
 		Example: `  anonet anonymize karate -o karate-anon.edges --variant full
   anonet anonymize net.edges -o anon.edges --budget 5% --trace trace.csv
   anonet anonymize net.edges -o anon.edges --variant partial --alpha 0.9 --measure dk --json`,
@@ -180,30 +192,20 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 				cfg.Fuzzy, cfg.Phi = true, phi
 			}
 			// Every output must be new: never the input, never each other.
-			outputs := map[string]string{"-o": out, "--trace": tracePath, "--deleted": deletedPath, "--mapping": mappingPath}
-			seen := map[string]string{}
-			for _, flag := range []string{"-o", "--trace", "--deleted", "--mapping"} {
-				path := outputs[flag]
-				if path == "" {
-					if flag == "-o" {
-						return usageErrorf("no output file: give -o OUT")
-					}
-					continue
-				}
-				if err := checkOutput(path, args[0]); err != nil {
+			if out == "" {
+				return usageErrorf("no output file: give -o OUT")
+			}
+			outs := e.newOutputs(args[0])
+			for _, o := range [][2]string{{"-o", out}, {"--trace", tracePath}, {"--deleted", deletedPath}, {"--mapping", mappingPath}} {
+				if err := outs.add(o[0], o[1]); err != nil {
 					return err
 				}
-				abs, _ := filepath.Abs(path)
-				if other, ok := seen[abs]; ok {
-					return usageErrorf("%s and %s name the same file %s", other, flag, path)
-				}
-				seen[abs] = flag
 			}
 			in, err := e.readGraph(args[0], format)
 			if err != nil {
 				return err
 			}
-			outFormat, err := anonymizedFormat(out, in.format)
+			outFormat, err := anonymizedFormat(out, toFormat, in.format)
 			if err != nil {
 				return err
 			}
@@ -227,9 +229,18 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 			if cfg, err = cfg.WithDefaults(n, m); err != nil {
 				return usageErrorf("%v", err)
 			}
+			if err := checkReachable(cfg, n); err != nil {
+				return err
+			}
+			trace, err := e.newTrace(outs)
+			if err != nil {
+				return err
+			}
+			defer outs.abort() // a no-op after commit
 			pr := e.newProgress()
 			target := anonymize.Target(cfg.Alpha, n)
 			cfg.Progress = func(it anonymize.Iteration) {
+				trace.row(it)
 				eta := ""
 				if el := time.Since(start); it.EdgesAltered > 0 {
 					budgetLeft := float64(cfg.Budget-it.EdgesAltered) / float64(it.EdgesAltered)
@@ -239,45 +250,32 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 					it.Iteration, in.g.NumNodes()-it.NotKAnonymous, in.g.NumNodes(), cfg.K, target,
 					it.EdgesAltered, 100*it.FractionAltered, eta)
 			}
-			permKey := outputKey(e.seed, in.g) // before Run changes the graph
-			res, err := anonymize.Run(in.g, cfg)
+			var res *anonymize.Result
+			e.stoppable(func(ctx context.Context) { res, err = anonymize.RunContext(ctx, in.g, cfg) })
 			pr.done()
 			if err != nil {
 				return inputError(err)
 			}
-			perm := rand.New(rand.NewChaCha8(permKey)).Perm(in.g.NumNodes())
+			if err := trace.err(); err != nil {
+				return err
+			}
+			// The ids are keyed on the released graph: see outputKey.
+			perm := rand.New(rand.NewChaCha8(outputKey(e.seed, in.g))).Perm(in.g.NumNodes())
 			anon := relabel(in.g, perm)
-			if err := graphio.WriteFile(out, anon, graphio.WriteOptions{Format: outFormat}); err != nil {
-				return inputError(err)
-			}
-			if tracePath != "" {
-				if err := graphio.AtomicWrite(tracePath, func(w io.Writer) error { return writeTrace(w, res.Trace) }); err != nil {
-					return inputError(err)
-				}
-			}
-			if deletedPath != "" {
-				if err := graphio.AtomicWrite(deletedPath, func(w io.Writer) error { return writeAltered(w, in.g, res.Alterations) }); err != nil {
-					return inputError(err)
-				}
-			}
-			if mappingPath != "" {
-				if err := graphio.AtomicWrite(mappingPath, func(w io.Writer) error { return writeMapping(w, in.g, perm) }); err != nil {
-					return inputError(err)
-				}
-				fmt.Fprintf(e.stderr, "warning: %s links every anonymized node to its original id; keep it secret and never publish it with %s\n", mappingPath, out)
-			}
+			outs.set("-o", func(w io.Writer) error { return graphio.Write(w, anon, outFormat) })
+			outs.set("--trace", func(w io.Writer) error { return writeTrace(w, res.Trace) })
+			outs.set("--deleted", func(w io.Writer) error { return writeAltered(w, in.g, res.Alterations) })
+			outs.set("--mapping", func(w io.Writer) error { return writeMapping(w, in.g, perm) })
 			r := summary(in.name, out, res, e.seed)
 			r.Seconds = time.Since(start).Seconds()
-			if e.json {
-				return writeJSON(e.stdout, r)
-			}
-			return printAnonymize(e.stdout, r)
+			return e.release(outs, res, &r, allowUnmet, func(w io.Writer) error { return printAnonymize(w, r) })
 		},
 	}
 	f := cmd.Flags()
 	f.StringVarP(&out, "output", "o", "", "file to write the anonymized network to (required)")
 	mf.register(f, false)
-	f.StringVar(&format, "format", "", "input format (default: from the file extension)")
+	registerFrom(f, &format, "GRAPH")
+	registerTo(f, &toFormat, "OUT; default: from OUT's extension, else GRAPH's format")
 	f.StringVar(&algorithm, "algorithm", string(anonymize.Best), "strategy: best (the default: ua deletion, then restoration and local search), greedy (exact gain, then restoration), or the paper's es, degree, aff, unique, ua, uao (unrefined unless --refine)")
 	f.StringVar(&refine, "refine", "", "after the strategy: none, restore (re-add deleted edges while the target holds) or anneal (restore, then local search); default anneal for greedy, none for the paper's strategies")
 	f.IntVar(&effort, "effort", anonymize.DefaultEffort, "local search (--refine anneal): moves per edge of the input")
@@ -291,15 +289,21 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 	f.StringVar(&tracePath, "trace", "", "write one CSV row per iteration to this file")
 	f.StringVar(&deletedPath, "deleted", "", "write the altered edges, by original node id, to this file")
 	f.StringVar(&mappingPath, "mapping", "", "write the secret mapping original id → anonymized id to this file")
+	f.BoolVar(&allowUnmet, "allow-unmet", false, "write the best state even when it does not meet the target (exit 0, with the shortfall reported)")
 	return cmd
 }
 
 // outputKey derives the key of the permutation that gives the output its
-// fresh node ids: SHA-256 of the seed and the whole input graph (node
-// count, labels, sorted edges). The data owner gets the same ids for the
-// same input and seed, but nobody without the original network can
-// recompute the permutation: one keyed by the seed alone could be inverted
-// from the node count, since the default seed is public.
+// fresh node ids: SHA-256 of the seed and the whole released graph (node
+// count, original labels, sorted edges after anonymization). The same
+// release gets the same bytes for the same seed, but any other release of
+// the same network (another k, strategy, budget or seed) gets unrelated
+// ids, so that two releases cannot be joined on their ids; keying on the
+// input instead gave every release of one network the same ids, and the
+// union of two releases' edges re-identified people. Nobody without the
+// original labels can recompute the permutation, while one keyed by the
+// seed alone could be inverted from the node count, the default seed being
+// public.
 func outputKey(seed uint64, g *graph.Graph) [32]byte {
 	h := sha256.New()
 	var buf []byte
@@ -326,9 +330,12 @@ func outputKey(seed uint64, g *graph.Graph) [32]byte {
 	return key
 }
 
-// anonymizedFormat is the format of OUT's extension, or the input's format
-// when OUT has no extension.
-func anonymizedFormat(out string, input graphio.Format) (graphio.Format, error) {
+// anonymizedFormat is the format given by --to, else that of OUT's
+// extension, or the input's format when OUT has no extension.
+func anonymizedFormat(out, to string, input graphio.Format) (graphio.Format, error) {
+	if to != "" {
+		return outputFormat(out, to)
+	}
 	base := strings.TrimSuffix(strings.ToLower(filepath.Base(out)), ".gz")
 	if filepath.Ext(base) == "" {
 		return input, nil
@@ -350,11 +357,9 @@ func relabel(g *graph.Graph, perm []int) *graph.Graph {
 
 func writeTrace(w io.Writer, trace []anonymize.Iteration) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintln(bw, "iteration,edges_altered,fraction_altered,unique,unique_fraction,not_k_anonymous,seconds_select,seconds_update,phase")
+	fmt.Fprintln(bw, traceHeader)
 	for _, it := range trace {
-		fmt.Fprintf(bw, "%d,%d,%s,%d,%s,%d,%s,%s,%s\n", it.Iteration, it.EdgesAltered,
-			csvFloat(it.FractionAltered), it.Unique, csvFloat(it.UniqueFraction), it.NotKAnonymous,
-			csvFloat(it.SecondsSelect), csvFloat(it.SecondsUpdate), it.Phase)
+		writeTraceRow(bw, it)
 	}
 	return bw.Flush()
 }

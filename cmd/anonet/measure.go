@@ -158,7 +158,7 @@ printed, one row per measure; with --json, an array of results.`,
 		},
 	}
 	mf.register(cmd.Flags(), true)
-	cmd.Flags().StringVar(&format, "format", "", "input format (default: from the file extension)")
+	registerFrom(cmd.Flags(), &format, "GRAPH")
 	cmd.Flags().BoolVar(&twins, "twins", false, "also count anonymity without twins (nodes with identical neighbourhoods)")
 	cmd.Flags().BoolVar(&classes, "classes", false, "print the members of every class")
 	cmd.Flags().BoolVar(&unique, "unique", false, "list the nodes that are not k-anonymous")
