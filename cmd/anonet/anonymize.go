@@ -96,6 +96,7 @@ func newAnonymizeCmd(e *env) *cobra.Command {
 		alpha, phi                          float64
 		tracePath, deletedPath, mappingPath string
 	)
+	var rf reportFlags // --report, --plot (report.go)
 	cmd := &cobra.Command{
 		Use:   "anonymize GRAPH -o OUT",
 		Short: "Alter a network until its nodes are k-anonymous",
@@ -171,6 +172,9 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 				}
 				seen[abs] = flag
 			}
+			if err := rf.check(args[:1], out, tracePath, deletedPath, mappingPath); err != nil {
+				return err
+			}
 			in, err := e.readGraph(args[0], format)
 			if err != nil {
 				return err
@@ -212,6 +216,10 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 					it.EdgesAltered, 100*it.FractionAltered, eta)
 			}
 			permKey := outputKey(e.seed, in.g) // before Run changes the graph
+			var orig *graph.Graph              // the input, kept for the report
+			if rf.wanted() {
+				orig = in.g.Clone()
+			}
 			res, err := anonymize.Run(in.g, cfg)
 			pr.done()
 			if err != nil {
@@ -240,6 +248,11 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 			}
 			r := summary(in.name, out, res, e.seed)
 			r.Seconds = time.Since(start).Seconds()
+			if rf.wanted() {
+				if err := e.anonymizeReport(rf, r, orig, anon, perm, res); err != nil {
+					return err
+				}
+			}
 			if e.json {
 				return writeJSON(e.stdout, r)
 			}
@@ -260,6 +273,7 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 	f.StringVar(&tracePath, "trace", "", "write one CSV row per iteration to this file")
 	f.StringVar(&deletedPath, "deleted", "", "write the altered edges, by original node id, to this file")
 	f.StringVar(&mappingPath, "mapping", "", "write the secret mapping original id → anonymized id to this file")
+	rf.register(f, true)
 	return cmd
 }
 

@@ -113,6 +113,7 @@ Matrix Market, optionally .gz) or a bundled network: ` + bundledList() + `.`,
 		newConvertCmd(e),
 		newVersionCmd(e),
 		newUtilityCmd(e), newGenerateCmd(e),
+		newReportCmd(e),
 	)
 	return root
 }
