@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"strings"
 )
 
 // The names of the report's figures (their file names without extension).
@@ -127,17 +128,17 @@ func degreeChart(in *Input) (Chart, bool) {
 		LogX: true, LogY: true,
 	}
 	names, snaps, colors := sides(in)
-	zero := 0
+	var isolated []string
 	for i, s := range snaps {
 		var x, y []float64
 		for d, k := range s.Degrees {
-			if k > 0 && s.Nodes > 0 {
+			if d > 0 && k > 0 && s.Nodes > 0 {
 				x = append(x, float64(d))
 				y = append(y, float64(k)/float64(s.Nodes))
 			}
 		}
-		if len(s.Degrees) > 0 {
-			zero += s.Degrees[0]
+		if len(s.Degrees) > 0 && s.Degrees[0] > 0 {
+			isolated = append(isolated, fmt.Sprintf("%s in the %s", Thousands(s.Degrees[0]), names[i]))
 		}
 		if len(x) == 0 {
 			continue
@@ -145,8 +146,8 @@ func degreeChart(in *Input) (Chart, bool) {
 		c.Series = append(c.Series, Series{Name: names[i], X: x, Y: y, Color: colors[i]})
 	}
 	c.Caption = "Share of nodes with each number of neighbours, on log-log axes."
-	if zero > 0 {
-		c.Caption += " Isolated nodes (degree 0) cannot be drawn on a log scale and are counted in the table."
+	if len(isolated) > 0 {
+		c.Caption += " Isolated nodes (degree 0), which a log scale cannot show: " + strings.Join(isolated, ", ") + "."
 	}
 	return c, len(c.Series) > 0
 }

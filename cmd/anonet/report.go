@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
@@ -145,6 +146,50 @@ func (e *env) writePlots(dir string, in *report.Input) error {
 	}
 	e.notef("wrote %d figure files to %s", len(paths), dir)
 	return nil
+}
+
+// measurePlots writes the figures of one measure's partition p of the graph
+// named name to dir (into a subdirectory named after the measure when
+// several measures are plotted).
+func (e *env) measurePlots(dir string, several bool, name string, p *anonymity.Partition) error {
+	if dir == "" {
+		return nil
+	}
+	if several {
+		dir = filepath.Join(dir, p.Measure().Name())
+	}
+	s, err := report.NewSnapshot(p.Graph(), p, report.SnapshotOptions{Cascade: true, Communities: true, Seed: e.seed, Threads: e.threads})
+	if err != nil {
+		return err
+	}
+	return e.writePlots(dir, &report.Input{
+		Run:    report.Run{Input: name, Measure: p.Measure().Name(), D: p.D(), K: p.K()},
+		Before: s,
+	})
+}
+
+// utilityPlots writes the figures of anonet utility to dir: the structure
+// of both graphs and, when the nodes correspond, where the deleted edges
+// were.
+func (e *env) utilityPlots(dir string, names []string, orig, anon *graph.Graph, corr []int32, cmp *utility.Comparison) error {
+	if dir == "" {
+		return nil
+	}
+	in := &report.Input{Run: report.Run{Input: names[0], Release: names[1]}, Utility: report.Metrics(cmp)}
+	opt := report.SnapshotOptions{Communities: true, Seed: e.seed, Threads: e.threads}
+	var err error
+	if in.Before, err = report.NewSnapshot(orig, nil, opt); err != nil {
+		return err
+	}
+	if in.After, err = report.NewSnapshot(anon, nil, opt); err != nil {
+		return err
+	}
+	if corr != nil {
+		deleted, added := alteredEdges(orig, anon, corr)
+		in.Deleted, in.EdgesByLowerDegree = report.EdgeEndDegrees(orig, deleted)
+		in.Added = added
+	}
+	return e.writePlots(dir, in)
 }
 
 // anonymizeReport writes the report and figures of an anonymize run; orig

@@ -204,3 +204,35 @@ func TestReportErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestPlotFlags checks that --plot on measure and utility writes their
+// figures as SVG and PNG files.
+func TestPlotFlags(t *testing.T) {
+	dir := t.TempDir()
+	anon, mapping := filepath.Join(dir, "a.edges"), filepath.Join(dir, "map.tsv")
+	if _, stderr, code := runCLI(t, "anonymize", "karate", "-o", anon, "--mapping", mapping, "--variant", "full"); code != 0 {
+		t.Fatalf("anonymize: %s", stderr)
+	}
+	tests := []struct {
+		args  []string
+		files []string
+	}{
+		{[]string{"measure", "karate"}, []string{"class_sizes", "anonymity_cascade", "degree_distribution", "clustering_by_degree", "community_sizes"}},
+		{[]string{"measure", "karate", "--measure", "degree,count"}, []string{"degree/class_sizes", "count/class_sizes", "count/degree_distribution"}},
+		{[]string{"utility", "karate", anon, "--mapping", mapping}, []string{"degree_distribution", "clustering_by_degree", "community_sizes", "deleted_edges_by_degree"}},
+	}
+	for i, tc := range tests {
+		plots := filepath.Join(dir, fmt.Sprint("plots", i))
+		if _, stderr, code := runCLI(t, append(tc.args, "--plot", plots)...); code != 0 {
+			t.Errorf("anonet %s --plot: exit %d: %s", strings.Join(tc.args, " "), code, stderr)
+			continue
+		}
+		for _, f := range tc.files {
+			for _, ext := range []string{".svg", ".png"} {
+				if st, err := os.Stat(filepath.Join(plots, f+ext)); err != nil || st.Size() == 0 {
+					t.Errorf("anonet %s --plot: %s%s missing or empty", strings.Join(tc.args, " "), f, ext)
+				}
+			}
+		}
+	}
+}
