@@ -192,7 +192,23 @@ func (c Chart) Plot() (*plot.Plot, error) {
 			ax.a.Min, ax.a.Max = ax.a.Min/2, ax.a.Max*2
 		}
 	}
-	p.Legend.Top, p.Legend.Left = c.legendCorner()
+	var crowded bool
+	p.Legend.Top, p.Legend.Left, crowded = c.legendCorner()
+	if crowded && drawn > 1 {
+		// Every corner holds data: make room above the data for the
+		// legend, about 12 points of a 10 cm high plot per entry.
+		f := min(0.6, 0.06*float64(drawn)+0.05)
+		lo, hi := p.Y.Min, p.Y.Max
+		if c.LogY {
+			lo, hi = math.Log10(lo), math.Log10(hi)
+		}
+		top := hi + (hi-lo)*f/(1-f)
+		if c.LogY {
+			top = math.Pow(10, top)
+		}
+		p.Y.Max = top
+		p.Legend.Top, p.Legend.Left = true, false
+	}
 	p.Legend.TextStyle.Font.Size = vg.Points(9)
 	p.Legend.XOffs = vg.Points(-6)
 	if p.Legend.Left {
@@ -207,8 +223,8 @@ func (c Chart) Plot() (*plot.Plot, error) {
 
 // legendCorner returns the corner of the plotting area with the fewest
 // points, where the legend hides the least: top right first, then top
-// left, bottom right, bottom left.
-func (c Chart) legendCorner() (top, left bool) {
+// left, bottom right, bottom left; crowded if even that one holds points.
+func (c Chart) legendCorner() (top, left, crowded bool) {
 	tr := func(v float64, log bool) float64 {
 		if log {
 			return math.Log10(v)
@@ -255,7 +271,7 @@ func (c Chart) legendCorner() (top, left bool) {
 			best = i
 		}
 	}
-	return best < 2, best%2 == 1
+	return best < 2, best%2 == 1, count[best] > 0
 }
 
 // logTicks marks a logarithmic axis: 1, 2 and 5 times the powers of ten

@@ -1,13 +1,19 @@
 // Command anonet-experiments reproduces the reference paper's experiments on
-// the 17 reference networks and prints Markdown tables for docs/results.md.
+// the 17 reference networks.
 //
 // Usage:
 //
-//	anonet-experiments [-data DIR] [-seeds N] strategies   es vs ua, full and 5% budget
-//	anonet-experiments [-data DIR] cascade                 unique vs cascade-identifiable nodes
+//	anonet-experiments [-data DIR] [-seeds N] strategies   es vs ua, full and 5% budget (Markdown)
+//	anonet-experiments [-data DIR] cascade                 unique vs cascade-identifiable nodes (Markdown)
+//	anonet-experiments [-data DIR] [-seeds N] paper -o OUT [-quick]
+//	                                                       the paper's results section: CSV, SVG/PNG, index.html
 //
 // DIR defaults to ../shared/datasets/anonet, where the data sets live beside
-// a clone of the repository.
+// a clone of the repository. paper -quick uses the five small networks
+// (gene_fusion, moreno_innovation, radoslaw_email, calls, sms), one seed and
+// two average degrees of the graph models, and takes about a minute on two
+// cores; the full mode uses every network and -seeds seeds and prints its
+// progress on stderr.
 package main
 
 import (
@@ -15,50 +21,88 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/experiment"
 	"github.com/anonet-project/anonet/graphio"
 )
 
+// quickNetworks are the small networks of paper -quick.
+var quickNetworks = []string{"out.gene_fusion", "out.moreno_innovation", "out.radoslaw_email", "calls", "sms"}
+
 func main() {
 	data := flag.String("data", filepath.Join("..", "shared", "datasets", "anonet"), "directory of the reference .nauty networks")
 	seeds := flag.Int("seeds", 5, "seeds per configuration")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: anonet-experiments [-data DIR] [-seeds N] strategies|cascade")
+		fmt.Fprintln(os.Stderr, "usage: anonet-experiments [-data DIR] [-seeds N] strategies|cascade|paper -o OUT [-quick]")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if flag.NArg() != 1 {
+	if flag.NArg() < 1 {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(flag.Arg(0), *data, *seeds); err != nil {
+	if err := run(flag.Arg(0), flag.Args()[1:], *data, *seeds); err != nil {
 		fmt.Fprintln(os.Stderr, "anonet-experiments:", err)
 		os.Exit(1)
 	}
 }
 
-func run(what, data string, seeds int) error {
+func seedList(n int) []uint64 {
+	var ss []uint64
+	for s := 1; s <= n; s++ {
+		ss = append(ss, uint64(s))
+	}
+	return ss
+}
+
+func loadNetworks(data string, only []string) ([]experiment.Network, error) {
 	files, err := filepath.Glob(filepath.Join(data, "*.nauty"))
 	if err != nil || len(files) == 0 {
-		return fmt.Errorf("no .nauty files in %s", data)
+		return nil, fmt.Errorf("no .nauty files in %s", data)
 	}
 	var nets []experiment.Network
 	for _, f := range files {
+		if only != nil && !contains(only, strings.TrimSuffix(filepath.Base(f), ".nauty")) {
+			continue
+		}
 		g, _, err := graphio.ReadFile(f, graphio.ReadOptions{})
 		if err != nil {
-			return err
+			return nil, err
 		}
 		nets = append(nets, experiment.Network{Name: filepath.Base(f), Graph: g})
 	}
+	if only != nil && len(nets) != len(only) {
+		return nil, fmt.Errorf("%s lacks some of the networks %s", data, strings.Join(only, ", "))
+	}
+	return nets, nil
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if x == y {
+			return true
+		}
+	}
+	return false
+}
+
+func run(what string, args []string, data string, seeds int) error {
+	if what == "paper" {
+		return paper(args, data, seeds)
+	}
+	if len(args) > 0 {
+		return fmt.Errorf("%s takes no arguments, got %s", what, strings.Join(args, " "))
+	}
+	nets, err := loadNetworks(data, nil)
+	if err != nil {
+		return err
+	}
 	switch what {
 	case "strategies":
-		var ss []uint64
-		for s := 1; s <= seeds; s++ {
-			ss = append(ss, uint64(s))
-		}
-		runs, err := experiment.Compare(nets, []anonymize.Strategy{anonymize.ES, anonymize.UA}, ss, func(r experiment.Run) {
+		runs, err := experiment.Compare(nets, []anonymize.Strategy{anonymize.ES, anonymize.UA}, seedList(seeds), func(r experiment.Run) {
 			fmt.Fprintf(os.Stderr, "%s %s %s seed %d: %d → %d not anonymous, %d edges altered, %.2fs\n",
 				r.Network, r.Variant, r.Strategy, r.Seed, r.UniqueBefore, r.UniqueAfter, r.EdgesAltered, r.Seconds)
 		})
@@ -79,7 +123,44 @@ func run(what, data string, seeds int) error {
 		}
 		fmt.Printf("\ntotal time: %.3fs\n", total)
 	default:
-		return fmt.Errorf("unknown experiment %q (strategies, cascade)", what)
+		return fmt.Errorf("unknown experiment %q (strategies, cascade, paper)", what)
 	}
+	return nil
+}
+
+func paper(args []string, data string, seeds int) error {
+	fs := flag.NewFlagSet("paper", flag.ContinueOnError)
+	out := fs.String("o", "", "directory to write the CSV, SVG, PNG and index.html files to (required)")
+	quick := fs.Bool("quick", false, "small networks, one seed, two model degrees: about a minute")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *out == "" || fs.NArg() > 0 {
+		return fmt.Errorf("usage: anonet-experiments paper -o OUT [-quick]")
+	}
+	var only []string
+	if *quick {
+		only = quickNetworks
+	}
+	nets, err := loadNetworks(data, only)
+	if err != nil {
+		return err
+	}
+	opt := experiment.PaperOptions{Networks: nets, Seeds: seedList(seeds)}
+	if *quick {
+		opt = experiment.QuickPaperOptions(nets)
+	}
+	start := time.Now()
+	opt.Progress = func(msg string) {
+		fmt.Fprintf(os.Stderr, "[%6.1fs] %s\n", time.Since(start).Seconds(), msg)
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return err
+	}
+	res, err := experiment.Paper(*out, opt)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("wrote %d files to %s in %.1fs; open %s\n", len(res.Files), *out, res.Seconds, filepath.Join(*out, "index.html"))
 	return nil
 }
