@@ -629,7 +629,7 @@ func (p *paperRun) algorithms() error {
 	bheader := []string{"network", "strategy", "seed", "budget_fraction", "anonymized_fraction"}
 	var brow [][]string
 	bc := report.Chart{Name: "algorithms_budgeted", Title: "Budgeted variant: share of the non-anonymous nodes anonymized within a budget",
-		XLabel: "budget (fraction of edges)", YLabel: "share of initially non-2-anonymous nodes anonymized", LogX: true,
+		XLabel: "budget (fraction of edges)", YLabel: "share of non-anonymous nodes anonymized", LogX: true,
 		Caption: "Mean over networks; read from the full runs' traces as the best state within the budget (the budgeted run is the same run cut at the budget, except that its last step may be shorter)."}
 	for i, s := range strategies {
 		ser := report.Series{Name: string(s), Color: i}
