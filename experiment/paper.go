@@ -573,26 +573,32 @@ func (p *paperRun) algorithms() error {
 	ratioVerdict := fmt.Sprintf("Paper: ua keeps 13.9× the edges es keeps (full) and anonymizes 4.8× as many nodes within 5%% (Table 2, mean over its networks). Here, over %d networks: %.1f× and %.1f×. The paper averages over its own network set, which overlaps ours only in part, so the order of magnitude is what should agree.",
 		len(p.opt.Networks), meanOf(kr), meanOf(ar))
 
-	byDegree := func(name, title, ylabel string, f func(algRun) float64, reproduces, verdict, caption string, logY bool) {
-		c := report.Chart{Name: name, Title: title, XLabel: "average degree of the network (edges per node)", YLabel: ylabel, LogX: true, LogY: logY, Caption: caption}
+	// perNetwork returns a series per strategy with a point per network:
+	// x(network), and f's mean over the seeds; sorted by x.
+	perNetwork := func(x func(Network) float64, f func(algRun) float64) []report.Series {
+		var out []report.Series
 		for i, s := range strategies {
 			type pt struct{ x, y float64 }
 			var pts []pt
 			for _, net := range p.opt.Networks {
-				pts = append(pts, pt{2 * float64(net.Graph.NumEdges()) / float64(net.Graph.NumNodes()), meanBy(net, s, f)})
+				pts = append(pts, pt{x(net), meanBy(net, s, f)})
 			}
 			slices.SortFunc(pts, func(a, b pt) int { return cmpFloat(a.x, b.x) })
 			ser := report.Series{Name: string(s), Color: i}
 			for _, q := range pts {
 				ser.X, ser.Y = append(ser.X, q.x), append(ser.Y, q.y)
 			}
-			c.Series = append(c.Series, ser)
+			out = append(out, ser)
 		}
-		p.items = append(p.items, Item{Name: name, Title: title, Chart: &c, Reproduces: reproduces, Verdict: verdict, Header: header, Rows: rows})
+		return out
 	}
-	byDegree("algorithms_full", "Full variant: edges kept when every node is 2-anonymous", "fraction of edges kept", kept,
-		"Table 2 (full variant: fraction of edges preserved per algorithm, and the improvement ratio ua/es)", ratioVerdict,
-		"Each point is one network (count, d = 1, k = 2, R = 1% of the edges), mean over seeds; every strategy of anonymize.Strategies() appears.", false)
+	fc := report.Chart{Name: "algorithms_full", Title: "Full variant: edges kept when every node is 2-anonymous",
+		XLabel: "average degree of the network (edges per node)", YLabel: "fraction of edges kept", LogX: true,
+		Caption: "Each point is one network (count, d = 1, k = 2, R = 1% of the edges), mean over seeds; every strategy of anonymize.Strategies() appears.",
+		Series:  perNetwork(func(n Network) float64 { return 2 * float64(n.Graph.NumEdges()) / float64(n.Graph.NumNodes()) }, kept)}
+	p.items = append(p.items, Item{Name: fc.Name, Title: fc.Title, Chart: &fc,
+		Reproduces: "Table 2 (full variant: fraction of edges preserved per algorithm, and the improvement ratio ua/es)",
+		Verdict:    ratioVerdict, Header: header, Rows: rows})
 
 	// Partial: alterations to reach alpha, read from the full run's trace
 	// (a partial run with the same seed is the same run stopped there).
@@ -655,21 +661,9 @@ func (p *paperRun) algorithms() error {
 	// Runtimes.
 	rc := report.Chart{Name: "runtimes", Title: "Running time of a full anonymization",
 		XLabel: "edges of the network", YLabel: "seconds (full variant, count, d = 1)", LogX: true, LogY: true,
-		Caption: "One point per network, mean over seeds; measured on the machine that ran this reproduction."}
+		Caption: "One point per network, mean over seeds; measured on the machine that ran this reproduction.",
+		Series:  perNetwork(func(n Network) float64 { return float64(n.Graph.NumEdges()) }, func(r algRun) float64 { return r.seconds })}
 	total := 0.0
-	for i, s := range strategies {
-		type pt struct{ x, y float64 }
-		var pts []pt
-		for _, net := range p.opt.Networks {
-			pts = append(pts, pt{float64(net.Graph.NumEdges()), meanBy(net, s, func(r algRun) float64 { return r.seconds })})
-		}
-		slices.SortFunc(pts, func(a, b pt) int { return cmpFloat(a.x, b.x) })
-		ser := report.Series{Name: string(s), Color: i}
-		for _, q := range pts {
-			ser.X, ser.Y = append(ser.X, q.x), append(ser.Y, q.y)
-		}
-		rc.Series = append(rc.Series, ser)
-	}
 	for _, r := range runs {
 		total += r.seconds
 	}
