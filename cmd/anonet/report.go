@@ -289,7 +289,13 @@ anonet anonymize --report FILE writes the same report directly.`,
 			if err != nil {
 				return err
 			}
-			return e.writeReport(rf, in)
+			if err := e.writeReport(rf, in); err != nil {
+				return err
+			}
+			if e.json {
+				return writeJSON(e.stdout, newReportResult(rf, in))
+			}
+			return nil
 		},
 	}
 	f := cmd.Flags()
@@ -301,6 +307,45 @@ anonet anonymize --report FILE writes the same report directly.`,
 	f.Float64Var(&alpha, "alpha", 1, "the target: this fraction of the nodes must be k-anonymous, in (0, 1]")
 	f.StringVar(&plot, "plot", "", "also write the figures as SVG and PNG files into this directory")
 	return cmd
+}
+
+// reportResult is the output of anonet report --json: where the report
+// went and its headline numbers.
+type reportResult struct {
+	Report              string `json:"report"`
+	Plot                string `json:"plot,omitempty"`
+	Nodes               int    `json:"nodes"`
+	EdgesBefore         int    `json:"edges_before"`
+	EdgesAfter          int    `json:"edges_after"`
+	UniqueBefore        int    `json:"unique_before"`
+	UniqueAfter         int    `json:"unique_after"`
+	NotKAnonymousBefore int    `json:"not_k_anonymous_before"`
+	NotKAnonymousAfter  int    `json:"not_k_anonymous_after"`
+	Target              int    `json:"target"`
+	TargetReached       bool   `json:"target_reached"`
+	EdgesDeleted        *int   `json:"edges_deleted"` // null: nodes not matched
+	MetricsPreserved    int    `json:"metrics_preserved"`
+	Metrics             int    `json:"metrics"`
+}
+
+func newReportResult(f reportFlags, in *report.Input) reportResult {
+	r := reportResult{
+		Report: f.html, Plot: f.plot, Nodes: in.Before.Nodes,
+		EdgesBefore: in.Before.Edges, EdgesAfter: in.After.Edges,
+		UniqueBefore: in.Before.Unique, UniqueAfter: in.After.Unique,
+		NotKAnonymousBefore: in.Before.NotKAnonymous, NotKAnonymousAfter: in.After.NotKAnonymous,
+		Target: in.Run.Target, TargetReached: in.Run.TargetMet, Metrics: len(in.Utility),
+	}
+	if in.Deleted != nil {
+		d := len(in.Deleted)
+		r.EdgesDeleted = &d
+	}
+	for _, m := range in.Utility {
+		if m.Preserved {
+			r.MetricsPreserved++
+		}
+	}
+	return r
 }
 
 // correspondence finds which release node is which original node: from a

@@ -159,8 +159,17 @@ func TestReportKarate(t *testing.T) {
 
 	// anonet report on the written pair shows the same numbers.
 	html2 := filepath.Join(dir, "report2.html")
-	if _, stderr, code := runCLI(t, "report", "karate", out, "--trace", trace, "--mapping", mapping, "-o", html2); code != 0 {
+	rstdout, stderr, code := runCLI(t, "report", "karate", out, "--trace", trace, "--mapping", mapping, "-o", html2, "--json")
+	if code != 0 {
 		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	var rr reportResult
+	if err := json.Unmarshal([]byte(rstdout), &rr); err != nil {
+		t.Fatal(err)
+	}
+	if rr.UniqueBefore != r.UniqueBefore || rr.NotKAnonymousAfter != r.NotKAnonymousAfter || rr.TargetReached != r.TargetReached ||
+		rr.EdgesDeleted == nil || *rr.EdgesDeleted != r.EdgesAltered || rr.MetricsPreserved != u.Preserved {
+		t.Errorf("report --json %+v disagrees with anonymize --json %+v or utility --json (%d preserved)", rr, r, u.Preserved)
 	}
 	b2, err := os.ReadFile(html2)
 	if err != nil {
