@@ -110,7 +110,11 @@ func traceChart(in *Input) (Chart, bool) {
 		x = append(x, float64(t.EdgesAltered))
 		y = append(y, float64(t.NotKAnonymous))
 	}
-	c.Series = append(c.Series, Series{Name: "not k-anonymous", X: x, Y: y, Color: ColorBefore})
+	style := LinePoints
+	if len(x) > 300 {
+		style = Line // thousands of markers would only blot the line (and bloat the SVG)
+	}
+	c.Series = append(c.Series, Series{Name: "not k-anonymous", X: x, Y: y, Style: style, Color: ColorBefore})
 	if in.Run.Target > 0 && in.Before != nil {
 		allowed := float64(in.Before.Nodes - in.Run.Target)
 		c.Series = append(c.Series, Series{Name: "target (most allowed)", X: []float64{x[0], x[len(x)-1]}, Y: []float64{allowed, allowed}, Style: Dashed, Color: 7})
