@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"html"
 	"image"
 	"image/png"
 	"os"
@@ -77,35 +79,25 @@ window.addEventListener("load", function () {
 });
 </script>`
 
-// TestReportInBrowser opens the report of a shared network in headless
-// Chromium: the page must load without console errors, every figure must
-// be laid out with a non-zero size, and a full-page screenshot must show
-// the page (not a blank one) with the figures' colours in it.
-func TestReportInBrowser(t *testing.T) {
-	bin := chromium(t)
-	network := shareddata.Path(t, "anonet", "out.moreno_innovation.nauty")
-	dir := t.TempDir()
-	html := filepath.Join(dir, "report.html")
-	if _, stderr, code := runCLI(t, "anonymize", network, "-o", filepath.Join(dir, "anon.edges"), "--variant", "full", "--report", html); code != 0 {
-		t.Fatalf("anonymize --report: exit %d: %s", code, stderr)
-	}
-	page, err := os.ReadFile(html)
+// pageCheck is what the browser saw of a page.
+type pageCheck struct {
+	Console []string     // console messages in Chromium's log
+	SVGs    [][2]float64 `json:"svgs"`   // laid-out width and height of every <svg>
+	Errors  []string     `json:"errors"` // error events: script errors, failed loads
+	Height  int          `json:"height"` // the page's full height in pixels
+}
+
+// inspect loads the page at path twice in headless Chromium: as it is,
+// collecting the console messages from Chromium's log, and as a copy with
+// the probe, whose result --dump-dom returns.
+func inspect(t *testing.T, bin, path string) pageCheck {
+	t.Helper()
+	_, log := runChromium(t, bin, "file://"+path, "--virtual-time-budget=5000", "--dump-dom")
+	page, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	nsvg := bytes.Count(page, []byte("<svg"))
-	if nsvg < 7 {
-		t.Fatalf("report has %d figures, want 7", nsvg)
-	}
-
-	// 1. The page itself: no console message at all.
-	_, log := runChromium(t, bin, "file://"+html, "--virtual-time-budget=5000", "--dump-dom")
-	if c := consoleLines(log); len(c) > 0 {
-		t.Errorf("console messages while loading the report:\n%s", strings.Join(c, "\n"))
-	}
-
-	// 2. A probed copy: sizes of the figures, errors, height.
-	probed := filepath.Join(dir, "probed.html")
+	probed := filepath.Join(t.TempDir(), "probed.html")
 	if err := os.WriteFile(probed, bytes.Replace(page, []byte("<head>"), []byte("<head>"+probe), 1), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -114,32 +106,79 @@ func TestReportInBrowser(t *testing.T) {
 	if m == nil {
 		t.Fatalf("the probe did not run; DOM:\n%.500s", dom)
 	}
-	var res struct {
-		SVGs   [][2]float64 `json:"svgs"`
-		Errors []string     `json:"errors"`
-		Height int          `json:"height"`
-	}
-	if err := json.Unmarshal([]byte(strings.ReplaceAll(m[1], "&#34;", `"`)), &res); err != nil {
+	var c pageCheck
+	if err := json.Unmarshal([]byte(html.UnescapeString(m[1])), &c); err != nil {
 		t.Fatalf("probe result %q: %v", m[1], err)
 	}
-	if len(res.SVGs) != nsvg {
-		t.Errorf("browser laid out %d <svg>, the file has %d", len(res.SVGs), nsvg)
+	c.Console = consoleLines(log)
+	return c
+}
+
+// problems lists what is wrong with a page that should show nsvg figures.
+func (c pageCheck) problems(nsvg int) []string {
+	var out []string
+	for _, l := range c.Console {
+		out = append(out, "console: "+l)
 	}
-	for i, s := range res.SVGs {
+	for _, e := range c.Errors {
+		out = append(out, "error event: "+e)
+	}
+	if len(c.SVGs) != nsvg {
+		out = append(out, fmt.Sprintf("browser laid out %d <svg>, the file has %d", len(c.SVGs), nsvg))
+	}
+	for i, s := range c.SVGs {
 		if s[0] < 100 || s[1] < 50 {
-			t.Errorf("<svg> %d is %v×%v pixels", i, s[0], s[1])
+			out = append(out, fmt.Sprintf("<svg> %d is %v×%v pixels", i, s[0], s[1]))
 		}
 	}
-	if len(res.Errors) > 0 {
-		t.Errorf("error events: %v", res.Errors)
+	return out
+}
+
+// TestReportInBrowser opens the report of a shared network in headless
+// Chromium: the page must load without console messages or error events,
+// every figure must be laid out with a non-zero size, and a full-page
+// screenshot must show the page (not a blank one) with the figures' colours
+// in it. The same checks must catch a deliberately broken copy.
+func TestReportInBrowser(t *testing.T) {
+	bin := chromium(t)
+	network := shareddata.Path(t, "anonet", "out.moreno_innovation.nauty")
+	dir := t.TempDir()
+	report := filepath.Join(dir, "report.html")
+	if _, stderr, code := runCLI(t, "anonymize", network, "-o", filepath.Join(dir, "anon.edges"), "--variant", "full", "--report", report); code != 0 {
+		t.Fatalf("anonymize --report: exit %d: %s", code, stderr)
+	}
+	page, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nsvg := bytes.Count(page, []byte("<svg"))
+	if nsvg != 7 {
+		t.Fatalf("report has %d figures, want 7", nsvg)
+	}
+	res := inspect(t, bin, report)
+	for _, p := range res.problems(nsvg) {
+		t.Error(p)
 	}
 	if res.Height < 2000 {
 		t.Errorf("page height %d pixels; too short for the report", res.Height)
 	}
 
-	// 3. A full-page screenshot: the window as tall as the page.
+	// The checks can fail: a copy with a script error, a missing image and
+	// an empty figure must show all three.
+	broken := filepath.Join(dir, "broken.html")
+	bad := bytes.Replace(page, []byte("<footer>"), []byte(`<script>undefinedFunction();</script><img src="missing.png"><svg width="0" height="0"></svg><footer>`), 1)
+	if err := os.WriteFile(broken, bad, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bres := inspect(t, bin, broken)
+	if len(bres.Console) == 0 || len(bres.Errors) < 2 || len(bres.problems(nsvg+1)) < 4 {
+		t.Errorf("the checks missed a broken page: %q", bres.problems(nsvg+1))
+	}
+	t.Logf("a broken copy is caught: %q", bres.problems(nsvg+1))
+
+	// A full-page screenshot: the window as tall as the page.
 	shot := filepath.Join(dir, "report.png")
-	runChromium(t, bin, "file://"+html, "--window-size=1100,"+strconv.Itoa(res.Height), "--screenshot="+shot)
+	runChromium(t, bin, "file://"+report, "--window-size=1100,"+strconv.Itoa(res.Height), "--screenshot="+shot)
 	f, err := os.Open(shot)
 	if err != nil {
 		t.Fatal(err)
