@@ -38,15 +38,24 @@ func Figures(in *Input) []Chart {
 	return out
 }
 
-// sides returns the snapshots present with their names and colours.
-func sides(in *Input) (names []string, snaps []*Snapshot, colors []int) {
-	if in.Before != nil {
-		names, snaps, colors = append(names, "original"), append(snaps, in.Before), append(colors, ColorBefore)
+// sides returns a series for the original and one for the release, as
+// far as they are present, with the points that points returns for each;
+// a snapshot without points gives no series.
+func sides(in *Input, points func(s *Snapshot) (x, y []float64)) []Series {
+	var out []Series
+	for _, side := range []struct {
+		name  string
+		snap  *Snapshot
+		color int
+	}{{"original", in.Before, ColorBefore}, {"release", in.After, ColorAfter}} {
+		if side.snap == nil {
+			continue
+		}
+		if x, y := points(side.snap); len(x) > 0 {
+			out = append(out, Series{Name: side.name, X: x, Y: y, Color: side.color})
+		}
 	}
-	if in.After != nil {
-		names, snaps, colors = append(names, "release"), append(snaps, in.After), append(colors, ColorAfter)
-	}
-	return names, snaps, colors
+	return out
 }
 
 func (in *Input) measureText() string {
@@ -60,18 +69,13 @@ func classSizesChart(in *Input) (Chart, bool) {
 		LogX: true, LogY: true,
 		Caption: fmt.Sprintf("How many people share their signature with how many others. Nodes left of size %d are not %d-anonymous; size 1 means unique.", in.Run.K, in.Run.K),
 	}
-	names, snaps, colors := sides(in)
-	for i, s := range snaps {
-		if s.ClassSizes == nil {
-			continue
-		}
-		var x, y []float64
+	c.Series = sides(in, func(s *Snapshot) (x, y []float64) {
 		for _, h := range s.ClassSizes {
 			x = append(x, float64(h.Size))
 			y = append(y, float64(h.Size*h.Classes))
 		}
-		c.Series = append(c.Series, Series{Name: names[i], X: x, Y: y, Color: colors[i]})
-	}
+		return x, y
+	})
 	return c, len(c.Series) > 0
 }
 
@@ -81,18 +85,13 @@ func cascadeChart(in *Input) (Chart, bool) {
 		XLabel: "cascade level (steps from a unique node)", YLabel: "nodes identified (cumulative)",
 		Caption: "An attacker who has found the unique nodes (level 0) can tell apart their neighbours, then those neighbours' neighbours, and so on.",
 	}
-	names, snaps, colors := sides(in)
-	for i, s := range snaps {
-		if s.Cascade == nil {
-			continue
-		}
-		var x, y []float64
+	c.Series = sides(in, func(s *Snapshot) (x, y []float64) {
 		for l, v := range s.Cascade {
 			x = append(x, float64(l))
 			y = append(y, float64(v))
 		}
-		c.Series = append(c.Series, Series{Name: names[i], X: x, Y: y, Color: colors[i]})
-	}
+		return x, y
+	})
 	return c, len(c.Series) > 0
 }
 
@@ -131,23 +130,23 @@ func degreeChart(in *Input) (Chart, bool) {
 		XLabel: "degree (neighbours)", YLabel: "fraction of nodes",
 		LogX: true, LogY: true,
 	}
-	names, snaps, colors := sides(in)
-	var isolated []string
-	for i, s := range snaps {
-		var x, y []float64
+	c.Series = sides(in, func(s *Snapshot) (x, y []float64) {
 		for d, k := range s.Degrees {
 			if d > 0 && k > 0 && s.Nodes > 0 {
 				x = append(x, float64(d))
 				y = append(y, float64(k)/float64(s.Nodes))
 			}
 		}
-		if len(s.Degrees) > 0 && s.Degrees[0] > 0 {
-			isolated = append(isolated, fmt.Sprintf("%s in the %s", Thousands(s.Degrees[0]), names[i]))
+		return x, y
+	})
+	var isolated []string
+	for _, side := range []struct {
+		name string
+		snap *Snapshot
+	}{{"original", in.Before}, {"release", in.After}} {
+		if s := side.snap; s != nil && len(s.Degrees) > 0 && s.Degrees[0] > 0 {
+			isolated = append(isolated, fmt.Sprintf("%s in the %s", Thousands(s.Degrees[0]), side.name))
 		}
-		if len(x) == 0 {
-			continue
-		}
-		c.Series = append(c.Series, Series{Name: names[i], X: x, Y: y, Color: colors[i]})
 	}
 	c.Caption = "Share of nodes with each number of neighbours, on log-log axes."
 	if len(isolated) > 0 {
@@ -163,19 +162,15 @@ func clusteringChart(in *Input) (Chart, bool) {
 		LogX:    true,
 		Caption: "For the nodes of each degree, the average share of their pairs of neighbours that are themselves linked (defined for degree 2 and up).",
 	}
-	names, snaps, colors := sides(in)
-	for i, s := range snaps {
-		var x, y []float64
+	c.Series = sides(in, func(s *Snapshot) (x, y []float64) {
 		for d, v := range s.ClusteringByDegree {
 			if !math.IsNaN(v) {
 				x = append(x, float64(d))
 				y = append(y, v)
 			}
 		}
-		if len(x) > 0 {
-			c.Series = append(c.Series, Series{Name: names[i], X: x, Y: y, Color: colors[i]})
-		}
-	}
+		return x, y
+	})
 	return c, len(c.Series) > 0
 }
 
@@ -186,18 +181,13 @@ func communityChart(in *Input) (Chart, bool) {
 		LogY:    true,
 		Caption: "Sizes of the communities Leiden finds in each network, largest first.",
 	}
-	names, snaps, colors := sides(in)
-	for i, s := range snaps {
-		if s.CommunitySizes == nil {
-			continue
-		}
-		var x, y []float64
+	c.Series = sides(in, func(s *Snapshot) (x, y []float64) {
 		for r, v := range s.CommunitySizes {
 			x = append(x, float64(r+1))
 			y = append(y, float64(v))
 		}
-		c.Series = append(c.Series, Series{Name: names[i], X: x, Y: y, Color: colors[i]})
-	}
+		return x, y
+	})
 	c.LogX = len(c.Series) > 0 && len(c.Series[0].X) > 30
 	return c, len(c.Series) > 0
 }
