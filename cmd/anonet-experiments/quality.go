@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"slices"
@@ -19,8 +20,20 @@ const smallNetworks = 5000 // edges
 // full anonymization (count, d = 1, k = 2) and nodes made k-anonymous with a
 // 5% budget, on every network, then full anonymization under dk at d = 1
 // and count at d = 2 on the small networks.
-func runQuality(data string, seeds int, csvPath, only, methodNames string) error {
-	nets, err := readNetworks(data)
+func quality(args []string, data string, seeds int) error {
+	fs := flag.NewFlagSet("quality", flag.ContinueOnError)
+	csvPath := fs.String("csv", "", "also write every run as CSV to this file")
+	onlyFlag := fs.String("only", "", "only these tables (comma-separated: full, budgeted, dk, count2, optimum)")
+	methodNames := fs.String("methods", "", "only these methods (comma-separated names)")
+	fs.IntVar(&seeds, "seeds", seeds, "seeds per configuration")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("quality takes no arguments, got %s", strings.Join(fs.Args(), " "))
+	}
+	only := *onlyFlag
+	nets, err := loadNetworks(data, nil)
 	if err != nil {
 		return err
 	}
@@ -30,13 +43,10 @@ func runQuality(data string, seeds int, csvPath, only, methodNames string) error
 			small = append(small, n)
 		}
 	}
-	var ss []uint64
-	for s := 1; s <= seeds; s++ {
-		ss = append(ss, uint64(s))
-	}
+	ss := seedList(seeds)
 	methods := experiment.QualityMethods()
-	if methodNames != "" {
-		names := strings.Split(methodNames, ",")
+	if *methodNames != "" {
+		names := strings.Split(*methodNames, ",")
 		methods = slices.DeleteFunc(methods, func(m experiment.Method) bool { return !slices.Contains(names, m.Name) })
 	}
 	type table struct {
@@ -78,8 +88,13 @@ func runQuality(data string, seeds int, csvPath, only, methodNames string) error
 		experiment.QualityTable(os.Stdout, runs, methods, t.setting.Variant == anonymize.Budgeted)
 		fmt.Printf("\n(%.1f s for the table)\n", time.Since(start).Seconds())
 	}
-	if csvPath != "" {
-		f, err := os.Create(csvPath)
+	if only == "" || slices.Contains(strings.Split(only, ","), "optimum") {
+		if err := optimumTable(methods); err != nil {
+			return err
+		}
+	}
+	if *csvPath != "" {
+		f, err := os.Create(*csvPath)
 		if err != nil {
 			return err
 		}
@@ -89,5 +104,30 @@ func runQuality(data string, seeds int, csvPath, only, methodNames string) error
 		}
 		return f.Close()
 	}
+	return nil
+}
+
+// optimumGraphs is the number of small random graphs of the optimality
+// table.
+const optimumGraphs = 100
+
+// optimumTable compares every method with the exact optimum on small random
+// graphs (count, d = 1, full variant, k = 2 and 3).
+func optimumTable(methods []experiment.Method) error {
+	start := time.Now()
+	graphs, err := experiment.SmallGraphs(optimumGraphs, 1)
+	if err != nil {
+		return err
+	}
+	rows, err := experiment.Optimality(graphs, methods, 1, func(r experiment.GapRow) {
+		fmt.Fprintf(os.Stderr, "optimum %s %s: %d of %d edges kept, optimum %d (proven %v), %.2fs\n",
+			r.Graph, r.Method, r.Kept, r.Edges, r.Optimum, r.Proven, r.Seconds)
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Printf("\n### Optimality on %d small random graphs (count, d = 1, full, k = 2 and 3)\n\n", len(graphs))
+	experiment.GapTable(os.Stdout, experiment.SummarizeGaps(rows, methods))
+	fmt.Printf("\n(%.1f s for the table, exact solver included)\n", time.Since(start).Seconds())
 	return nil
 }

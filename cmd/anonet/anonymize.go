@@ -21,6 +21,7 @@ import (
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/report"
 )
 
 // anonymizeResult is the JSON result of anonet anonymize.
@@ -119,6 +120,7 @@ func newAnonymizeCmd(e *env) *cobra.Command {
 		allowUnmet                          bool
 		toFormat                            string
 	)
+	var rf reportFlags // --report, --plot (report.go)
 	cmd := &cobra.Command{
 		Use:   "anonymize GRAPH -o OUT",
 		Short: "Alter a network until its nodes are k-anonymous",
@@ -196,10 +198,13 @@ end of an iteration and writes the best state so far by the same rule.`,
 				return usageErrorf("no output file: give -o OUT")
 			}
 			outs := e.newOutputs(args[0])
-			for _, o := range [][2]string{{"-o", out}, {"--trace", tracePath}, {"--deleted", deletedPath}, {"--mapping", mappingPath}} {
+			for _, o := range [][2]string{{"-o", out}, {"--trace", tracePath}, {"--deleted", deletedPath}, {"--mapping", mappingPath}, {"--report", rf.html}} {
 				if err := outs.add(o[0], o[1]); err != nil {
 					return err
 				}
+			}
+			if err := rf.check(args[:1], out, tracePath, deletedPath, mappingPath); err != nil {
+				return err
 			}
 			in, err := e.readGraph(args[0], format)
 			if err != nil {
@@ -250,6 +255,10 @@ end of an iteration and writes the best state so far by the same rule.`,
 					it.Iteration, in.g.NumNodes()-it.NotKAnonymous, in.g.NumNodes(), cfg.K, target,
 					it.EdgesAltered, 100*it.FractionAltered, eta)
 			}
+			var orig *graph.Graph // the input, kept for the report
+			if rf.wanted() {
+				orig = in.g.Clone()
+			}
 			var res *anonymize.Result
 			e.stoppable(func(ctx context.Context) { res, err = anonymize.RunContext(ctx, in.g, cfg) })
 			pr.done()
@@ -268,7 +277,17 @@ end of an iteration and writes the best state so far by the same rule.`,
 			outs.set("--mapping", func(w io.Writer) error { return writeMapping(w, in.g, perm) })
 			r := summary(in.name, out, res, e.seed)
 			r.Seconds = time.Since(start).Seconds()
-			return e.release(outs, res, &r, allowUnmet, func(w io.Writer) error { return printAnonymize(w, r) })
+			var rin *report.Input
+			if rf.wanted() {
+				if rin, err = e.anonymizeReport(r, orig, anon, perm, res); err != nil {
+					return err
+				}
+				outs.set("--report", func(w io.Writer) error { return report.WriteHTML(w, rin) })
+			}
+			if err := e.release(outs, res, &r, allowUnmet, func(w io.Writer) error { return printAnonymize(w, r) }); err != nil {
+				return err
+			}
+			return e.writePlots(rf.plot, rin) // only once the release is written
 		},
 	}
 	f := cmd.Flags()
@@ -290,6 +309,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 	f.StringVar(&deletedPath, "deleted", "", "write the altered edges, by original node id, to this file")
 	f.StringVar(&mappingPath, "mapping", "", "write the secret mapping original id → anonymized id to this file")
 	f.BoolVar(&allowUnmet, "allow-unmet", false, "write the best state even when it does not meet the target (exit 0, with the shortfall reported)")
+	rf.register(f, true)
 	return cmd
 }
 

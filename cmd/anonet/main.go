@@ -148,6 +148,7 @@ Matrix Market, optionally .gz) or a bundled network: ` + bundledList() + `.`,
 		newVersionCmd(e),
 		newUtilityCmd(e), newGenerateCmd(e),
 		newAttackCmd(e),
+		newReportCmd(e),
 	)
 	return root
 }

@@ -51,6 +51,7 @@ func newMeasureCmd(e *env) *cobra.Command {
 		cascadeMeasure         string
 		levels                 int
 		phi                    float64
+		plot                   string
 	)
 	cmd := &cobra.Command{
 		Use:   "measure GRAPH",
@@ -144,6 +145,9 @@ printed, one row per measure; with --json, an array of results.`,
 				}
 				r.Seconds = time.Since(start).Seconds()
 				results = append(results, r)
+				if err := e.measurePlots(plot, len(ms) > 1, in.name, p); err != nil {
+					return err
+				}
 			}
 			if e.json {
 				if len(results) == 1 {
@@ -165,6 +169,7 @@ printed, one row per measure; with --json, an array of results.`,
 	cmd.Flags().BoolVar(&cascade, "cascade", false, "compute the anonymity cascade: nodes identifiable outward from the unique ones")
 	cmd.Flags().StringVar(&cascadeMeasure, "cascade-measure", "", "measure that tells an identified node's neighbours apart (default: --measure)")
 	cmd.Flags().IntVar(&levels, "levels", 0, "stop the cascade after this many levels (default: until nothing changes)")
+	cmd.Flags().StringVar(&plot, "plot", "", "write the figures (class sizes, cascade, degrees, clustering, communities) as SVG and PNG files into this directory")
 	cmd.Flags().Float64Var(&phi, "fuzzy", 0, "fuzzy anonymity: nodes whose signatures differ by at most this percentage are confused")
 	return cmd
 }

@@ -49,7 +49,7 @@ type metricJSON struct {
 }
 
 func newUtilityCmd(e *env) *cobra.Command {
-	var format, mapping, metrics, paths string
+	var format, mapping, metrics, paths, plot string
 	var sources, runs int
 	cmd := &cobra.Command{
 		Use:   "utility ORIGINAL ANONYMIZED",
@@ -175,6 +175,9 @@ See docs/utility.md for the precise definitions.`,
 				}
 			}
 			res.Seconds = time.Since(start).Seconds()
+			if err := e.utilityPlots(plot, args, orig.g, anon.g, opt.Correspondence, cmp); err != nil {
+				return err
+			}
 			if e.json {
 				return writeJSON(e.stdout, res)
 			}
@@ -188,6 +191,7 @@ See docs/utility.md for the precise definitions.`,
 	f.StringVar(&paths, "paths", "auto", "distances and betweenness: auto, exact or sampled")
 	f.IntVar(&sources, "sources", utility.DefaultSources, "sampled source nodes when distances and betweenness are sampled")
 	f.IntVar(&runs, "leiden-runs", utility.DefaultLeidenRuns, "Leiden runs on each graph for the NMI")
+	f.StringVar(&plot, "plot", "", "write the figures (degrees, clustering, communities, deleted edges) as SVG and PNG files into this directory")
 	return cmd
 }
 
