@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/measure"
@@ -22,6 +23,13 @@ const (
 	Unique Strategy = "unique"
 	UA     Strategy = "ua"
 	UAO    Strategy = "uao"
+	// Greedy deletes, one at a time, the edge whose deletion makes the
+	// most nodes k-anonymous, evaluated exactly; restoration follows by
+	// default.
+	Greedy Strategy = "greedy"
+	// Best, the default, deletes as ua does and then refines with Anneal
+	// by default: restoration and local search.
+	Best Strategy = "best"
 	// LiuTerzi is k-degree anonymity by Liu and Terzi (SIGMOD 2008): the
 	// optimal degree-sequence anonymization, realized by adding edges (the
 	// paper's setting) or by deleting them (liuterzi.go).
@@ -31,24 +39,61 @@ const (
 	LiuTerziGreedy Strategy = "liu-terzi-greedy"
 )
 
-var strategies = []Strategy{ES, Degree, Aff, Unique, UA, UAO}
+var strategies = []Strategy{ES, Degree, Aff, Unique, UA, UAO, Greedy, Best}
+
+// PaperStrategies returns the strategies of the reference paper, which run
+// unchanged (without refinement unless asked) to reproduce it.
+func PaperStrategies() []Strategy { return append([]Strategy(nil), strategies[:6]...) }
 
 // degreeStrategies are the strategies for the degree measure only, which
 // plan all their alterations at once (liuterzi.go).
 var degreeStrategies = []Strategy{LiuTerzi, LiuTerziGreedy}
 
-// Strategies returns every strategy.
-func Strategies() []Strategy { return slices.Concat(strategies, degreeStrategies) }
+// Strategies returns every strategy that works with every measure.
+func Strategies() []Strategy { return append([]Strategy(nil), strategies...) }
+
+// DegreeStrategies returns the strategies for the degree measure only:
+// Liu and Terzi's k-degree anonymization.
+func DegreeStrategies() []Strategy { return append([]Strategy(nil), degreeStrategies...) }
 
 // ParseStrategy returns the strategy with the given name.
 func ParseStrategy(s string) (Strategy, error) {
-	for _, x := range Strategies() {
+	for _, x := range slices.Concat(strategies, degreeStrategies) {
 		if string(x) == strings.ToLower(s) {
 			return x, nil
 		}
 	}
-	return "", fmt.Errorf("unknown strategy %q (known: es, degree, aff, unique, ua, uao, liu-terzi, liu-terzi-greedy)", s)
+	return "", fmt.Errorf("unknown strategy %q (known: es, degree, aff, unique, ua, uao, greedy, best, liu-terzi, liu-terzi-greedy)", s)
 }
+
+// Refinement is what runs after a strategy to keep more of the network.
+type Refinement string
+
+// The refinements.
+const (
+	// NoRefinement returns the strategy's best state as it is.
+	NoRefinement Refinement = "none"
+	// Restore re-adds deleted edges, singly and then in pairs, while the
+	// target stays met (budgeted: while no k-anonymous node is lost).
+	Restore Refinement = "restore"
+	// Anneal restores, then searches the set of deleted edges locally
+	// (simulated annealing over restore, delete and swap moves) for
+	// Config.Effort moves per edge or until Config.TimeLimit.
+	Anneal Refinement = "anneal"
+)
+
+// ParseRefinement returns the refinement with the given name.
+func ParseRefinement(s string) (Refinement, error) {
+	switch r := Refinement(strings.ToLower(s)); r {
+	case NoRefinement, Restore, Anneal:
+		return r, nil
+	}
+	return "", fmt.Errorf("unknown refinement %q (known: none, restore, anneal)", s)
+}
+
+// DefaultEffort is the local search's default number of moves per edge of
+// the input.
+const DefaultEffort = 20
 
 // Operation is the kind of alteration.
 type Operation string
@@ -94,7 +139,7 @@ type Config struct {
 	D       int             // distance, at least 1
 	K       int             // anonymity threshold; 0 means 2
 
-	Strategy  Strategy  // default UA
+	Strategy  Strategy  // default Best
 	Operation Operation // default Delete
 	Variant   Variant   // default Full
 
@@ -125,6 +170,17 @@ type Config struct {
 	// records Iteration.TwinUnique (O(n) per iteration, so off by default).
 	Twins bool
 
+	// Refine is what runs after the strategy; the default is Anneal for
+	// Best, Restore for Greedy and NoRefinement for the paper's strategies,
+	// which so run unchanged. Refinement needs the delete operation.
+	Refine Refinement
+	// Effort is the local search's number of moves per edge of the input
+	// (0 means DefaultEffort).
+	Effort int
+	// TimeLimit, if positive, ends the local search after that long; the
+	// best state found so far is returned.
+	TimeLimit time.Duration
+
 	// Seed seeds the random choices.
 	Seed uint64
 	// Threads is the number of goroutines computing signatures (below 1:
@@ -153,7 +209,7 @@ func (c Config) WithDefaults(n, m int) (Config, error) {
 		return c, fmt.Errorf("anonymize: k must be at least 1, got %d", c.K)
 	}
 	if c.Strategy == "" {
-		c.Strategy = UA
+		c.Strategy = Best
 	}
 	if _, err := ParseStrategy(string(c.Strategy)); err != nil {
 		return c, fmt.Errorf("anonymize: %w", err)
@@ -169,6 +225,31 @@ func (c Config) WithDefaults(n, m int) (Config, error) {
 	}
 	if c.Operation != Delete && c.Strategy != ES && !c.Strategy.liuTerzi() {
 		return c, fmt.Errorf("anonymize: strategy %s supports only the delete operation; use es to %s edges", c.Strategy, c.Operation)
+	}
+	if c.Refine == "" {
+		switch c.Strategy {
+		case Best:
+			c.Refine = Anneal
+		case Greedy:
+			c.Refine = Restore
+		default:
+			c.Refine = NoRefinement
+		}
+	}
+	if _, err := ParseRefinement(string(c.Refine)); err != nil {
+		return c, fmt.Errorf("anonymize: %w", err)
+	}
+	if c.Refine != NoRefinement && c.Operation != Delete {
+		return c, fmt.Errorf("anonymize: refinement %s needs the delete operation", c.Refine)
+	}
+	if c.Effort < 0 {
+		return c, fmt.Errorf("anonymize: the effort must be at least 0, got %d", c.Effort)
+	}
+	if c.Effort == 0 {
+		c.Effort = DefaultEffort
+	}
+	if c.TimeLimit < 0 {
+		return c, fmt.Errorf("anonymize: the time limit must not be negative, got %v", c.TimeLimit)
 	}
 	if c.Variant == "" {
 		c.Variant = Full

@@ -15,6 +15,7 @@ import (
 // (iteration 0 is the input).
 type Iteration struct {
 	Iteration       int     // 0 for the initial state
+	Phase           string  // PhaseStrategy, PhaseRestore or PhaseAnneal
 	EdgesAltered    int     // alterations so far
 	FractionAltered float64 // EdgesAltered / edges of the input
 	Unique          int     // nodes alone in their class
@@ -56,6 +57,18 @@ type Result struct {
 	TargetReached bool
 	// Interrupted reports that the context ended the run early.
 	Interrupted bool
+	// Refinement describes what the refinement did (zero without one).
+	Refinement RefinementStats
+}
+
+// RefinementStats describes the work of a refinement.
+type RefinementStats struct {
+	Restored    int     // edges the restoration pass re-added
+	Tried       int     // local-search moves proposed
+	Accepted    int     // local-search moves accepted
+	Kept        int     // deleted edges the whole refinement gave back (net)
+	Evaluations int     // exact partition updates made
+	Seconds     float64 // time spent refining
 }
 
 // Before returns the initial state; After the returned (best) one.
@@ -102,41 +115,162 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	// streams of the same seed for anything else.
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x616e6f6e6574)) // "anonet"
 	res := &Result{Config: cfg, Nodes: n, EdgesBefore: m0, Target: Target(cfg.Alpha, n)}
-	var twins *anonymity.Twins // kept current after every alteration
+	rec := &recorder{res: res, p: p, progress: cfg.Progress}
 	if cfg.Twins {
-		twins = anonymity.NewTwins(g)
+		rec.twins = anonymity.NewTwins(g)
 	}
-	record := func(it int, tSel, tUpd time.Duration) {
-		row := Iteration{
-			Iteration: it, EdgesAltered: countAltered(res.Alterations, cfg.Operation),
-			Unique: p.Unique(), NotKAnonymous: st.notAnonymous,
-			UniqueFraction: float64(p.Unique()) / float64(n),
-			SecondsSelect:  tSel.Seconds(), SecondsUpdate: tUpd.Seconds(),
+	rec.record(PhaseStrategy, st.notAnonymous, 0, 0)
+	var orig []graph.Edge // the input's edges, for greedy and refinement
+	if cfg.Strategy == Greedy || cfg.Refine != NoRefinement {
+		orig = g.SortedEdges()
+	}
+	if cfg.Strategy == Greedy {
+		sol, err := newSolution(p, &cfg, orig)
+		if err != nil {
+			return nil, err
 		}
-		if twins != nil {
-			row.TwinUnique = p.TwinUnique(twins)
-		}
-		if m0 > 0 {
-			row.FractionAltered = float64(row.EdgesAltered) / float64(m0)
-		}
-		res.Trace = append(res.Trace, row)
-		if row.NotKAnonymous < res.Trace[res.Best].NotKAnonymous {
-			res.Best = len(res.Trace) - 1
-		}
-		if cfg.Progress != nil {
-			cfg.Progress(row)
+		runGreedy(ctx, sol, rec)
+	} else if err := runPaper(ctx, st, rng, rec); err != nil {
+		return nil, err
+	}
+	// Return to the best state: undo the alterations made after it.
+	keep := alterationsUpTo(res.Trace[res.Best].EdgesAltered, cfg.Operation)
+	for i := len(res.Alterations) - 1; i >= keep; i-- {
+		a := res.Alterations[i]
+		if a.Added {
+			p.DeleteEdge(a.U, a.V)
+		} else {
+			p.AddEdge(a.U, a.V)
 		}
 	}
-	record(0, 0, 0)
+	p.Update()
+	res.Alterations = res.Alterations[:keep]
+	if cfg.Refine != NoRefinement && ctx.Err() == nil {
+		// Start from the partition, which is current after the undo above.
+		sol, err := newSolution(p, &cfg, orig)
+		if err != nil {
+			return nil, err
+		}
+		sol.inputMissing = max(0, res.Target-(n-res.Trace[0].NotKAnonymous))
+		refine(ctx, sol, rng, rec)
+	}
+	if ctx.Err() != nil {
+		res.Interrupted = true
+	}
+	res.EdgesAfter = g.NumEdges()
+	res.TargetReached = n-res.After().NotKAnonymous >= res.Target
+	return res, nil
+}
+
+// Phases of a run, as the trace names them.
+const (
+	PhaseStrategy = "strategy" // the strategy's iterations (and the input)
+	PhaseRestore  = "restore"  // after restoration
+	PhaseAnneal   = "anneal"   // during and after the local search
+)
+
+// recorder appends the trace rows of a run and tracks its best state.
+type recorder struct {
+	res      *Result
+	p        *anonymity.Partition
+	progress func(Iteration)
+
+	// With Config.Twins: the twin classes, kept current with the graph,
+	// and what they reflect (see syncTwins).
+	twins    *anonymity.Twins
+	synced   map[graph.Edge]bool // the alterations the twins reflect
+	appended int                 // how many of res.Alterations they reflect
+}
+
+// syncTwins brings the twin classes up to date with the alterations of the
+// current state: only the ends of a changed edge can change twins (SPEC
+// §3.4), so only they are filed again. The strategies only append
+// alterations; a refinement replaces the list, and then the ends of the
+// edges that differ from the last synced set are filed again.
+func (rc *recorder) syncTwins(phase string) {
+	alts := rc.res.Alterations
+	if rc.synced == nil {
+		rc.synced = make(map[graph.Edge]bool)
+	}
+	refile := func(e graph.Edge) {
+		rc.twins.Update(e.U)
+		rc.twins.Update(e.V)
+	}
+	if phase == PhaseStrategy && rc.appended <= len(alts) {
+		for _, a := range alts[rc.appended:] {
+			e := graph.MakeEdge(a.U, a.V)
+			rc.synced[e] = true
+			refile(e)
+		}
+		rc.appended = len(alts)
+		return
+	}
+	cur := make(map[graph.Edge]bool, len(alts))
+	for _, a := range alts {
+		cur[graph.MakeEdge(a.U, a.V)] = true
+	}
+	for e := range rc.synced {
+		if !cur[e] {
+			refile(e)
+		}
+	}
+	for e := range cur {
+		if !rc.synced[e] {
+			refile(e)
+		}
+	}
+	rc.synced, rc.appended = cur, len(alts)
+}
+
+// record appends a row for the current state, reached with the alterations
+// in res.Alterations, with notAnonymous nodes that are not k-anonymous. A
+// strategy row becomes the best state when it has fewer such nodes than
+// the best so far; a refinement row always does, since refinement starts
+// from the best state and never loses what the target asks for.
+func (rc *recorder) record(phase string, notAnonymous int, tSel, tUpd time.Duration) {
+	res := rc.res
+	n := res.Nodes
+	row := Iteration{
+		Iteration: len(res.Trace), Phase: phase,
+		EdgesAltered: countAltered(res.Alterations, res.Config.Operation),
+		Unique:       rc.p.Unique(), NotKAnonymous: notAnonymous,
+		UniqueFraction: float64(rc.p.Unique()) / float64(n),
+		SecondsSelect:  tSel.Seconds(), SecondsUpdate: tUpd.Seconds(),
+	}
+	if res.EdgesBefore > 0 {
+		row.FractionAltered = float64(row.EdgesAltered) / float64(res.EdgesBefore)
+	}
+	if rc.twins != nil {
+		rc.syncTwins(phase)
+		row.TwinUnique = rc.p.TwinUnique(rc.twins)
+	}
+	res.Trace = append(res.Trace, row)
+	if phase != PhaseStrategy || row.NotKAnonymous < res.Trace[res.Best].NotKAnonymous {
+		res.Best = len(res.Trace) - 1
+	}
+	if rc.progress != nil {
+		rc.progress(row)
+	}
+}
+
+// runPaper is Algorithm 1 with one of the paper's strategies: select R
+// edges, alter them, update the partition, record, until the target is met
+// or the budget spent.
+func runPaper(ctx context.Context, st *state, rng *rand.Rand, rec *recorder) error {
+	p, cfg, res := st.p, st.cfg, rec.res
+	g, n := p.Graph(), p.Graph().NumNodes()
 	var sc *scorer
 	if cfg.Operation == Delete {
-		sc = newScorer(p, cfg.Strategy, st.na)
+		s := cfg.Strategy
+		if s == Best {
+			s = UA // Best deletes as ua does
+		}
+		sc = newScorer(p, s, st.na)
 	}
 	altered := 0
-	for it := 1; altered < cfg.Budget && n-st.notAnonymous < res.Target; it++ {
+	for altered < cfg.Budget && n-st.notAnonymous < res.Target {
 		if ctx.Err() != nil {
-			res.Interrupted = true
-			break
+			return nil
 		}
 		b := min(cfg.Recompute, cfg.Budget-altered)
 		start := time.Now()
@@ -161,7 +295,7 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 		}
 		tSel := time.Since(start)
 		if len(alts) == 0 {
-			break // nothing left to alter
+			return nil // nothing left to alter
 		}
 		for _, a := range alts {
 			switch {
@@ -176,31 +310,58 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 		res.Alterations = append(res.Alterations, alts...)
 		altered = countAltered(res.Alterations, cfg.Operation)
 		p.Update()
-		if twins != nil { // only the ends of a changed edge can change twins
-			for _, a := range alts {
-				twins.Update(a.U)
-				twins.Update(a.V)
-			}
-		}
 		if err := st.refresh(sc); err != nil {
-			return nil, err
+			return err
 		}
-		record(it, tSel, time.Since(start)-tSel)
+		rec.record(PhaseStrategy, st.notAnonymous, tSel, time.Since(start)-tSel)
 	}
-	// Return the best state: undo the alterations made after it.
-	keep := alterationsUpTo(res.Trace[res.Best].EdgesAltered, cfg.Operation)
-	for i := len(res.Alterations) - 1; i >= keep; i-- {
-		a := res.Alterations[i]
-		if a.Added {
-			g.DeleteEdge(a.U, a.V)
-		} else {
-			g.AddEdge(a.U, a.V)
+	return nil
+}
+
+// runGreedy runs the exact-gain greedy strategy, recording every deletion.
+func runGreedy(ctx context.Context, sol *solution, rec *recorder) {
+	res := rec.res
+	last := time.Now()
+	sol.greedy(ctx, sol.cfg.Budget, func(id int32, tUpd time.Duration) {
+		e := sol.orig[id]
+		res.Alterations = append(res.Alterations, Alteration{U: e.U, V: e.V})
+		tAll := time.Since(last)
+		rec.record(PhaseStrategy, sol.na, tAll-tUpd, tUpd)
+		last = time.Now()
+	})
+}
+
+// refine restores deleted edges and, with Anneal, searches locally, then
+// lists the deleted edges of the final state as the alterations and
+// records the refinement in the trace and in Result.Refinement.
+func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder) {
+	res, cfg := rec.res, sol.cfg
+	start := time.Now()
+	moves0 := sol.moves
+	before := sol.del.len()
+	res.Refinement.Restored = sol.restore(ctx)
+	res.Alterations = sol.deletedEdges()
+	rec.record(PhaseRestore, sol.na, 0, time.Since(start))
+	if cfg.Refine == Anneal {
+		t := time.Now()
+		var deadline time.Time
+		if cfg.TimeLimit > 0 {
+			deadline = start.Add(cfg.TimeLimit)
 		}
+		moves := cfg.Effort * max(1, len(sol.orig))
+		report := max(1, len(sol.orig))
+		st := sol.anneal(ctx, rng, moves, deadline, report, func() {
+			res.Alterations = sol.deletedEdges()
+			rec.record(PhaseAnneal, sol.na, 0, time.Since(t))
+			t = time.Now()
+		})
+		res.Refinement.Tried, res.Refinement.Accepted = st.tried, st.accepted
+		res.Alterations = sol.deletedEdges()
+		rec.record(PhaseAnneal, sol.na, 0, time.Since(t))
 	}
-	res.Alterations = res.Alterations[:keep]
-	res.EdgesAfter = g.NumEdges()
-	res.TargetReached = n-res.After().NotKAnonymous >= res.Target
-	return res, nil
+	res.Refinement.Kept = before - sol.del.len()
+	res.Refinement.Evaluations = sol.moves - moves0
+	res.Refinement.Seconds = time.Since(start).Seconds()
 }
 
 // state tracks which nodes count as not k-anonymous: those in classes of

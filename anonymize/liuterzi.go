@@ -38,6 +38,9 @@ func (c *Config) checkLiuTerzi() error {
 	if c.Fuzzy {
 		return fmt.Errorf("anonymize: strategy %s targets exact k-degree anonymity, not fuzzy anonymity", c.Strategy)
 	}
+	if c.Refine != "" && c.Refine != NoRefinement {
+		return fmt.Errorf("anonymize: strategy %s plans its alterations at once; it has no refinement %s", c.Strategy, c.Refine)
+	}
 	return nil
 }
 
@@ -476,7 +479,7 @@ func runLiuTerzi(ctx context.Context, g *graph.Graph, cfg Config) (*Result, erro
 			return fmt.Errorf("anonymize: %w", err)
 		}
 		r := Iteration{
-			Iteration: it, EdgesAltered: altered, Unique: p.Unique(), NotKAnonymous: p.NotAnonymous(),
+			Iteration: it, Phase: PhaseStrategy, EdgesAltered: altered, Unique: p.Unique(), NotKAnonymous: p.NotAnonymous(),
 			UniqueFraction: p.UniqueFraction(), SecondsSelect: tSel.Seconds(), SecondsUpdate: tUpd.Seconds(),
 		}
 		if m0 > 0 {

@@ -40,7 +40,7 @@ func naOf(p *anonymity.Partition) []bool {
 func TestIncrementalWeights(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 4))
 	for _, m := range []measure.Measure{measure.Count{}, measure.Degree{}, measure.DK{}, measure.VRQ{}, measure.Count{}} {
-		for _, s := range strategies {
+		for _, s := range PaperStrategies() {
 			for _, d := range []int{1, 2} {
 				t.Run(fmt.Sprintf("%s/%s/d=%d", m.Name(), s, d), func(t *testing.T) {
 					g := randomGraph(r, 40, 120)
@@ -131,7 +131,7 @@ func TestSelectionFrequencies(t *testing.T) {
 		},
 	}
 	const draws = 40000
-	for _, s := range strategies {
+	for _, s := range PaperStrategies() {
 		sc := newScorer(p, s, naOf(p))
 		r := rand.New(rand.NewPCG(21, uint64(len(s))))
 		counts := make([]int, g.NumEdges())
@@ -183,7 +183,7 @@ func TestSelectWithoutReplacement(t *testing.T) {
 	r := rand.New(rand.NewPCG(2, 3))
 	g := randomGraph(r, 30, 60)
 	p, _ := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
-	for _, s := range strategies {
+	for _, s := range PaperStrategies() {
 		sc := newScorer(p, s, naOf(p))
 		for _, b := range []int{1, 7, 59, 60, 100} {
 			sel := sc.selectEdges(r, b)

@@ -11,14 +11,17 @@ import (
 
 // TestTraceTwinUnique checks the trace's twin-unique count, kept current
 // after every alteration, against a from-scratch count (partition and twins
-// of the current graph) at every iteration, for deletions (R = 1 and R = 3),
-// additions and rewirings.
+// of the current graph) at every row, for deletions (R = 1 and R = 3),
+// additions, rewirings, the greedy strategy and the refinements.
 func TestTraceTwinUnique(t *testing.T) {
 	for _, cfg := range []Config{
 		{Strategy: UA, Recompute: 1},
 		{Strategy: UA, Recompute: 3},
 		{Strategy: ES, Operation: Add, Variant: Budgeted, Budget: 30, Recompute: 2},
 		{Strategy: ES, Operation: Rewire, Variant: Budgeted, Budget: 30, Recompute: 2},
+		{Strategy: Greedy},          // restoration rows replace the alteration list
+		{Strategy: Best, Effort: 3}, // and the local search's rows
+		{Strategy: UA, Refine: Anneal, Effort: 2, Recompute: 3},
 	} {
 		for _, name := range []string{"karate", "example8", "lesmis"} {
 			g := examples.MustRead(name)

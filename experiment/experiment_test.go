@@ -44,11 +44,11 @@ func TestCompareAndTables(t *testing.T) {
 
 func TestKDegreeTable(t *testing.T) {
 	nets := []Network{{"karate", examples.MustRead("karate")}}
-	runs, err := KDegree(nets, KDegreeMethods, []int{2, 5}, nil)
+	runs, err := KDegree(nets, KDegreeMethods(), []int{2, 5}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(runs) != 2*len(KDegreeMethods) {
+	if len(runs) != 2*len(KDegreeMethods()) {
 		t.Fatalf("%d runs", len(runs))
 	}
 	for _, r := range runs {
@@ -58,7 +58,7 @@ func TestKDegreeTable(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	KDegreeTable(&buf, runs)
-	if !strings.Contains(buf.String(), "| network | n | m | k=2 liu-terzi add | k=2 liu-terzi delete | k=2 ua | k=5 liu-terzi add |") ||
+	if !strings.Contains(buf.String(), "| network | n | m | k=2 liu-terzi add | k=2 liu-terzi delete | k=2 ua | k=2 default | k=5 liu-terzi add |") ||
 		!strings.Contains(buf.String(), "| karate | 34 | 78 | +") {
 		t.Errorf("table:\n%s", buf.String())
 	}

@@ -3,6 +3,7 @@ package experiment
 import (
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -11,19 +12,16 @@ import (
 	"github.com/anonet-project/anonet/measure"
 )
 
-// Method is one way of anonymizing, as the rows of a comparison name it.
-type Method struct {
-	Name      string
-	Strategy  anonymize.Strategy
-	Operation anonymize.Operation
-}
-
-// KDegreeMethods are the methods of the k-degree table: Liu and Terzi's
-// k-degree anonymization by additions and by deletions, and ua.
-var KDegreeMethods = []Method{
-	{"liu-terzi add", anonymize.LiuTerzi, anonymize.Add},
-	{"liu-terzi delete", anonymize.LiuTerzi, anonymize.Delete},
-	{"ua", anonymize.UA, anonymize.Delete},
+// KDegreeMethods returns the methods of the k-degree table: Liu and
+// Terzi's k-degree anonymization by additions and by deletions, ua, and the
+// default strategy.
+func KDegreeMethods() []Method {
+	return []Method{
+		{Name: "liu-terzi add", Strategy: anonymize.LiuTerzi, Operation: anonymize.Add},
+		{Name: "liu-terzi delete", Strategy: anonymize.LiuTerzi, Operation: anonymize.Delete},
+		{Name: "ua", Strategy: anonymize.UA, Refine: anonymize.NoRefinement},
+		{Name: "default", Strategy: anonymize.Best},
+	}
 }
 
 // KDegreeRun is one full k-degree anonymization.
@@ -39,8 +37,8 @@ type KDegreeRun struct {
 }
 
 // KDegree anonymizes every network fully under the degree measure with
-// every method for every k (seed 1, the paper's recompute gap of 1% of the
-// edges for the iterative strategies).
+// every method for every k (seed 1; the iterative strategies with the
+// paper's recompute gap of 1% of the edges unless the method sets one).
 func KDegree(nets []Network, methods []Method, ks []int, progress func(KDegreeRun)) ([]KDegreeRun, error) {
 	var runs []KDegreeRun
 	for _, net := range nets {
@@ -49,7 +47,10 @@ func KDegree(nets []Network, methods []Method, ks []int, progress func(KDegreeRu
 				g := net.Graph.Clone()
 				cfg := anonymize.Config{
 					Measure: measure.Degree{}, D: 1, K: k, Strategy: m.Strategy, Operation: m.Operation,
-					Variant: anonymize.Full, Seed: 1,
+					Refine: m.Refine, Effort: m.Effort, Variant: anonymize.Full, Seed: 1,
+				}
+				if m.Recompute > 0 {
+					cfg.Recompute = max(1, int(math.Round(m.Recompute*float64(net.Graph.NumEdges()))))
 				}
 				start := time.Now()
 				res, err := anonymize.Run(g, cfg)

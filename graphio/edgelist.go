@@ -20,34 +20,132 @@ import (
 // truncated or mangled edge than an intended isolated node.
 const edgeListMagic = "# anonet edge list"
 
-// split2 returns the first two fields of an edge-list line, split at
-// spaces, tabs and commas, and the number of fields.
-func split2(line []byte) (f0, f1 []byte, n int) {
+// fieldSplitter splits edge-list lines into fields: at spaces, tabs and
+// commas, or at one delimiter only (with spaces around fields trimmed). A
+// field that starts with a double quote is quoted as in RFC 4180 CSV: it
+// runs to the next lone quote, "" in it is one quote, and it may hold the
+// separators; it must end on its line.
+type fieldSplitter struct {
+	delim   byte   // 0: any of space, tab and comma
+	scratch []byte // unquoted fields with "" in them
+}
+
+// sep reports whether c separates fields.
+func (s *fieldSplitter) sep(c byte) bool {
+	if s.delim != 0 {
+		return c == s.delim
+	}
+	return isSep(c)
+}
+
+// split2 returns the first two fields of line and the number of fields, or
+// a column and message for a malformed quoted field.
+func (s *fieldSplitter) split2(line []byte) (f0, f1 []byte, n int, badCol int, bad string) {
+	s.scratch = s.scratch[:0]
 	i := 0
 	for {
-		for i < len(line) && isSep(line[i]) {
-			i++
+		if s.delim == 0 {
+			for i < len(line) && isSep(line[i]) {
+				i++
+			}
+			if i == len(line) {
+				return f0, f1, n, 0, ""
+			}
+		} else {
+			for i < len(line) && isBlank(line[i]) && line[i] != s.delim {
+				i++
+			}
+			if i == len(line) && (n == 0 || line[len(line)-1] != s.delim) {
+				return f0, f1, n, 0, ""
+			}
 		}
-		if i == len(line) {
-			return f0, f1, n
-		}
-		j := i
-		for j < len(line) && !isSep(line[j]) {
-			j++
+		var field []byte
+		if i < len(line) && line[i] == '"' {
+			start := i
+			j := i + 1
+			escaped := false
+			for {
+				k := bytes.IndexByte(line[j:], '"')
+				if k < 0 {
+					return nil, nil, 0, start + 1, "quoted field not closed on its line"
+				}
+				j += k
+				if j+1 < len(line) && line[j+1] == '"' {
+					escaped = true
+					j += 2
+					continue
+				}
+				break
+			}
+			field = line[start+1 : j]
+			if escaped {
+				from := len(s.scratch)
+				s.scratch = append(s.scratch, bytes.ReplaceAll(field, []byte(`""`), []byte(`"`))...)
+				field = s.scratch[from:]
+			}
+			i = j + 1
+			for i < len(line) && isBlank(line[i]) && !s.sep(line[i]) {
+				i++
+			}
+			if i < len(line) && !s.sep(line[i]) {
+				return nil, nil, 0, i + 1, "text after the closing quote of a quoted field"
+			}
+		} else if s.delim == 0 {
+			j := i
+			for j < len(line) && !isSep(line[j]) {
+				j++
+			}
+			field, i = line[i:j], j
+		} else {
+			j := i
+			for j < len(line) && line[j] != s.delim {
+				j++
+			}
+			field, i = bytes.TrimRight(line[i:j], " \t\r\v\f"), j
 		}
 		switch n {
 		case 0:
-			f0 = line[i:j]
+			f0 = field
 		case 1:
-			f1 = line[i:j]
+			f1 = field
 		}
 		n++
-		i = j
+		if s.delim != 0 {
+			if i == len(line) {
+				return f0, f1, n, 0, ""
+			}
+			i++ // past the delimiter
+		}
 	}
 }
 
 func isSep(c byte) bool {
 	return c == ' ' || c == '\t' || c == ',' || c == '\r' || c == '\v' || c == '\f'
+}
+
+func isBlank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'
+}
+
+// looksNumeric reports whether tok looks like a number of some kind, as
+// ids in the rows under a header do: a canonical decimal, or digits with a
+// leading + (phone numbers such as +31612345678) or with dashes and dots.
+func looksNumeric(tok []byte) bool {
+	if isNumeric(tok) {
+		return true
+	}
+	tok = bytes.TrimPrefix(tok, []byte("+"))
+	digits := 0
+	for _, c := range tok {
+		switch {
+		case isDigit(c):
+			digits++
+		case c == '-' || c == '.':
+		default:
+			return false
+		}
+	}
+	return digits > 0
 }
 
 // column returns the 1-based byte column of tok within line.
@@ -80,14 +178,18 @@ func isNumeric(tok []byte) bool {
 }
 
 // readEdgeList reads an edge list: one edge "u v" per line, fields separated
-// by spaces, tabs or commas, columns after the second ignored (and counted),
-// lines starting with # or % ignored, and an optional column header (see
+// by spaces, tabs or commas (or ReadOptions.Delimiter only), quoted as in
+// RFC 4180 CSV when they start with a double quote, columns after the
+// second ignored (and counted), lines starting with # or % (or
+// ReadOptions.Comments) ignored, and an optional column header (see
 // ReadOptions.Header). In files whose first comment line starts with
 // edgeListMagic, a line with a single id is an isolated node and no header
 // is detected.
 func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
-	lr := &lineReader{r: br, file: rep.File}
+	lr := newLineReader(br, rep.File, opt)
 	b := newBuilder(opt.nodeLimit())
+	sp := &fieldSplitter{delim: opt.Delimiter}
+	comments := opt.comments()
 	anonetFile := false
 	dataLines := 0
 	// A held-back first data line, while it is not known whether it is a header.
@@ -98,14 +200,27 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 		if x, ok := numeric(tok); ok {
 			return b.numNode(x), nil
 		}
+		if len(tok) == 0 {
+			return 0, &ParseError{File: rep.File, Line: lineNo, Err: errors.New("empty node id (two delimiters in a row?)")}
+		}
 		if !utf8.Valid(tok) {
 			return 0, &ParseError{File: rep.File, Line: lineNo, Column: column(line, tok),
 				Err: fmt.Errorf("node id %q is not valid UTF-8 (is this a binary file?)", tok)}
 		}
 		return b.node(tok), nil
 	}
+	split := func(line []byte, lineNo int) (f0, f1 []byte, nf int, err error) {
+		f0, f1, nf, col, bad := sp.split2(line)
+		if bad != "" {
+			return nil, nil, 0, &ParseError{File: rep.File, Line: lineNo, Column: col, Err: errors.New(bad)}
+		}
+		return f0, f1, nf, nil
+	}
 	addRecord := func(line []byte, lineNo int) error {
-		f0, f1, nf := split2(line)
+		f0, f1, nf, err := split(line, lineNo)
+		if err != nil {
+			return err
+		}
 		switch {
 		case nf == 1 && !anonetFile:
 			if !utf8.Valid(f0) {
@@ -143,29 +258,29 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 			break
 		}
 		i := 0
-		for i < len(line) && isSep(line[i]) {
+		for i < len(line) && (isSep(line[i]) || sp.sep(line[i])) {
 			i++
 		}
 		if i == len(line) { // blank, or separators only such as ",,"
 			continue
 		}
-		if line[i] == '#' || line[i] == '%' {
+		if strings.IndexByte(comments, line[i]) >= 0 {
 			if dataLines == 0 && bytes.HasPrefix(line[i:], []byte(edgeListMagic)) {
 				anonetFile = true
 			}
 			continue
 		}
-		if k := bytes.IndexByte(line, 0); k >= 0 {
-			return nil, &ParseError{File: rep.File, Line: lr.line, Column: k + 1, Err: errors.New("NUL byte in text (is this a binary file?)")}
-		}
 		dataLines++
 		if dataLines <= 2 && opt.Header != HeaderNo {
-			f0, f1, nf := split2(line)
+			f0, f1, nf, err := split(line, lr.line)
+			if err != nil {
+				return nil, err
+			}
 			switch {
 			case dataLines == 1 && opt.Header == HeaderYes:
 				rep.HeaderSkipped = true
 				continue
-			case dataLines == 1 && !anonetFile && nf >= 2 && !isNumeric(f0) && !isNumeric(f1):
+			case dataLines == 1 && !anonetFile && nf >= 2 && !looksNumeric(f0) && !looksNumeric(f1):
 				// Files written by anonet never have a header: their
 				// labels may well look like column names.
 				if isHeaderWord(f0) && isHeaderWord(f1) {
@@ -177,7 +292,8 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 				heldLine = lr.line
 				continue
 			case held != nil:
-				if isNumeric(f0) && nf >= 2 && isNumeric(f1) {
+				// Under a header, ids look like numbers ("+316…" too).
+				if nf >= 2 && looksNumeric(f0) && looksNumeric(f1) {
 					rep.HeaderSkipped = true
 				} else if err := addRecord(held, heldLine); err != nil {
 					return nil, err
@@ -213,6 +329,8 @@ func edgeListLabelProblem(l string) string {
 		return "it is empty"
 	case l[0] == '#' || l[0] == '%':
 		return "it starts with a comment character"
+	case l[0] == '"':
+		return "it starts with a double quote (read as a quoted field)"
 	case strings.ContainsAny(l, " \t,\r\n\v\f"):
 		return "it contains a separator (space, tab, comma or line break)"
 	case strings.IndexByte(l, 0) >= 0:

@@ -56,7 +56,7 @@ func TestBadInput(t *testing.T) {
 
 		// GraphML.
 		{"graphml empty", GraphML, ReadOptions{}, "", 0, 0, "empty document: no <graphml> element"},
-		{"graphml garbage", GraphML, ReadOptions{}, "\x00\x01\x02", 1, 0, "XML: illegal character code U+0000"},
+		{"graphml garbage", GraphML, ReadOptions{}, "\x00\x01\x02", 1, 0, "NUL byte in text"},
 		{"graphml not graphml", GraphML, ReadOptions{}, "<?xml version=\"1.0\"?>\n<svg/>", 2, 0, "not a GraphML document: the root element is <svg>"},
 		{"graphml no graph", GraphML, ReadOptions{}, "<graphml>\n</graphml>", 0, 0, "the document holds no <graph> element"},
 		{"graphml hyperedge", GraphML, ReadOptions{}, hyper, 2, 0, "hyperedges are not supported"},
@@ -235,7 +235,7 @@ func TestReadFileErrors(t *testing.T) {
 	if _, _, err := ReadFile(sub, ReadOptions{}); err == nil || !strings.Contains(err.Error(), "is a directory") {
 		t.Errorf("directory: %v", err)
 	}
-	if _, _, err := ReadFile(filepath.Join(dir, "g.docx"), ReadOptions{}); err == nil || !strings.Contains(err.Error(), "use --format") {
+	if _, _, err := ReadFile(filepath.Join(dir, "g.docx"), ReadOptions{}); err == nil || !strings.Contains(err.Error(), "name the format with --from") {
 		t.Errorf("unknown extension: %v", err)
 	}
 	if _, _, err := Read(strings.NewReader("1 2"), "x", ReadOptions{}); err == nil || !strings.Contains(err.Error(), "no format given") {

@@ -73,7 +73,11 @@ func FormatOf(path string) (Format, error) {
 	if f, ok := extensions[ext]; ok {
 		return f, nil
 	}
-	return "", fmt.Errorf("cannot tell the format of %s from its extension %q; use --format (known: %s)", path, ext, formatList())
+	switch ext {
+	case ".bz2", ".xz", ".zst", ".lz4", ".zip", ".7z":
+		return "", fmt.Errorf("%s is compressed with %s, which anonet does not read or write; only gzip (.gz) is supported: decompress it (or recompress it with gzip) first", path, ext[1:])
+	}
+	return "", fmt.Errorf("cannot tell the format of %s from its extension %q; name the format with --from when reading it or --to when writing it (known: %s)", path, ext, formatList())
 }
 
 // IsGzipName reports whether path ends in .gz.

@@ -43,6 +43,17 @@ type gmlLexer struct {
 	line, col int // position of the next byte
 	buf       []byte
 	err       error // a read error
+	max       int   // the longest token accepted
+}
+
+// grow appends c to the token being read, or returns an error if the token
+// becomes longer than lx.max bytes.
+func (lx *gmlLexer) grow(c byte, line, col int) error {
+	if len(lx.buf) >= lx.max {
+		return lx.errorf(line, col, "token longer than %d bytes (is this a GML file?)", lx.max)
+	}
+	lx.buf = append(lx.buf, c)
+	return nil
 }
 
 func (lx *gmlLexer) errorf(line, col int, format string, args ...any) error {
@@ -116,7 +127,9 @@ func (lx *gmlLexer) next() (gmlToken, error) {
 				if c == '"' {
 					break
 				}
-				lx.buf = append(lx.buf, c)
+				if err := lx.grow(c, line, col); err != nil {
+					return gmlToken{}, err
+				}
 			}
 			return gmlToken{kind: gmlString, text: string(lx.buf), line: line, col: col}, nil
 		case isGMLKeyStart(c):
@@ -127,7 +140,9 @@ func (lx *gmlLexer) next() (gmlToken, error) {
 					break
 				}
 				lx.readByte()
-				lx.buf = append(lx.buf, c)
+				if err := lx.grow(c, line, col); err != nil {
+					return gmlToken{}, err
+				}
 			}
 			var text string
 			switch string(lx.buf) { // the common keys without allocating
@@ -159,7 +174,9 @@ func (lx *gmlLexer) next() (gmlToken, error) {
 					break
 				}
 				lx.readByte()
-				lx.buf = append(lx.buf, c)
+				if err := lx.grow(c, line, col); err != nil {
+					return gmlToken{}, err
+				}
 			}
 			text := string(lx.buf)
 			if _, err := strconv.ParseInt(text, 10, 64); err == nil {
@@ -214,7 +231,7 @@ type gmlNode struct {
 // character references &#N; and &#xH; and the entities &amp; &quot; &lt;
 // &gt; &apos;, which are decoded.
 func readGML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
-	lx := &gmlLexer{r: br, file: rep.File, line: 1, col: 1}
+	lx := &gmlLexer{r: br, file: rep.File, line: 1, col: 1, max: opt.maxLine()}
 	var (
 		nodes    []gmlNode
 		index    = map[string]int32{}

@@ -26,7 +26,7 @@ import (
 // nested graphs and <locator>s are errors: they have no faithful
 // simple-graph reading.
 func readGraphML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
-	d := xml.NewDecoder(br)
+	d := xml.NewDecoder(&markupGuard{r: br, file: rep.File, limit: opt.maxLine()})
 	d.CharsetReader = charsetReader
 	b := newBuilder(opt.nodeLimit())
 	var declared []bool // declared[t]: temporary node t has a <node> element
@@ -197,6 +197,10 @@ func attrOK(t xml.StartElement, name string) (string, bool) {
 
 // xmlError turns an error of the XML decoder into a *ParseError.
 func xmlError(file string, d *xml.Decoder, err error) error {
+	var pe *ParseError
+	if errors.As(err, &pe) {
+		return err // from the markup guard
+	}
 	var se *xml.SyntaxError
 	if errors.As(err, &se) {
 		return &ParseError{File: file, Line: se.Line, Err: fmt.Errorf("XML: %s", se.Msg)}

@@ -2,7 +2,6 @@ package graphio
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -31,7 +30,7 @@ import (
 // counted in Report.ExtraColumns. In a general matrix every entry is an arc
 // i→j (Report.Directed). The number of entries must match the size line.
 func readMatrixMarket(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
-	lr := &lineReader{r: br, file: rep.File}
+	lr := newLineReader(br, rep.File, opt)
 	perr := lr.errorf
 	line, ok := lr.next()
 	if !ok {
@@ -72,6 +71,7 @@ func readMatrixMarket(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Gr
 		return nil, perr(column(line, banner[4]), "symmetry %q is not supported; want general, symmetric, skew-symmetric or hermitian", banner[4])
 	}
 	n, entries := -1, uint64(0)
+	sizeLine := 0
 	var read uint64
 	var recs records
 	var toks [][]byte
@@ -79,9 +79,6 @@ func readMatrixMarket(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Gr
 		line, ok := lr.next()
 		if !ok {
 			break
-		}
-		if k := bytes.IndexByte(line, 0); k >= 0 {
-			return nil, perr(k+1, "NUL byte in text (is this a binary file?)")
 		}
 		toks = asciiFields(toks, line)
 		if len(toks) == 0 || toks[0][0] == '%' {
@@ -106,6 +103,7 @@ func readMatrixMarket(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Gr
 				return nil, perr(1, "%d rows: %v", v[0], tooManyNodes(v[0], opt.nodeLimit()))
 			}
 			n, entries = int(v[0]), v[2]
+			sizeLine = lr.line
 			continue
 		}
 		if len(toks) < 2 {
@@ -145,6 +143,9 @@ func readMatrixMarket(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Gr
 	}
 	if read < entries {
 		return nil, &ParseError{File: rep.File, Line: lr.line, Err: fmt.Errorf("file ends after %d of the %d entries the size line declares (truncated?)", read, entries)}
+	}
+	if err := opt.checkDeclared(n); err != nil {
+		return nil, &ParseError{File: rep.File, Line: sizeLine, Column: 1, Err: err}
 	}
 	rep.Directed = directed && read > 0
 	return recs.build(n, oneBasedLabels(n), rep)

@@ -26,8 +26,9 @@ import (
 // undirected edges; pairs listed in one direction only are counted in
 // Report.Asymmetric. Node v gets label "v". "!n=0" is the empty graph.
 func readNauty(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
-	lr := &lineReader{r: br, file: rep.File}
+	lr := newLineReader(br, rep.File, opt)
 	n := -1
+	headerLine, headerCol := 0, 0
 	inHeader := true
 	cur := 0
 	var recs records
@@ -37,9 +38,6 @@ lines:
 		line, ok := lr.next()
 		if !ok {
 			break
-		}
-		if bytes.IndexByte(line, 0) >= 0 {
-			return nil, perr(bytes.IndexByte(line, 0)+1, "NUL byte in text (is this a binary file?)")
 		}
 		if inHeader {
 			trimmed := bytes.TrimLeft(line, " \t\r")
@@ -64,6 +62,7 @@ lines:
 						return nil, perr(off+j+1, "header n=%d: %v", v, tooManyNodes(v, opt.nodeLimit()))
 					}
 					n = int(v)
+					headerLine, headerCol = lr.line, off+j+1
 					i = k - 1
 				}
 				continue
@@ -127,6 +126,9 @@ lines:
 			return nil, &ParseError{File: rep.File, Err: errors.New("empty file")}
 		}
 		return nil, &ParseError{File: rep.File, Err: errors.New("missing !n= header line (nauty format starts with a line such as \"!n=6\")")}
+	}
+	if err := opt.checkDeclared(n); err != nil {
+		return nil, &ParseError{File: rep.File, Line: headerLine, Column: headerCol, Err: err}
 	}
 	return recs.build(n, nil, rep)
 }

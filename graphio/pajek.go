@@ -49,11 +49,14 @@ const (
 // (Report.LabelsIgnored). "*Matrix" and the sections of Pajek project files
 // (*Partition, *Vector, …) are errors.
 func readPajek(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
-	lr := &lineReader{r: br, file: rep.File}
+	lr := newLineReader(br, rep.File, opt)
 	n := -1
 	section := pajekNone
-	var labels []string
-	var labelled, listed []bool
+	// Labels of the vertex lines, by vertex: a map, so that memory follows
+	// the file's content, not the declared count.
+	named := map[int32]string{}
+	listedOnly := map[int32]bool{} // listed without a label
+	vertexLine := 0
 	var recs records
 	var toks [][]byte
 	perr := lr.errorf
@@ -78,9 +81,6 @@ func readPajek(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, er
 		line, ok := lr.next()
 		if !ok {
 			break
-		}
-		if k := bytes.IndexByte(line, 0); k >= 0 {
-			return nil, perr(k+1, "NUL byte in text (is this a binary file?)")
 		}
 		trimmed := bytes.TrimLeft(line, " \t\r\f\v")
 		if len(trimmed) == 0 {
@@ -111,9 +111,7 @@ func readPajek(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, er
 					return nil, perr(column(line, toks[1]), "*Vertices %d: %v", x, tooManyNodes(x, opt.nodeLimit()))
 				}
 				n = int(x)
-				labels = make([]string, n)
-				labelled = make([]bool, n)
-				listed = make([]bool, n)
+				vertexLine = lr.line
 				section = pajekVertices
 				continue
 			case "*edges":
@@ -142,12 +140,12 @@ func readPajek(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, er
 			if err != nil {
 				return nil, err
 			}
-			if listed[v] {
+			if _, dup := named[v]; dup || listedOnly[v] {
 				return nil, perr(1, "vertex %d is listed twice", v+1)
 			}
-			listed[v] = true
 			rest := bytes.TrimLeft(line[column(line, toks[0])-1+len(toks[0]):], " \t\r\f\v")
 			if len(rest) == 0 {
+				listedOnly[v] = true
 				continue
 			}
 			var label []byte
@@ -166,7 +164,7 @@ func readPajek(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, er
 			if !utf8.Valid(label) {
 				return nil, perr(column(line, rest), "label %q is not valid UTF-8 (convert the file to UTF-8)", label)
 			}
-			labels[v], labelled[v] = string(label), true
+			named[v] = string(label)
 		case pajekEdges, pajekArcs:
 			if len(toks) < 2 {
 				return nil, perr(column(line, toks[0]), "line has one column; an edge needs two vertex numbers")
@@ -214,12 +212,18 @@ func readPajek(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, er
 		}
 		return nil, &ParseError{File: rep.File, Err: errors.New("missing *Vertices line (is this a Pajek file?)")}
 	}
+	if err := opt.checkDeclared(n); err != nil {
+		return nil, &ParseError{File: rep.File, Line: vertexLine, Column: 1, Err: err}
+	}
 	rep.Directed = recs.kinds != nil
 	// Label every vertex by its label, or its number if it has none, unless
 	// that makes two labels equal.
-	seen := make(map[string]bool, n)
+	labels := make([]string, n)
+	seen := make(map[string]bool, len(named))
 	for v := range labels {
-		if !labelled[v] {
+		if l, ok := named[int32(v)]; ok {
+			labels[v] = l
+		} else {
 			labels[v] = strconv.Itoa(v + 1)
 		}
 		if seen[labels[v]] {

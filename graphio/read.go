@@ -37,9 +37,83 @@ type ReadOptions struct {
 	// file that declares or names more is rejected with a *ParseError
 	// before the memory for them is taken. Node counts declared in headers
 	// (nauty !n=, Pajek *Vertices, the Matrix Market size line) create
-	// that many nodes, so a limit guards against a small file demanding
-	// gigabytes. Zero means the format limit, 2^31-1.
+	// that many nodes; they are trusted up to MaxNodes when it is set.
+	// Zero means the format limit, 2^31-1, and then a declared count is
+	// trusted only up to what the file could describe: DeclaredPerByte
+	// nodes per byte read, and at least DeclaredFloor, so that a tiny file
+	// declaring two billion nodes is refused instead of taking gigabytes.
+	// Memory for declared nodes is taken only at the end of reading.
 	MaxNodes int
+	// MaxLineBytes, if positive, is the longest line accepted by the
+	// line-based formats (all but GraphML and GML); zero means
+	// DefaultMaxLineBytes. A NUL byte is refused as soon as it is read,
+	// whatever the length of its line.
+	MaxLineBytes int
+	// Delimiter, if not 0, is the only byte that separates the fields of
+	// an edge list (spaces around fields are trimmed); 0 means any of
+	// space, tab and comma.
+	Delimiter byte
+	// Comments lists the bytes that start a comment line in an edge list;
+	// empty means "#%".
+	Comments string
+
+	in *countingReader // what Read has consumed, for the declared-size check
+}
+
+// DefaultMaxLineBytes is the longest line accepted by default: 16 MiB, a
+// nauty line listing about two million neighbours of a hub.
+const DefaultMaxLineBytes = 16 << 20
+
+// DeclaredPerByte and DeclaredFloor bound the node counts that headers may
+// declare without ReadOptions.MaxNodes: at most DeclaredPerByte nodes per
+// byte of (decompressed) input, and always DeclaredFloor.
+const (
+	DeclaredPerByte = 64
+	DeclaredFloor   = 1 << 16
+)
+
+// checkDeclared returns an error if a header's declared node count n is
+// more than opt trusts after reading the whole input (see MaxNodes).
+// It also refuses, wrapping ErrNotEnoughMemory, a count that would not fit
+// in memory, whatever MaxNodes trusts.
+func (opt ReadOptions) checkDeclared(n int) error {
+	if opt.MaxNodes == 0 && opt.in != nil {
+		// Without an explicit limit, trust only what the file could hold.
+		limit := max(int64(DeclaredFloor), DeclaredPerByte*opt.in.n)
+		if int64(n) > limit {
+			return fmt.Errorf("the header declares %d nodes, more than a file of %d bytes can describe (at most %d nodes, %d per byte, are trusted); give the largest node count to accept with --max-nodes (ReadOptions.MaxNodes)",
+				n, opt.in.n, limit, DeclaredPerByte)
+		}
+	}
+	return checkMemory(n)
+}
+
+// comments returns the bytes that start a comment line.
+func (opt ReadOptions) comments() string {
+	if opt.Comments == "" {
+		return "#%"
+	}
+	return opt.Comments
+}
+
+// maxLine returns the longest line opt accepts.
+func (opt ReadOptions) maxLine() int {
+	if opt.MaxLineBytes > 0 {
+		return opt.MaxLineBytes
+	}
+	return DefaultMaxLineBytes
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	k, err := c.r.Read(p)
+	c.n += int64(k)
+	return k, err
 }
 
 // nodeLimit returns the largest node count that opt accepts.
@@ -94,8 +168,15 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 	if !knownFormat(opt.Format) {
 		return nil, nil, fmt.Errorf("read %s: unknown format %q (known: %s)", name, opt.Format, formatList())
 	}
-	br := bufio.NewReaderSize(r, readBufferSize(r))
+	// Count the bytes at the source (for plain input, what the readers
+	// consume, give or take one buffer); gzip input is counted after
+	// decompression below.
+	opt.in = &countingReader{r: r}
+	br := bufio.NewReaderSize(opt.in, readBufferSize(r))
 	var zr *gzip.Reader
+	if kind := otherCompression(br); kind != "" {
+		return nil, nil, &ParseError{File: name, Err: fmt.Errorf("%s-compressed content, which anonet does not read; only gzip is supported: decompress it first", kind)}
+	}
 	if magic, _ := br.Peek(2); bytes.Equal(magic, []byte{0x1f, 0x8b}) {
 		var err error
 		zr, err = gzip.NewReader(br)
@@ -103,7 +184,8 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 			return nil, nil, &ParseError{File: name, Err: gzipError(err)}
 		}
 		defer zr.Close()
-		br = bufio.NewReaderSize(gzipReader{zr}, 1<<16)
+		opt.in = &countingReader{r: gzipReader{zr}}
+		br = bufio.NewReaderSize(opt.in, 1<<16)
 	}
 	// A UTF-8 byte order mark is not part of the content.
 	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte{0xef, 0xbb, 0xbf}) {
@@ -189,48 +271,91 @@ func isGzipError(err error) bool {
 }
 
 // lineReader yields lines without their line terminators, counting them.
-// Lines may be arbitrarily long. file names the input in its errors.
+// A line ends at "\n", "\r\n" or a lone "\r" (old Mac files). Lines may
+// be up to max bytes long (0: DefaultMaxLineBytes); a longer line, or a NUL
+// byte, is an error as soon as it is read. file names the input in its
+// errors.
 type lineReader struct {
 	r    *bufio.Reader
 	file string
 	line int
+	max  int
 	buf  []byte
 	err  error
 }
 
+// newLineReader returns a line reader of br for the options of a reader.
+func newLineReader(br *bufio.Reader, file string, opt ReadOptions) *lineReader {
+	return &lineReader{r: br, file: file, max: opt.maxLine()}
+}
+
 // next returns the next line, valid until the following call, and false at
-// the end of input or on a read error (see err).
+// the end of input or on an error (see readErr).
 func (lr *lineReader) next() ([]byte, bool) {
 	if lr.err != nil {
 		return nil, false
 	}
-	b, err := lr.r.ReadSlice('\n')
-	if err == bufio.ErrBufferFull {
-		lr.buf = append(lr.buf[:0], b...)
-		for err == bufio.ErrBufferFull {
-			b, err = lr.r.ReadSlice('\n')
-			lr.buf = append(lr.buf, b...)
+	limit := lr.max
+	if limit <= 0 {
+		limit = DefaultMaxLineBytes
+	}
+	lr.buf = lr.buf[:0]
+	some := false // bytes of this line (or its terminator) were read
+	for {
+		if lr.r.Buffered() == 0 {
+			if _, err := lr.r.Peek(1); err != nil {
+				lr.err = err
+				if err != io.EOF || !some {
+					return nil, false
+				}
+				lr.line++
+				return lr.buf, true
+			}
 		}
-		b = lr.buf
-	}
-	if err != nil && err != io.EOF {
-		lr.err = err
-		return nil, false
-	}
-	if err == io.EOF {
-		lr.err = io.EOF
-		if len(b) == 0 {
+		chunk, _ := lr.r.Peek(lr.r.Buffered())
+		end := bytes.IndexByte(chunk, '\n')
+		body := chunk
+		if end >= 0 {
+			body = chunk[:end]
+		}
+		cr := bytes.IndexByte(body, '\r')
+		if cr >= 0 && cr < len(body)-1 || cr >= 0 && end < 0 && cr == len(chunk)-1 {
+			end = cr // a lone CR ends the line (or a CR at the end of the buffer: look past it below)
+		} else if cr >= 0 {
+			body = body[:cr] // CRLF
+		}
+		if end >= 0 {
+			body = chunk[:min(end, len(body))]
+		}
+		if k := bytes.IndexByte(body, 0); k >= 0 {
+			lr.err = &ParseError{File: lr.file, Line: lr.line + 1, Column: len(lr.buf) + k + 1, Err: errors.New("NUL byte in text (is this a binary file?)")}
 			return nil, false
 		}
+		if len(lr.buf)+len(body) > limit {
+			lr.err = &ParseError{File: lr.file, Line: lr.line + 1, Err: fmt.Errorf("line longer than %d bytes (is this a text file of this format?)", limit)}
+			return nil, false
+		}
+		some = true
+		if end < 0 {
+			lr.buf = append(lr.buf, chunk...)
+			lr.r.Discard(len(chunk))
+			continue
+		}
+		line := body
+		if len(lr.buf) > 0 || chunk[end] == '\r' {
+			lr.buf = append(lr.buf, body...)
+			line = lr.buf
+		}
+		lr.r.Discard(end + 1)
+		if chunk[end] == '\r' {
+			// "\r\n" split across two reads is one terminator.
+			if nx, err := lr.r.Peek(1); err == nil && nx[0] == '\n' {
+				lr.r.Discard(1)
+			}
+		}
+		lr.line++
+		return line, true
 	}
-	lr.line++
-	if n := len(b); n > 0 && b[n-1] == '\n' {
-		b = b[:n-1]
-	}
-	if n := len(b); n > 0 && b[n-1] == '\r' {
-		b = b[:n-1]
-	}
-	return b, true
 }
 
 // readErr returns the read error that ended input, as a ParseError at the
@@ -239,6 +364,10 @@ func (lr *lineReader) readErr() error {
 	if lr.err == nil || lr.err == io.EOF {
 		return nil
 	}
+	var pe *ParseError
+	if errors.As(lr.err, &pe) {
+		return lr.err
+	}
 	return &ParseError{File: lr.file, Line: lr.line + 1, Err: lr.err}
 }
 
@@ -246,4 +375,50 @@ func (lr *lineReader) readErr() error {
 // read.
 func (lr *lineReader) errorf(col int, format string, args ...any) error {
 	return &ParseError{File: lr.file, Line: lr.line, Column: col, Err: fmt.Errorf(format, args...)}
+}
+
+// markupGuard passes XML through, but fails as soon as it reads a NUL byte
+// (never allowed in XML) or a run of more than limit bytes without markup,
+// so that a binary or endless file is refused before the XML decoder
+// holds it in memory. line counts the lines read, for the error.
+type markupGuard struct {
+	r     io.Reader
+	file  string
+	limit int
+	run   int // bytes since the last '<' or '>'
+	line  int
+}
+
+func (g *markupGuard) Read(p []byte) (int, error) {
+	n, err := g.r.Read(p)
+	for i, c := range p[:n] {
+		switch c {
+		case 0:
+			return i, &ParseError{File: g.file, Line: g.line + 1, Err: errors.New("NUL byte in text (is this a binary file?)")}
+		case '<', '>':
+			g.run = 0
+			continue
+		case '\n':
+			g.line++
+		}
+		if g.run++; g.run > g.limit {
+			return i, &ParseError{File: g.file, Line: g.line + 1, Err: fmt.Errorf("more than %d bytes without markup (is this a GraphML file?)", g.limit)}
+		}
+	}
+	return n, err
+}
+
+// otherCompression names the compression of content that starts with the
+// magic number of bzip2, xz or zstd, or returns "".
+func otherCompression(br *bufio.Reader) string {
+	magic, _ := br.Peek(6)
+	switch {
+	case len(magic) >= 4 && string(magic[:3]) == "BZh" && magic[3] >= '1' && magic[3] <= '9':
+		return "bzip2"
+	case bytes.Equal(magic, []byte{0xfd, '7', 'z', 'X', 'Z', 0}):
+		return "xz"
+	case len(magic) >= 4 && bytes.Equal(magic[:4], []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		return "zstd"
+	}
+	return ""
 }

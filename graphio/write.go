@@ -41,61 +41,204 @@ func WriteFile(path string, g *graph.Graph, opt WriteOptions) error {
 // .gz, synced and renamed into place only when write and closing succeed. On
 // error the temporary file is removed and an existing file of that name is
 // left as it was. A new file gets mode 0644; a replaced file keeps its mode.
-func AtomicWrite(path string, write func(w io.Writer) error) (err error) {
-	dir := filepath.Dir(path)
-	mode := fs.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
-		if st.IsDir() {
-			return fmt.Errorf("write %s: is a directory", path)
+// Only a new path or a regular file (or a symbolic link to one, which is
+// followed) is written: see CheckOutputPath.
+func AtomicWrite(path string, write func(w io.Writer) error) error {
+	p, err := CreatePending(path)
+	if err != nil {
+		return err
+	}
+	if err := write(p); err != nil {
+		p.Abort()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := p.Close(); err != nil {
+		p.Abort()
+		return err
+	}
+	return p.Commit()
+}
+
+// CheckOutputPath returns the path that writing to path would replace:
+// path itself, or the file a symbolic link at path points to. It returns
+// an error if that is anything but a regular file or a new name in an
+// existing directory: a directory, a device, a FIFO or a socket is never
+// replaced by a rename, and a missing directory is reported before any
+// work is done.
+func CheckOutputPath(path string) (string, error) {
+	target := path
+	if st, err := os.Lstat(path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		resolved, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			return "", fmt.Errorf("write %s: a symbolic link that cannot be followed: %w", path, unwrapPath(err))
 		}
+		target = resolved
+	}
+	st, err := os.Stat(target)
+	switch {
+	case err == nil && st.IsDir():
+		return "", fmt.Errorf("write %s: is a directory", path)
+	case err == nil && !st.Mode().IsRegular():
+		return "", fmt.Errorf("write %s: not a regular file (%s); anonet writes only regular files, or stdout with -o -", path, fileKind(st.Mode()))
+	case err == nil:
+		return target, nil
+	}
+	dir := filepath.Dir(target)
+	dst, derr := os.Stat(dir)
+	if derr != nil {
+		return "", fmt.Errorf("write %s: cannot create a file in %s: %w", path, dir, unwrapPath(derr))
+	}
+	if !dst.IsDir() {
+		return "", fmt.Errorf("write %s: cannot create a file in %s: not a directory", path, dir)
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("write %s: %w", path, unwrapPath(err))
+	}
+	return target, nil
+}
+
+// fileKind names the kind of a file that is not regular.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
+
+// unwrapPath drops the path and operation of a *fs.PathError, which the
+// caller names itself.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// PendingFile is an output file being written: its content goes to a
+// temporary file in the target's directory (gzip-compressed if the name
+// ends in .gz) until Commit renames it into place. Abort removes it. Use it
+// to stream an output while work goes on, or to write several outputs of
+// which either all or none must appear.
+type PendingFile struct {
+	path   string // as given
+	target string // the file to replace (a symbolic link followed)
+	mode   fs.FileMode
+	tmp    *os.File
+	bw     *bufio.Writer
+	zw     *gzip.Writer
+	closed bool
+}
+
+// CreatePending checks path with CheckOutputPath and creates the temporary
+// file that will become it.
+func CreatePending(path string) (*PendingFile, error) {
+	target, err := CheckOutputPath(path)
+	if err != nil {
+		return nil, err
+	}
+	mode := fs.FileMode(0o644)
+	if st, err := os.Stat(target); err == nil {
 		mode = st.Mode().Perm()
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	dir := filepath.Dir(target)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".tmp*")
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("write %s: cannot create a file in %s: %w", path, dir, err)
+		return nil, fmt.Errorf("write %s: cannot create a file in %s: %w", path, dir, unwrapPath(err))
 	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	bw := bufio.NewWriterSize(tmp, 1<<20)
-	var w io.Writer = bw
-	var zw *gzip.Writer
+	p := &PendingFile{path: path, target: target, mode: mode, tmp: tmp}
+	p.bw = bufio.NewWriterSize(tmp, 1<<20)
 	if IsGzipName(path) {
-		zw = gzip.NewWriter(bw)
-		w = zw
+		p.zw = gzip.NewWriter(p.bw)
 	}
-	if err := write(w); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+	return p, nil
+}
+
+// TempName returns the name of the temporary file.
+func (p *PendingFile) TempName() string { return p.tmp.Name() }
+
+// Path returns the output path as given to CreatePending.
+func (p *PendingFile) Path() string { return p.path }
+
+// Write writes to the temporary file.
+func (p *PendingFile) Write(b []byte) (int, error) {
+	if p.zw != nil {
+		return p.zw.Write(b)
 	}
-	if zw != nil {
-		if err := zw.Close(); err != nil {
-			return fmt.Errorf("write %s: %w", path, err)
+	return p.bw.Write(b)
+}
+
+// Flush pushes what was written so far to the temporary file, so that a
+// streamed output can be watched while it grows.
+func (p *PendingFile) Flush() error {
+	if p.zw != nil {
+		if err := p.zw.Flush(); err != nil {
+			return err
 		}
 	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+	return p.bw.Flush()
+}
+
+// Close finishes the content (compression, buffers), syncs it to disk and
+// gives it its final mode; Commit may follow.
+func (p *PendingFile) Close() error {
+	if p.closed {
+		return nil
 	}
-	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+	p.closed = true
+	if p.zw != nil {
+		if err := p.zw.Close(); err != nil {
+			return fmt.Errorf("write %s: %w", p.path, err)
+		}
 	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+	if err := p.bw.Flush(); err != nil {
+		return fmt.Errorf("write %s: %w", p.path, err)
+	}
+	if err := p.tmp.Sync(); err != nil {
+		return fmt.Errorf("write %s: %w", p.path, err)
+	}
+	if err := p.tmp.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", p.path, err)
 	}
 	// CreateTemp makes the file 0600.
-	if err := os.Chmod(tmp.Name(), mode); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+	if err := os.Chmod(p.tmp.Name(), p.mode); err != nil {
+		return fmt.Errorf("write %s: %w", p.path, err)
 	}
 	return nil
+}
+
+// Commit closes the file if needed and renames it into place, after
+// checking again that it replaces only a regular file or nothing.
+func (p *PendingFile) Commit() error {
+	if err := p.Close(); err != nil {
+		p.Abort()
+		return err
+	}
+	if _, err := CheckOutputPath(p.target); err != nil {
+		p.Abort()
+		return fmt.Errorf("write %s: the target changed while writing: %w", p.path, err)
+	}
+	if err := os.Rename(p.tmp.Name(), p.target); err != nil {
+		p.Abort()
+		return fmt.Errorf("write %s: %w", p.path, err)
+	}
+	return nil
+}
+
+// Abort removes the temporary file; the target is left as it was.
+func (p *PendingFile) Abort() {
+	if !p.closed {
+		p.closed = true
+		p.tmp.Close()
+	}
+	os.Remove(p.tmp.Name())
 }
 
 // Write writes g to w in the given format (uncompressed). Output is

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
@@ -20,43 +21,62 @@ import (
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/report"
 )
 
 // anonymizeResult is the JSON result of anonet anonymize.
 type anonymizeResult struct {
-	Graph                       string   `json:"graph"`
-	Output                      string   `json:"output"`
-	Nodes                       int      `json:"nodes"`
-	EdgesBefore                 int      `json:"edges_before"`
-	EdgesAfter                  int      `json:"edges_after"`
-	EdgesAltered                int      `json:"edges_altered"`
-	EdgesAdded                  int      `json:"edges_added"`
-	EdgesDeleted                int      `json:"edges_deleted"`
-	FractionAltered             float64  `json:"fraction_altered"`
-	NotKAnonymousBefore         int      `json:"not_k_anonymous_before"`
-	NotKAnonymousAfter          int      `json:"not_k_anonymous_after"`
-	NotKAnonymousFractionBefore float64  `json:"not_k_anonymous_fraction_before"`
-	NotKAnonymousFractionAfter  float64  `json:"not_k_anonymous_fraction_after"`
-	UniqueBefore                int      `json:"unique_before"`
-	UniqueAfter                 int      `json:"unique_after"`
-	UniqueFractionBefore        float64  `json:"unique_fraction_before"`
-	UniqueFractionAfter         float64  `json:"unique_fraction_after"`
-	Target                      int      `json:"target"`
-	TargetReached               bool     `json:"target_reached"`
-	Iterations                  int      `json:"iterations"`
-	BestIteration               int      `json:"best_iteration"`
-	Algorithm                   string   `json:"algorithm"`
-	Operation                   string   `json:"operation"`
-	Variant                     string   `json:"variant"`
-	Alpha                       float64  `json:"alpha"`
-	Budget                      int      `json:"budget"`
-	Recompute                   int      `json:"recompute"`
-	Measure                     string   `json:"measure"`
-	D                           int      `json:"d"`
-	K                           int      `json:"k"`
-	Seed                        uint64   `json:"seed"`
-	Fuzzy                       *float64 `json:"fuzzy,omitempty"`
-	Seconds                     float64  `json:"seconds"`
+	Graph                       string            `json:"graph"`
+	Output                      string            `json:"output"`
+	Nodes                       int               `json:"nodes"`
+	EdgesBefore                 int               `json:"edges_before"`
+	EdgesAfter                  int               `json:"edges_after"`
+	EdgesAltered                int               `json:"edges_altered"`
+	EdgesAdded                  int               `json:"edges_added"`
+	EdgesDeleted                int               `json:"edges_deleted"`
+	FractionAltered             float64           `json:"fraction_altered"`
+	NotKAnonymousBefore         int               `json:"not_k_anonymous_before"`
+	NotKAnonymousAfter          int               `json:"not_k_anonymous_after"`
+	NotKAnonymousFractionBefore float64           `json:"not_k_anonymous_fraction_before"`
+	NotKAnonymousFractionAfter  float64           `json:"not_k_anonymous_fraction_after"`
+	UniqueBefore                int               `json:"unique_before"`
+	UniqueAfter                 int               `json:"unique_after"`
+	UniqueFractionBefore        float64           `json:"unique_fraction_before"`
+	UniqueFractionAfter         float64           `json:"unique_fraction_after"`
+	Target                      int               `json:"target"`
+	TargetReached               bool              `json:"target_reached"`
+	Shortfall                   int               `json:"shortfall"`   // nodes short of the target in the best state
+	Written                     bool              `json:"written"`     // the outputs were written
+	Interrupted                 bool              `json:"interrupted"` // a signal stopped the run early
+	Error                       string            `json:"error,omitempty"`
+	Exit                        int               `json:"exit,omitempty"`
+	Iterations                  int               `json:"iterations"`
+	BestIteration               int               `json:"best_iteration"`
+	Algorithm                   string            `json:"algorithm"`
+	Operation                   string            `json:"operation"`
+	Variant                     string            `json:"variant"`
+	Alpha                       float64           `json:"alpha"`
+	Budget                      int               `json:"budget"`
+	Recompute                   int               `json:"recompute"`
+	Measure                     string            `json:"measure"`
+	D                           int               `json:"d"`
+	K                           int               `json:"k"`
+	Seed                        uint64            `json:"seed"`
+	Fuzzy                       *float64          `json:"fuzzy,omitempty"`
+	Refine                      string            `json:"refine"`
+	Refinement                  *refinementResult `json:"refinement,omitempty"`
+	Seconds                     float64           `json:"seconds"`
+}
+
+// refinementResult is what the refinement did, in anonymize's JSON result.
+type refinementResult struct {
+	EdgesRestored int     `json:"edges_restored"` // by the restoration pass
+	EdgesKept     int     `json:"edges_kept"`     // net, by the whole refinement
+	Effort        int     `json:"effort"`         // local-search moves per edge
+	MovesTried    int     `json:"moves_tried"`    // local-search moves proposed
+	MovesAccepted int     `json:"moves_accepted"` // and accepted
+	Evaluations   int     `json:"evaluations"`    // exact incremental updates
+	Seconds       float64 `json:"seconds"`
 }
 
 // parseAmount parses "5%" (a percentage of base, at least 1, rounded up, or
@@ -101,11 +121,16 @@ func newAnonymizeCmd(e *env) *cobra.Command {
 	var (
 		mf                                  measureFlags
 		out, format, algorithm, variant, op string
-		budget, recompute                   string
+		budget, recompute, refine           string
+		effort                              int
+		timeLimit                           time.Duration
 		alpha, phi                          float64
 		allLevels                           fuzzyLevelsFlag
 		tracePath, deletedPath, mappingPath string
+		allowUnmet                          bool
+		toFormat                            string
 	)
+	var rf reportFlags // --report, --plot (report.go)
 	cmd := &cobra.Command{
 		Use:   "anonymize GRAPH -o OUT",
 		Short: "Alter a network until its nodes are k-anonymous",
@@ -130,9 +155,14 @@ liu-terzi-greedy groups the degrees greedily instead. They plan every
 alteration at once: with --variant budgeted the plan is applied only if it
 fits the budget.
 
-OUT gets fresh random node ids (from --seed) in an order that reveals nothing
-of the input; --mapping writes the link between old and new ids, which must be
-kept secret. The format of OUT comes from its extension, else the input's.`,
+OUT gets fresh random node ids (from --seed and the result) in an order that
+reveals nothing of the input; --mapping and --deleted link the release to the
+original and must be kept secret. The format of OUT comes from --to, else its
+extension, else the input's; -o - writes to stdout.
+
+Nothing is written, and the exit status is 3, when the best state does not
+meet the target, unless --allow-unmet. The first Ctrl-C stops the run at the
+end of an iteration and writes the best state so far by the same rule.`,
 		Example: `  anonet anonymize karate -o karate-anon.edges --variant full
   anonet anonymize net.edges -o anon.edges --budget 5% --trace trace.csv
   anonet anonymize net.edges -o anon.edges --variant partial --alpha 0.9 --measure dk --json`,
@@ -153,6 +183,18 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 			if cfg.Operation, err = anonymize.ParseOperation(op); err != nil {
 				return usageErrorf("--operation: %v", err)
 			}
+			if refine != "" {
+				if cfg.Refine, err = anonymize.ParseRefinement(refine); err != nil {
+					return usageErrorf("--refine: %v", err)
+				}
+			}
+			if effort < 0 {
+				return usageErrorf("--effort must be at least 1, got %d", effort)
+			}
+			if timeLimit < 0 {
+				return usageErrorf("--time-limit must not be negative, got %v", timeLimit)
+			}
+			cfg.Effort, cfg.TimeLimit = effort, timeLimit
 			if cmd.Flags().Changed("alpha") && cfg.Variant != anonymize.Partial {
 				return usageErrorf("--alpha applies to --variant partial only")
 			}
@@ -174,30 +216,23 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 			}
 			cfg.FuzzyAllLevels = bool(allLevels)
 			// Every output must be new: never the input, never each other.
-			outputs := map[string]string{"-o": out, "--trace": tracePath, "--deleted": deletedPath, "--mapping": mappingPath}
-			seen := map[string]string{}
-			for _, flag := range []string{"-o", "--trace", "--deleted", "--mapping"} {
-				path := outputs[flag]
-				if path == "" {
-					if flag == "-o" {
-						return usageErrorf("no output file: give -o OUT")
-					}
-					continue
-				}
-				if err := checkOutput(path, args[0]); err != nil {
+			if out == "" {
+				return usageErrorf("no output file: give -o OUT")
+			}
+			outs := e.newOutputs(args[0])
+			for _, o := range [][2]string{{"-o", out}, {"--trace", tracePath}, {"--deleted", deletedPath}, {"--mapping", mappingPath}, {"--report", rf.html}} {
+				if err := outs.add(o[0], o[1]); err != nil {
 					return err
 				}
-				abs, _ := filepath.Abs(path)
-				if other, ok := seen[abs]; ok {
-					return usageErrorf("%s and %s name the same file %s", other, flag, path)
-				}
-				seen[abs] = flag
+			}
+			if err := rf.check(args[:1], out, tracePath, deletedPath, mappingPath); err != nil {
+				return err
 			}
 			in, err := e.readGraph(args[0], format)
 			if err != nil {
 				return err
 			}
-			outFormat, err := anonymizedFormat(out, in.format)
+			outFormat, err := anonymizedFormat(out, toFormat, in.format)
 			if err != nil {
 				return err
 			}
@@ -222,9 +257,18 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 			if cfg, err = cfg.WithDefaults(n, m); err != nil {
 				return usageErrorf("%v", err)
 			}
+			if err := checkReachable(cfg, n); err != nil {
+				return err
+			}
+			trace, err := e.newTrace(outs)
+			if err != nil {
+				return err
+			}
+			defer outs.abort() // a no-op after commit
 			pr := e.newProgress()
 			target := anonymize.Target(cfg.Alpha, n)
 			cfg.Progress = func(it anonymize.Iteration) {
+				trace.row(it)
 				eta := ""
 				if el := time.Since(start); it.EdgesAltered > 0 {
 					budgetLeft := float64(cfg.Budget-it.EdgesAltered) / float64(it.EdgesAltered)
@@ -234,46 +278,50 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 					it.Iteration, in.g.NumNodes()-it.NotKAnonymous, in.g.NumNodes(), cfg.K, target,
 					it.EdgesAltered, 100*it.FractionAltered, eta)
 			}
-			permKey := outputKey(e.seed, in.g) // before Run changes the graph
-			res, err := anonymize.Run(in.g, cfg)
+			var orig *graph.Graph // the input, kept for the report
+			if rf.wanted() {
+				orig = in.g.Clone()
+			}
+			var res *anonymize.Result
+			e.stoppable(func(ctx context.Context) { res, err = anonymize.RunContext(ctx, in.g, cfg) })
 			pr.done()
 			if err != nil {
 				return inputError(err)
 			}
-			perm := rand.New(rand.NewChaCha8(permKey)).Perm(in.g.NumNodes())
+			if err := trace.err(); err != nil {
+				return err
+			}
+			// The ids are keyed on the released graph: see outputKey.
+			perm := rand.New(rand.NewChaCha8(outputKey(e.seed, in.g))).Perm(in.g.NumNodes())
 			anon := relabel(in.g, perm)
-			if err := graphio.WriteFile(out, anon, graphio.WriteOptions{Format: outFormat}); err != nil {
-				return inputError(err)
-			}
-			if tracePath != "" {
-				if err := graphio.AtomicWrite(tracePath, func(w io.Writer) error { return writeTrace(w, res.Trace) }); err != nil {
-					return inputError(err)
-				}
-			}
-			if deletedPath != "" {
-				if err := graphio.AtomicWrite(deletedPath, func(w io.Writer) error { return writeAltered(w, in.g, res.Alterations) }); err != nil {
-					return inputError(err)
-				}
-			}
-			if mappingPath != "" {
-				if err := graphio.AtomicWrite(mappingPath, func(w io.Writer) error { return writeMapping(w, in.g, perm) }); err != nil {
-					return inputError(err)
-				}
-				fmt.Fprintf(e.stderr, "warning: %s links every anonymized node to its original id; keep it secret and never publish it with %s\n", mappingPath, out)
-			}
+			outs.set("-o", func(w io.Writer) error { return graphio.Write(w, anon, outFormat) })
+			outs.set("--trace", func(w io.Writer) error { return writeTrace(w, res.Trace) })
+			outs.set("--deleted", func(w io.Writer) error { return writeAltered(w, in.g, res.Alterations) })
+			outs.set("--mapping", func(w io.Writer) error { return writeMapping(w, in.g, perm) })
 			r := summary(in.name, out, res, e.seed)
 			r.Seconds = time.Since(start).Seconds()
-			if e.json {
-				return writeJSON(e.stdout, r)
+			var rin *report.Input
+			if rf.wanted() {
+				if rin, err = e.anonymizeReport(r, orig, anon, perm, res); err != nil {
+					return err
+				}
+				outs.set("--report", func(w io.Writer) error { return report.WriteHTML(w, rin) })
 			}
-			return printAnonymize(e.stdout, r)
+			if err := e.release(outs, res, &r, allowUnmet, func(w io.Writer) error { return printAnonymize(w, r) }); err != nil {
+				return err
+			}
+			return e.writePlots(rf.plot, rin) // only once the release is written
 		},
 	}
 	f := cmd.Flags()
 	f.StringVarP(&out, "output", "o", "", "file to write the anonymized network to (required)")
 	mf.register(f, false)
-	f.StringVar(&format, "format", "", "input format (default: from the file extension)")
-	f.StringVar(&algorithm, "algorithm", "ua", "edge selection strategy: es, degree, aff, unique, ua, uao; for --measure degree also liu-terzi, liu-terzi-greedy")
+	registerFrom(f, &format, "GRAPH")
+	registerTo(f, &toFormat, "OUT; default: from OUT's extension, else GRAPH's format")
+	f.StringVar(&algorithm, "algorithm", string(anonymize.Best), "strategy: best (the default: ua deletion, then restoration and local search), greedy (exact gain, then restoration), or the paper's es, degree, aff, unique, ua, uao (unrefined unless --refine); for --measure degree also liu-terzi, liu-terzi-greedy (Liu and Terzi's k-degree anonymization)")
+	f.StringVar(&refine, "refine", "", "after the strategy: none, restore (re-add deleted edges while the target holds) or anneal (restore, then local search); default anneal for greedy, none for the paper's strategies")
+	f.IntVar(&effort, "effort", anonymize.DefaultEffort, "local search (--refine anneal): moves per edge of the input")
+	f.DurationVar(&timeLimit, "time-limit", 0, "stop the local search after this long (e.g. 30s, 5m) and keep the best state found; 0: no limit")
 	f.StringVar(&variant, "variant", "budgeted", "target: full (all nodes), partial (--alpha of the nodes) or budgeted (--budget alterations)")
 	f.StringVar(&budget, "budget", "5%", "budgeted variant: maximum alterations, a number or a percentage of the edges (rounded up), for every operation")
 	f.Float64Var(&alpha, "alpha", 0.95, "partial variant: fraction of nodes that must become k-anonymous, in (0, 1]")
@@ -284,15 +332,22 @@ kept secret. The format of OUT comes from its extension, else the input's.`,
 	f.StringVar(&tracePath, "trace", "", "write one CSV row per iteration to this file")
 	f.StringVar(&deletedPath, "deleted", "", "write the altered edges, by original node id, to this file")
 	f.StringVar(&mappingPath, "mapping", "", "write the secret mapping original id → anonymized id to this file")
+	f.BoolVar(&allowUnmet, "allow-unmet", false, "write the best state even when it does not meet the target (exit 0, with the shortfall reported)")
+	rf.register(f, true)
 	return cmd
 }
 
 // outputKey derives the key of the permutation that gives the output its
-// fresh node ids: SHA-256 of the seed and the whole input graph (node
-// count, labels, sorted edges). The data owner gets the same ids for the
-// same input and seed, but nobody without the original network can
-// recompute the permutation: one keyed by the seed alone could be inverted
-// from the node count, since the default seed is public.
+// fresh node ids: SHA-256 of the seed and the whole released graph (node
+// count, original labels, sorted edges after anonymization). The same
+// release gets the same bytes for the same seed, but any other release of
+// the same network (another k, strategy, budget or seed) gets unrelated
+// ids, so that two releases cannot be joined on their ids; keying on the
+// input instead gave every release of one network the same ids, and the
+// union of two releases' edges re-identified people. Nobody without the
+// original labels can recompute the permutation, while one keyed by the
+// seed alone could be inverted from the node count, the default seed being
+// public.
 func outputKey(seed uint64, g *graph.Graph) [32]byte {
 	h := sha256.New()
 	var buf []byte
@@ -319,9 +374,12 @@ func outputKey(seed uint64, g *graph.Graph) [32]byte {
 	return key
 }
 
-// anonymizedFormat is the format of OUT's extension, or the input's format
-// when OUT has no extension.
-func anonymizedFormat(out string, input graphio.Format) (graphio.Format, error) {
+// anonymizedFormat is the format given by --to, else that of OUT's
+// extension, or the input's format when OUT has no extension.
+func anonymizedFormat(out, to string, input graphio.Format) (graphio.Format, error) {
+	if to != "" {
+		return outputFormat(out, to)
+	}
 	base := strings.TrimSuffix(strings.ToLower(filepath.Base(out)), ".gz")
 	if filepath.Ext(base) == "" {
 		return input, nil
@@ -343,11 +401,9 @@ func relabel(g *graph.Graph, perm []int) *graph.Graph {
 
 func writeTrace(w io.Writer, trace []anonymize.Iteration) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintln(bw, "iteration,edges_altered,fraction_altered,unique,unique_fraction,not_k_anonymous,seconds_select,seconds_update,twin_unique")
+	fmt.Fprintln(bw, traceHeader)
 	for _, it := range trace {
-		fmt.Fprintf(bw, "%d,%d,%s,%d,%s,%d,%s,%s,%d\n", it.Iteration, it.EdgesAltered,
-			csvFloat(it.FractionAltered), it.Unique, csvFloat(it.UniqueFraction), it.NotKAnonymous,
-			csvFloat(it.SecondsSelect), csvFloat(it.SecondsUpdate), it.TwinUnique)
+		writeTraceRow(bw, it)
 	}
 	return bw.Flush()
 }
@@ -395,7 +451,8 @@ func summary(name, out string, res *anonymize.Result, seed uint64) anonymizeResu
 		Algorithm: string(c.Strategy), Operation: string(c.Operation), Variant: string(c.Variant),
 		Alpha: c.Alpha, Budget: c.Budget, Recompute: c.Recompute,
 		Measure: c.Measure.Name(), D: c.D, K: c.K, Seed: seed,
-		Fuzzy: fuzzyPhi(c),
+		Fuzzy: fuzzyPhi(c), Refine: string(c.Refine), Interrupted: res.Interrupted,
+		Refinement: refinementOf(res),
 	}
 	for _, a := range res.Alterations {
 		if a.Added {
@@ -405,6 +462,22 @@ func summary(name, out string, res *anonymize.Result, seed uint64) anonymizeResu
 		}
 	}
 	return r
+}
+
+func refinementOf(res *anonymize.Result) *refinementResult {
+	c := res.Config
+	if c.Refine == anonymize.NoRefinement {
+		return nil
+	}
+	r := res.Refinement
+	out := &refinementResult{
+		EdgesRestored: r.Restored, EdgesKept: r.Kept, MovesTried: r.Tried, MovesAccepted: r.Accepted,
+		Evaluations: r.Evaluations, Seconds: r.Seconds,
+	}
+	if c.Refine == anonymize.Anneal {
+		out.Effort = c.Effort
+	}
+	return out
 }
 
 func fuzzyPhi(c anonymize.Config) *float64 {
@@ -423,6 +496,10 @@ func printAnonymize(w io.Writer, r anonymizeResult) error {
 	fmt.Fprintf(tw, "unique nodes\t%d (%.1f%%)\t%d (%.1f%%)\n", r.UniqueBefore, 100*r.UniqueFractionBefore, r.UniqueAfter, 100*r.UniqueFractionAfter)
 	fmt.Fprintf(tw, "not %d-anonymous\t%d (%.1f%%)\t%d (%.1f%%)\n", r.K, r.NotKAnonymousBefore, 100*r.NotKAnonymousFractionBefore, r.NotKAnonymousAfter, 100*r.NotKAnonymousFractionAfter)
 	tw.Flush()
+	if f := r.Refinement; f != nil {
+		fmt.Fprintf(w, "\nrefinement (%s): %d edges restored, %d kept in all; %d of %d local moves accepted; %.2fs\n",
+			r.Refine, f.EdgesRestored, f.EdgesKept, f.MovesAccepted, f.MovesTried, f.Seconds)
+	}
 	verdict := "reached"
 	if !r.TargetReached {
 		verdict = "NOT reached"

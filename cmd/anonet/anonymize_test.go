@@ -31,7 +31,7 @@ func TestAnonymizeBadInput(t *testing.T) {
 		{[]string{"anonymize", in, "-o", out, "--variant", "partial", "--alpha", "0"}, "(0, 1]"},
 		{[]string{"anonymize", in, "-o", out, "--variant", "partial", "--alpha", "1.01"}, "(0, 1]"},
 		{[]string{"anonymize", in, "-o", out, "--alpha", "0.5"}, "partial only"},
-		{[]string{"anonymize", in, "-o", out, "--algorithm", "best"}, "unknown strategy"},
+		{[]string{"anonymize", in, "-o", out, "--algorithm", "bestest"}, "unknown strategy"},
 		{[]string{"anonymize", in, "-o", out, "--operation", "swap"}, "unknown operation"},
 		{[]string{"anonymize", in, "-o", out, "--operation", "add"}, "supports only the delete operation"},
 		{[]string{"anonymize", in, "-o", out, "--variant", "most"}, "unknown variant"},
@@ -81,7 +81,7 @@ func TestAnonymizeDeterministic(t *testing.T) {
 			if k == "trace" { // timings differ; compare the other columns
 				var rows []string
 				for _, line := range strings.Split(string(b), "\n") {
-					if cols := strings.Split(line, ","); len(cols) == 8 {
+					if cols := strings.Split(line, ","); len(cols) >= 8 {
 						rows = append(rows, strings.Join(cols[:6], ","))
 					}
 				}
@@ -105,7 +105,7 @@ func TestAnonymizeDeterministic(t *testing.T) {
 	}
 	// The trace starts at iteration 0 with the contract's columns.
 	b, _ := os.ReadFile(filepath.Join(dir, "1-a", "trace.csv"))
-	if !strings.HasPrefix(string(b), "iteration,edges_altered,fraction_altered,unique,unique_fraction,not_k_anonymous,seconds_select,seconds_update,twin_unique\n0,0,0,") {
+	if !strings.HasPrefix(string(b), "iteration,edges_altered,fraction_altered,unique,unique_fraction,not_k_anonymous,seconds_select,seconds_update,phase,twin_unique\n0,0,0,") {
 		t.Errorf("trace:\n%s", b)
 	}
 }
@@ -113,7 +113,7 @@ func TestAnonymizeDeterministic(t *testing.T) {
 func TestAnonymizeJSON(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "k.edges")
-	stdout, stderr, code := runCLI(t, "anonymize", "karate", "-o", out, "--json", "--budget", "4")
+	stdout, stderr, code := runCLI(t, "anonymize", "karate", "-o", out, "--json", "--budget", "4", "--allow-unmet")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -128,7 +128,13 @@ func TestAnonymizeJSON(t *testing.T) {
 			t.Errorf("JSON lacks %s", k)
 		}
 	}
-	if r["nodes"] != 34.0 || r["edges_before"] != 78.0 || r["variant"] != "budgeted" || r["algorithm"] != "ua" ||
+	// 4 deletions leave karate short of 2-anonymity: written only because
+	// of --allow-unmet, with the shortfall reported.
+	if r["target_reached"] != false || r["written"] != true || r["shortfall"] != 34-r["target"].(float64)+r["not_k_anonymous_after"].(float64) ||
+		r["shortfall"].(float64) < 1 {
+		t.Errorf("shortfall %v, written %v", r["shortfall"], r["written"])
+	}
+	if r["nodes"] != 34.0 || r["edges_before"] != 78.0 || r["variant"] != "budgeted" || r["algorithm"] != "best" ||
 		r["edges_altered"].(float64) > 4 || r["edges_after"].(float64) != 78-r["edges_altered"].(float64) {
 		t.Errorf("summary %v", r)
 	}
@@ -149,8 +155,8 @@ func TestAnonymizeFuzzyAndOperations(t *testing.T) {
 	fuzzyOut := filepath.Join(dir, "fuzzy.graphml")
 	for _, args := range [][]string{
 		{"--fuzzy", "20", "--variant", "full", "-o", fuzzyOut},
-		{"--algorithm", "es", "--operation", "add", "--budget", "6"},
-		{"--algorithm", "es", "--operation", "rewire", "--budget", "6"},
+		{"--algorithm", "es", "--operation", "add", "--budget", "6", "--allow-unmet"},
+		{"--algorithm", "es", "--operation", "rewire", "--budget", "6", "--allow-unmet"},
 	} {
 		cmdArgs := []string{"anonymize", "dolphins", "--json"}
 		if args[0] != "--fuzzy" {
@@ -208,7 +214,7 @@ func TestOutputIDsNotFromSeedAlone(t *testing.T) {
 	os.WriteFile(other, append(b, []byte("1 34\n")...), 0o644) // one more edge
 	maps := []string{filepath.Join(dir, "m1.tsv"), filepath.Join(dir, "m2.tsv")}
 	for i, in := range []string{"karate", other} {
-		if _, stderr, code := runCLI(t, "anonymize", in, "-o", filepath.Join(dir, "o.edges"), "--mapping", maps[i], "--budget", "1"); code != 0 {
+		if _, stderr, code := runCLI(t, "anonymize", in, "-o", filepath.Join(dir, "o.edges"), "--mapping", maps[i], "--budget", "1", "--allow-unmet"); code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
 	}

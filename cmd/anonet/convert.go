@@ -1,6 +1,8 @@
 package main
 
 import (
+	"io"
+
 	"github.com/spf13/cobra"
 
 	"github.com/anonet-project/anonet/graphio"
@@ -20,7 +22,8 @@ their ids.`,
 		Args:    exactArgs(2, "IN and OUT"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := args[1]
-			if err := checkOutput(out, args[0]); err != nil {
+			outs := e.newOutputs(args[0])
+			if err := outs.add("OUT", out); err != nil {
 				return err
 			}
 			outFormat, err := outputFormat(out, to)
@@ -34,8 +37,9 @@ their ids.`,
 			if !graphio.KeepsLabels(outFormat) && in.g.HasLabels() {
 				e.notef("note: %s files carry no node labels; nodes are numbered by their order in the input", outFormat)
 			}
-			if err := graphio.WriteFile(out, in.g, graphio.WriteOptions{Format: outFormat}); err != nil {
-				return inputError(err)
+			outs.set("OUT", func(w io.Writer) error { return graphio.Write(w, in.g, outFormat) })
+			if err := outs.commit(); err != nil {
+				return err
 			}
 			e.notef("wrote %s: %d nodes, %d edges (%s)", out, in.g.NumNodes(), in.g.NumEdges(), outFormat)
 			if e.json {
@@ -47,8 +51,8 @@ their ids.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&from, "from", "", "input format (default: from the extension)")
-	cmd.Flags().StringVar(&to, "to", "", "output format (default: from the extension)")
+	registerFrom(cmd.Flags(), &from, "IN")
+	registerTo(cmd.Flags(), &to, "OUT")
 	return cmd
 }
 

@@ -4,6 +4,8 @@
 // Usage:
 //
 //	anonet info      GRAPH                 summary of a network
+//	anonet report    ORIGINAL RELEASE -o report.html
+//	                                       self-contained HTML report of a release
 //	anonet convert   IN OUT                convert between file formats
 //	anonet version                         print the version
 //

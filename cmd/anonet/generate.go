@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"math"
 	"math/rand/v2"
 	"time"
@@ -75,7 +76,11 @@ numbered 0..n−1. See docs/generate.md.`,
 			if math.IsNaN(avg) || math.IsInf(avg, 0) || avg < 0 {
 				return usageErrorf("--avg-degree must be a non-negative number, got %v", avg)
 			}
-			if err := checkOutput(out); err != nil {
+			if out == "" {
+				return usageErrorf("no output file: give -o OUT")
+			}
+			outs := e.newOutputs()
+			if err := outs.add("-o", out); err != nil {
 				return err
 			}
 			outFormat, err := outputFormat(out, format)
@@ -116,8 +121,9 @@ numbered 0..n−1. See docs/generate.md.`,
 			if err != nil {
 				return inputError(err)
 			}
-			if err := graphio.WriteFile(out, g, graphio.WriteOptions{Format: outFormat}); err != nil {
-				return inputError(err)
+			outs.set("-o", func(w io.Writer) error { return graphio.Write(w, g, outFormat) })
+			if err := outs.commit(); err != nil {
+				return err
 			}
 			res.Edges = g.NumEdges()
 			res.AvgDegree = finite(2 * float64(g.NumEdges()) / float64(n))
@@ -134,6 +140,8 @@ numbered 0..n−1. See docs/generate.md.`,
 	f.Float64Var(&avg, "avg-degree", 0, "average degree D (ba, ws: an even integer)")
 	f.Float64Var(&rewire, "rewire", 0.05, "ws: probability of rewiring each edge")
 	f.StringVarP(&out, "output", "o", "", "output file")
-	f.StringVar(&format, "format", "", "output format (default: from the extension)")
+	registerTo(f, &format, "OUT")
+	f.StringVar(&format, "format", "", "old name of --to")
+	f.MarkHidden("format")
 	return cmd
 }

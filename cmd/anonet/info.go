@@ -73,7 +73,7 @@ count as 0) and transitivity.`,
 			return printInfo(e, res)
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "", "input format (default: from the file extension)")
+	registerFrom(cmd.Flags(), &format, "GRAPH")
 	return cmd
 }
 

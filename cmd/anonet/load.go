@@ -35,6 +35,9 @@ func (e *env) readGraph(arg, format string) (*input, error) {
 			return nil, inputError(err)
 		}
 	}
+	if arg == "-" {
+		return e.readStdin(f)
+	}
 	if _, err := os.Stat(arg); err != nil && errors.Is(err, fs.ErrNotExist) && examples.Has(arg) {
 		g, rep, err := examples.Read(arg)
 		if err != nil {
@@ -45,15 +48,37 @@ func (e *env) readGraph(arg, format string) (*input, error) {
 	} else if err != nil && errors.Is(err, fs.ErrNotExist) {
 		return nil, inputError(fmt.Errorf("read %s: no such file (nor a bundled network of that name; bundled: %s)", arg, bundledList()))
 	}
-	g, rep, err := graphio.ReadFile(arg, graphio.ReadOptions{Format: f})
+	opt := e.read
+	opt.Format = f
+	g, rep, err := graphio.ReadFile(arg, opt)
 	if err != nil {
-		return nil, inputError(err)
+		return nil, readError(err)
 	}
-	e.notef("read %s: %d nodes, %d edges", arg, g.NumNodes(), g.NumEdges())
+	return e.loaded(arg, g, rep), nil
+}
+
+// readStdin reads a graph from stdin, an edge list unless the format f
+// says otherwise (there is no file name to tell it from).
+func (e *env) readStdin(f graphio.Format) (*input, error) {
+	if f == "" {
+		f = graphio.EdgeList
+	}
+	opt := e.read
+	opt.Format = f
+	g, rep, err := graphio.Read(e.stdin, "stdin", opt)
+	if err != nil {
+		return nil, readError(err)
+	}
+	return e.loaded("stdin", g, rep), nil
+}
+
+// loaded notes what was read and returns it as an input.
+func (e *env) loaded(name string, g *graph.Graph, rep *graphio.Report) *input {
+	e.notef("read %s: %d nodes, %d edges", name, g.NumNodes(), g.NumEdges())
 	for _, n := range rep.Notes() {
 		e.notef("  %s", n)
 	}
-	return &input{name: arg, format: rep.Format, g: g, report: rep}, nil
+	return &input{name: name, format: rep.Format, g: g, report: rep}
 }
 
 // notef writes a note for people to stderr, unless --quiet.
@@ -64,10 +89,14 @@ func (e *env) notef(format string, args ...any) {
 	fmt.Fprintf(e.stderr, format+"\n", args...)
 }
 
-// checkOutput rejects an output path that would overwrite an input file.
+// checkOutput rejects an output path that would overwrite an input file,
+// or anything but a regular file or a new name in an existing directory.
 func checkOutput(out string, inputs ...string) error {
 	if out == "" {
 		return usageErrorf("no output file given")
+	}
+	if _, err := graphio.CheckOutputPath(out); err != nil {
+		return inputError(err)
 	}
 	ost, err := os.Stat(out)
 	if err != nil {
@@ -89,4 +118,27 @@ func checkOutput(out string, inputs ...string) error {
 		}
 	}
 	return nil
+}
+
+// readError gives a reading error its exit status: 2 for bad input, but 1
+// when the input is fine and memory is short (never "bad input").
+func readError(err error) error {
+	if errors.Is(err, graphio.ErrNotEnoughMemory) {
+		return &exitError{code: exitInternal, err: err}
+	}
+	return inputError(err)
+}
+
+// readPair reads the two graphs named by args[0] and args[1] (an original
+// and its release), both in format if it is not empty.
+func (e *env) readPair(args []string, format string) (*input, *input, error) {
+	a, err := e.readGraph(args[0], format)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := e.readGraph(args[1], format)
+	if err != nil {
+		return nil, nil, err
+	}
+	return a, b, nil
 }

@@ -1,18 +1,22 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/anonet-project/anonet/graphio"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(runIO(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, true))
 }
 
 // Exit statuses.
@@ -24,8 +28,9 @@ const (
 
 // exitError carries an error together with the exit status it calls for.
 type exitError struct {
-	code int
-	err  error
+	code     int
+	err      error
+	reported bool // the JSON result on stdout already holds the error
 }
 
 func (e *exitError) Error() string { return e.err.Error() }
@@ -33,7 +38,7 @@ func (e *exitError) Unwrap() error { return e.err }
 
 // usageErrorf reports bad usage or bad input (exit status 2).
 func usageErrorf(format string, args ...any) error {
-	return &exitError{exitUsage, fmt.Errorf(format, args...)}
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
 }
 
 // inputError marks err as caused by bad input (exit status 2).
@@ -41,21 +46,37 @@ func inputError(err error) error {
 	if err == nil {
 		return nil
 	}
-	return &exitError{exitUsage, err}
+	return &exitError{code: exitUsage, err: err}
 }
 
 // env is what every command needs: the output streams and the global flags.
 type env struct {
+	stdin          io.Reader
 	stdout, stderr io.Writer
+	temps          tempFiles  // temporary files of pending outputs
+	intr           interrupts // what a signal does
 	seed           uint64
 	quiet          bool
 	json           bool
 	threads        int
+	read           graphio.ReadOptions // from the reading flags
 }
 
-// run executes the command line args and returns the exit status.
+// run executes the command line args with an empty stdin and returns the
+// exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	e := &env{stdout: stdout, stderr: stderr}
+	return runIO(args, strings.NewReader(""), stdout, stderr, false)
+}
+
+// runIO executes the command line args and returns the exit status; with
+// signals, SIGINT and SIGTERM are handled (see interrupts).
+func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer, signals bool) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	e.intr.ctx, e.intr.cancel = context.WithCancel(context.Background())
+	defer e.intr.cancel()
+	if signals {
+		e.watchSignals()
+	}
 	root := newRoot(e)
 	root.SetArgs(args)
 	root.SetOut(stdout)
@@ -65,17 +86,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	fmt.Fprintf(stderr, "anonet: %v\n", err)
+	code := exitInternal
 	var ee *exitError
 	if errors.As(err, &ee) {
-		return ee.code
+		code = ee.code
+	} else if strings.HasPrefix(err.Error(), "unknown command") {
+		code = exitUsage // cobra's own usage error
 	}
-	if strings.HasPrefix(err.Error(), "unknown command") {
-		return exitUsage // cobra's own usage error
+	if e.json && (ee == nil || !ee.reported) {
+		writeJSON(stdout, map[string]any{"error": err.Error(), "exit": code})
 	}
-	return exitInternal
+	return code
 }
 
 func newRoot(e *env) *cobra.Command {
+	var rf readFlags
 	root := &cobra.Command{
 		Use:   "anonet",
 		Short: "Measure and improve the structural anonymity of people in a network",
@@ -85,6 +110,7 @@ their neighbourhood), and alters the network until they cannot.
 
 GRAPH arguments name a file (edge list, nauty, GraphML, GML, Pajek .net or
 Matrix Market, optionally .gz) or a bundled network: ` + bundledList() + `.`,
+		Version:       version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
@@ -94,16 +120,24 @@ Matrix Market, optionally .gz) or a bundled network: ` + bundledList() + `.`,
 			if e.threads == 0 {
 				e.threads = runtime.NumCPU()
 			}
-			return nil
+			if err := checkOneFormat(cmd); err != nil {
+				return err
+			}
+			var err error
+			e.read, err = rf.options()
+			return err
 		},
 	}
 	pf := root.PersistentFlags()
-	pf.Uint64Var(&e.seed, "seed", 1, "seed of the random number generator")
-	pf.BoolVar(&e.quiet, "quiet", false, "no progress or notes on stderr")
+	e.seed = 1
+	pf.Var((*seedValue)(&e.seed), "seed", "seed of the random number generator, 0 to 2^64-1")
+	pf.BoolVarP(&e.quiet, "quiet", "q", false, "no progress or notes on stderr")
 	pf.BoolVar(&e.json, "json", false, "print the result as JSON on stdout")
 	pf.IntVar(&e.threads, "threads", 0, "worker goroutines (0: all cores)")
+	rf.register(pf)
+	root.SetVersionTemplate(versionLine() + "\n")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return &exitError{exitUsage, fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())}
+		return &exitError{code: exitUsage, err: fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())}
 	})
 	root.AddCommand(
 		newInfoCmd(e),
@@ -113,6 +147,8 @@ Matrix Market, optionally .gz) or a bundled network: ` + bundledList() + `.`,
 		newConvertCmd(e),
 		newVersionCmd(e),
 		newUtilityCmd(e), newGenerateCmd(e),
+		newAttackCmd(e),
+		newReportCmd(e),
 	)
 	return root
 }
@@ -125,4 +161,19 @@ func exactArgs(n int, names string) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// seedValue is the --seed flag: a uint64 whose errors speak of the flag.
+type seedValue uint64
+
+func (s *seedValue) String() string { return strconv.FormatUint(uint64(*s), 10) }
+func (s *seedValue) Type() string   { return "uint64" }
+
+func (s *seedValue) Set(v string) error {
+	x, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64)
+	if err != nil {
+		return fmt.Errorf("want a whole number from 0 to 18446744073709551615, got %q", v)
+	}
+	*s = seedValue(x)
+	return nil
 }

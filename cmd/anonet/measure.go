@@ -52,6 +52,7 @@ func newMeasureCmd(e *env) *cobra.Command {
 		levels                 int
 		phi                    float64
 		allLevels              fuzzyLevelsFlag
+		plot                   string
 	)
 	cmd := &cobra.Command{
 		Use:   "measure GRAPH",
@@ -157,6 +158,9 @@ printed, one row per measure; with --json, an array of results.`,
 				}
 				r.Seconds = time.Since(start).Seconds()
 				results = append(results, r)
+				if err := e.measurePlots(plot, len(ms) > 1, in.name, p); err != nil {
+					return err
+				}
 			}
 			if e.json {
 				if len(results) == 1 {
@@ -171,7 +175,7 @@ printed, one row per measure; with --json, an array of results.`,
 		},
 	}
 	mf.register(cmd.Flags(), true)
-	cmd.Flags().StringVar(&format, "format", "", "input format (default: from the file extension)")
+	registerFrom(cmd.Flags(), &format, "GRAPH")
 	cmd.Flags().BoolVar(&twins, "twins", false, "also count anonymity without twins (nodes with identical neighbourhoods)")
 	cmd.Flags().BoolVar(&classes, "classes", false, "print the members of every class")
 	cmd.Flags().BoolVar(&unique, "unique", false, "list the nodes that are not k-anonymous")
@@ -179,6 +183,7 @@ printed, one row per measure; with --json, an array of results.`,
 	cmd.Flags().BoolVar(&cascadeTwins, "cascade-twins", false, "twin-unique cascade (the reference's variant): start from nodes whose class is made only of mutual twins, and identify a group of mutual twins among a node's neighbours as one")
 	cmd.Flags().StringVar(&cascadeMeasure, "cascade-measure", "", "measure that tells an identified node's neighbours apart (default: --measure)")
 	cmd.Flags().IntVar(&levels, "levels", 0, "stop the cascade after this many levels (default: until nothing changes)")
+	cmd.Flags().StringVar(&plot, "plot", "", "write the figures (class sizes, cascade, degrees, clustering, communities) as SVG and PNG files into this directory")
 	cmd.Flags().Float64Var(&phi, "fuzzy", 0, "fuzzy anonymity: nodes whose signatures differ by at most this percentage are confused")
 	allLevels.register(cmd.Flags())
 	return cmd

@@ -2,11 +2,9 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -51,7 +49,7 @@ type metricJSON struct {
 }
 
 func newUtilityCmd(e *env) *cobra.Command {
-	var format, mapping, metrics, paths string
+	var format, mapping, metrics, paths, plot string
 	var sources, runs int
 	cmd := &cobra.Command{
 		Use:   "utility ORIGINAL ANONYMIZED",
@@ -107,11 +105,7 @@ See docs/utility.md for the precise definitions.`,
 					return err
 				}
 			}
-			orig, err := e.readGraph(args[0], format)
-			if err != nil {
-				return err
-			}
-			anon, err := e.readGraph(args[1], format)
+			orig, anon, err := e.readPair(args, format)
 			if err != nil {
 				return err
 			}
@@ -124,14 +118,8 @@ See docs/utility.md for the precise definitions.`,
 			why := ""
 			switch {
 			case mapping != "":
-				f, err := os.Open(mapping)
-				if err != nil {
-					return inputError(fmt.Errorf("mapping %s: %w", mapping, errors.Unwrap(err)))
-				}
-				opt.Correspondence, err = utility.ReadMapping(f, mapping, orig.g, anon.g)
-				f.Close()
-				if err != nil {
-					return inputError(err)
+				if opt.Correspondence, err = readMapping(mapping, orig.g, anon.g); err != nil {
+					return err
 				}
 				res.Correspondence = "mapping"
 			default:
@@ -187,6 +175,9 @@ See docs/utility.md for the precise definitions.`,
 				}
 			}
 			res.Seconds = time.Since(start).Seconds()
+			if err := e.utilityPlots(plot, args, orig.g, anon.g, opt.Correspondence, cmp); err != nil {
+				return err
+			}
 			if e.json {
 				return writeJSON(e.stdout, res)
 			}
@@ -194,12 +185,13 @@ See docs/utility.md for the precise definitions.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&format, "format", "", "input format of both files (default: from the file extensions)")
+	registerFrom(f, &format, "both files")
 	f.StringVar(&mapping, "mapping", "", "node mapping file (original<TAB>anonymized), from anonet anonymize --mapping")
 	f.StringVar(&metrics, "metrics", "", "comma-separated metrics to compute (default: all): "+strings.Join(utility.MetricNames(), ", "))
 	f.StringVar(&paths, "paths", "auto", "distances and betweenness: auto, exact or sampled")
 	f.IntVar(&sources, "sources", utility.DefaultSources, "sampled source nodes when distances and betweenness are sampled")
 	f.IntVar(&runs, "leiden-runs", utility.DefaultLeidenRuns, "Leiden runs on each graph for the NMI")
+	f.StringVar(&plot, "plot", "", "write the figures (degrees, clustering, communities, deleted edges) as SVG and PNG files into this directory")
 	return cmd
 }
 

@@ -167,13 +167,13 @@ input, 1 an internal error.`, exitNotAnonymous),
 				}
 			}
 			if !res.OK {
-				return &exitError{exitNotAnonymous, fmt.Errorf("%s: target not met: %d nodes are not %d-anonymous, at most %d may be", in.name, res.NotKAnonymous, mf.k, n-res.Required)}
+				return &exitError{code: exitNotAnonymous, err: fmt.Errorf("%s: target not met: %d nodes are not %d-anonymous, at most %d may be", in.name, res.NotKAnonymous, mf.k, n-res.Required), reported: e.json}
 			}
 			return nil
 		},
 	}
 	mf.register(cmd.Flags(), false)
-	cmd.Flags().StringVar(&format, "format", "", "input format (default: from the file extension)")
+	registerFrom(cmd.Flags(), &format, "GRAPH")
 	cmd.Flags().Float64Var(&alpha, "alpha", 1, "fraction of nodes that must be k-anonymous, in (0, 1]")
 	cmd.Flags().Float64Var(&phi, "fuzzy", 0, "check fuzzy k-anonymity with this tolerance (percent) instead of exact")
 	allLevels.register(cmd.Flags())

@@ -17,19 +17,24 @@ func newVersionCmd(e *env) *cobra.Command {
 		Short: "Print the version of anonet",
 		Args:  exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rev := ""
-			if bi, ok := debug.ReadBuildInfo(); ok {
-				for _, s := range bi.Settings {
-					if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-						rev = " (" + s.Value[:12] + ")"
-					}
-				}
-			}
 			if e.json {
 				return writeJSON(e.stdout, map[string]string{"version": version, "go": runtime.Version()})
 			}
-			fmt.Fprintf(e.stdout, "anonet %s%s %s\n", version, rev, runtime.Version())
+			fmt.Fprintln(e.stdout, versionLine())
 			return nil
 		},
 	}
+}
+
+// versionLine is what anonet version and anonet --version print.
+func versionLine() string {
+	rev := ""
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				rev = " (" + s.Value[:12] + ")"
+			}
+		}
+	}
+	return fmt.Sprintf("anonet %s%s %s", version, rev, runtime.Version())
 }

@@ -1,0 +1,296 @@
+package anonymize
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/anonet-project/anonet/measure"
+)
+
+// The local search's parameters, in units of the objective (one edge kept,
+// or for budgeted runs one k-anonymous node). Temperatures fall
+// geometrically from the first value to the second over a search.
+const (
+	// feasibleT0 and feasibleT1: the search among states that meet the
+	// target, from accepting a one-edge loss with probability e^-2 to e^-50.
+	feasibleT0, feasibleT1 = 0.5, 0.02
+	// repairTries bounds the deletions tried to repair a restoration that
+	// broke anonymity.
+	repairTries = 4
+	// fromInputMinMoves is the least number of moves of the search that
+	// starts from the input: small graphs get this many, so that the
+	// search can reach their optimum.
+	fromInputMinMoves = 400_000
+	// fromInputMaxMissing: the search from the input runs only when at
+	// most this many nodes are missing from the target in the input. With
+	// more it has never reached the target within its moves on the shared
+	// networks, and its time is better left unspent.
+	fromInputMaxMissing = 64
+)
+
+// The search through states that miss the target, each missing node
+// costing penalty edges.
+var penaltyT0, penaltyT1, penalty = 3.0, 0.05, 3.0
+
+// annealStats counts the local search's work.
+type annealStats struct {
+	tried, accepted int
+}
+
+func (a *annealStats) add(b annealStats) {
+	a.tried += b.tried
+	a.accepted += b.accepted
+}
+
+// objective is what the local search maximises. For full and partial runs
+// it is the edges kept less pen for every node by which the state falls
+// short of the target (pen = 0: such states are never entered). For
+// budgeted runs it is the k-anonymous nodes up to the target, then the
+// edges kept as a fraction below one node; states over the budget are
+// never entered.
+func (s *solution) objective(pen float64) float64 {
+	if s.cfg.Variant == Budgeted {
+		return float64(min(s.anonymous(), s.target)) + float64(s.kept.len())/float64(len(s.orig)+1)
+	}
+	return float64(s.kept.len()) - pen*float64(max(0, s.target-s.anonymous()))
+}
+
+// keepable reports whether the current state may be returned: it meets the
+// target (full, partial) or the budget (budgeted).
+func (s *solution) keepable() bool {
+	if s.cfg.Variant == Budgeted {
+		return s.del.len() <= s.cfg.Budget
+	}
+	return s.feasible()
+}
+
+// walk is one simulated-annealing search: it tracks the best keepable state
+// and returns to it at the end.
+type walk struct {
+	s        *solution
+	r        *rand.Rand
+	pen      float64 // 0: states that are not keepable are never entered
+	t, cool  float64
+	best     float64
+	journal  []int32 // toggles since the best state
+	stats    annealStats
+	deadline time.Time
+	ctx      context.Context
+}
+
+func (s *solution) newWalk(ctx context.Context, r *rand.Rand, pen, t0, t1 float64, moves int, deadline time.Time) *walk {
+	w := &walk{s: s, r: r, pen: pen, t: t0, cool: math.Pow(t1/t0, 1/float64(max(1, moves))), ctx: ctx, deadline: deadline}
+	w.best = math.Inf(-1)
+	if s.keepable() {
+		w.best = s.objective(pen)
+	}
+	return w
+}
+
+// stop reports whether the search must end (checked every 256 moves).
+func (w *walk) stop(i int) bool {
+	return i%256 == 0 && (w.ctx.Err() != nil || (!w.deadline.IsZero() && time.Now().After(w.deadline)))
+}
+
+// accept decides whether to keep the state reached from one of objective
+// f0, which must be allowed at all (keepable, unless there is a penalty).
+func (w *walk) accept(f0 float64) bool {
+	s := w.s
+	if (w.pen == 0 || s.cfg.Variant == Budgeted) && !s.keepable() {
+		return false
+	}
+	d := s.objective(w.pen) - f0
+	return d >= 0 || w.r.Float64() < math.Exp(d/w.t)
+}
+
+// taken records an accepted move that toggled ids.
+func (w *walk) taken(ids ...int32) {
+	s := w.s
+	s.commit()
+	w.stats.accepted++
+	w.journal = append(w.journal, ids...)
+	if f := s.objective(w.pen); f > w.best && s.keepable() {
+		w.best = f
+		w.journal = w.journal[:0]
+	}
+}
+
+// finish returns to the best state seen; it reports false if no keepable
+// state was seen (the solution is then where the walk started).
+func (w *walk) finish() bool {
+	s := w.s
+	if len(w.journal) > 0 {
+		for i := len(w.journal) - 1; i >= 0; i-- {
+			s.toggle(w.journal[i])
+		}
+		s.update()
+	}
+	return !math.IsInf(w.best, -1)
+}
+
+// annealFeasible searches among keepable states: a move restores a random
+// deleted edge or, if that breaks the target, restores it and deletes a
+// kept edge at a node that lost its anonymity or at its ends (a swap), or
+// (one time in four) deletes a random kept edge. It ends in the best state
+// seen, never worse than where it started.
+func (s *solution) annealFeasible(ctx context.Context, r *rand.Rand, moves int, deadline time.Time, every int, progress func()) annealStats {
+	w := s.newWalk(ctx, r, 0, feasibleT0, feasibleT1, moves, deadline)
+	var broken []int32
+	for i := range moves {
+		if w.stop(i) {
+			break
+		}
+		if every > 0 && i%every == every-1 {
+			progress()
+		}
+		w.t *= w.cool
+		f0 := s.objective(0)
+		w.stats.tried++
+		if s.del.len() > 0 && (s.kept.len() == 0 || r.IntN(4) != 0) {
+			id := s.del.random(r)
+			s.apply(id)
+			if w.accept(f0) {
+				w.taken(id)
+				continue
+			}
+			s.commit()
+			broken = s.becameNA(broken[:0])
+			e := s.orig[id]
+			broken = append(broken, e.U, e.V)
+			done := false
+			for range repairTries {
+				inc := s.incident(broken[r.IntN(len(broken))])
+				if len(inc) == 0 {
+					continue
+				}
+				f := inc[r.IntN(len(inc))]
+				if f == id || !s.kept.has(f) {
+					continue
+				}
+				s.apply(f)
+				if w.accept(f0) {
+					w.taken(id, f)
+					done = true
+					break
+				}
+				s.undo()
+			}
+			if !done {
+				s.apply(id) // delete it again
+				s.commit()
+			}
+			continue
+		}
+		if s.kept.len() == 0 || (s.cfg.Variant == Budgeted && s.del.len() >= s.cfg.Budget) {
+			continue
+		}
+		id := s.kept.random(r)
+		s.apply(id)
+		if !w.accept(f0) {
+			s.undo()
+			continue
+		}
+		w.taken(id)
+	}
+	w.finish()
+	return w.stats
+}
+
+// annealPenalized searches through any state, paying penalty per node
+// missing from the target: a move toggles one edge, with probability 1/2
+// an edge at a random node that is not k-anonymous, else a random deleted
+// edge is restored (or, one time in eight, a random kept edge deleted). It
+// ends in the best keepable state seen and reports whether there was one;
+// if not, the solution is back where it started.
+func (s *solution) annealPenalized(ctx context.Context, r *rand.Rand, moves int, deadline time.Time) (annealStats, bool) {
+	w := s.newWalk(ctx, r, penalty, penaltyT0, penaltyT1, moves, deadline)
+	budgeted := s.cfg.Variant == Budgeted
+	for i := range moves {
+		if w.stop(i) {
+			break
+		}
+		w.t *= w.cool
+		var id int32 = -1
+		switch x := r.IntN(8); {
+		case x < 4 && s.naNodes.len() > 0:
+			if inc := s.incident(s.naNodes.random(r)); len(inc) > 0 {
+				id = inc[r.IntN(len(inc))]
+			}
+		case x < 7 && s.del.len() > 0:
+			id = s.del.random(r)
+		case s.kept.len() > 0:
+			id = s.kept.random(r)
+		}
+		if id < 0 || (budgeted && s.kept.has(id) && s.del.len() >= s.cfg.Budget) {
+			continue
+		}
+		w.stats.tried++
+		f0 := s.objective(penalty)
+		s.apply(id)
+		if !w.accept(f0) {
+			s.undo()
+			continue
+		}
+		w.taken(id)
+	}
+	return w.stats, w.finish()
+}
+
+// moveTo toggles the edges needed to make del the set of deleted edges.
+func (s *solution) moveTo(del []int32) {
+	want := make([]bool, len(s.orig))
+	for _, id := range del {
+		want[id] = true
+	}
+	var ids []int32
+	for id := range int32(len(s.orig)) {
+		if want[id] != s.del.has(id) {
+			ids = append(ids, id)
+		}
+	}
+	for _, id := range ids {
+		s.toggle(id)
+	}
+	s.update()
+}
+
+// anneal is the local search of Config.Refine = Anneal, from a state that
+// restoration has left: first among keepable states from there, then
+// through any state from the input itself (for exact anonymity under
+// measures with the arithmetic fast path at least fromInputMinMoves moves,
+// since each costs a fuzzy recount otherwise, so that small
+// graphs are searched thoroughly), followed by
+// restoration; it ends in the better of the two results. The second search
+// runs only when the input misses the target by at most
+// fromInputMaxMissing nodes.
+func (s *solution) anneal(ctx context.Context, r *rand.Rand, moves int, deadline time.Time, every int, progress func()) annealStats {
+	st := s.annealFeasible(ctx, r, moves, deadline, every, progress)
+	if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
+		return st
+	}
+	if s.inputMissing > fromInputMaxMissing {
+		return st
+	}
+	first := slices.Clone(s.del.list)
+	a0, d0 := s.anonymous(), s.del.len()
+	s.moveTo(nil)
+	n := moves
+	if l, ok := s.cfg.Measure.(measure.Local); ok && !s.cfg.Fuzzy {
+		if local, _ := l.LocalAt(s.p.D()); local {
+			// Moves are cheap with the arithmetic fast path.
+			n = max(n, fromInputMinMoves)
+		}
+	}
+	pst, ok := s.annealPenalized(ctx, r, n, deadline)
+	st.add(pst)
+	if ok {
+		s.restore(ctx)
+	}
+	if !ok || !s.keepable() || !s.better(s.anonymous(), s.del.len(), a0, d0) {
+		s.moveTo(first)
+	}
+	return st
+}

@@ -1,0 +1,265 @@
+package anonymize
+
+import (
+	"cmp"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/anonet-project/anonet/anonymity"
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
+)
+
+// solution is the one state that every optimizer beyond the paper works
+// on (the exact-gain greedy, restoration, local search and the exact
+// solver): the graph with its equivalence partition, the input's edges
+// split into kept and deleted ones, and the number of nodes that are not
+// k-anonymous. A move toggles a few edges (deletes kept ones, restores
+// deleted ones) and updates the partition incrementally, so that only the
+// signatures the toggled edges can change are recomputed; undo reverts the
+// last move exactly. No optimizer changes the graph or the partition in any
+// other way.
+//
+// Edges are identified by their index in the input's sorted edge list.
+type solution struct {
+	p      *anonymity.Partition
+	g      *graph.Graph
+	cfg    *Config
+	n      int
+	target int // nodes that must be k-anonymous
+
+	orig []graph.Edge // the input's edges, sorted
+	off  []int32      // the input's adjacency: the ids of the edges at v are
+	inc  []int32      // inc[off[v]:off[v+1]]
+	kept idSet        // ids of the edges in the graph
+	del  idSet        // ids of the deleted edges
+	na   int          // nodes not k-anonymous (fuzzy anonymity when cfg.Fuzzy)
+	// inputMissing is the number of nodes by which the input misses the
+	// target (set by the caller; the local search uses it).
+	inputMissing int
+	// naNodes holds the nodes whose class has fewer than k members (exact
+	// anonymity, also with cfg.Fuzzy: the local search only draws from it).
+	naNodes idSet
+
+	last  []int32 // the edges toggled by the last move
+	moves int     // moves made (applied, whether undone or not)
+	err   error   // the first error of a count (none once newSolution succeeded)
+
+	finder  measure.AffectedFinder
+	scratch []int32
+}
+
+// idSet is a set of edge ids with O(1) insertion, removal and uniform
+// choice.
+type idSet struct {
+	list []int32
+	pos  []int32 // pos[id] is id's index in list, or -1
+}
+
+func newIDSet(m int) idSet {
+	s := idSet{pos: make([]int32, m)}
+	for i := range s.pos {
+		s.pos[i] = -1
+	}
+	return s
+}
+
+func (s *idSet) has(id int32) bool { return s.pos[id] >= 0 }
+func (s *idSet) len() int          { return len(s.list) }
+
+func (s *idSet) add(id int32) {
+	s.pos[id] = int32(len(s.list))
+	s.list = append(s.list, id)
+}
+
+func (s *idSet) remove(id int32) {
+	i := s.pos[id]
+	last := s.list[len(s.list)-1]
+	s.list[i] = last
+	s.pos[last] = i
+	s.list = s.list[:len(s.list)-1]
+	s.pos[id] = -1
+}
+
+func (s *idSet) random(r *rand.Rand) int32 { return s.list[r.IntN(len(s.list))] }
+
+// newSolution wraps the partition p of a graph that is the input (whose
+// sorted edges are orig) less some of its edges. p must be up to date.
+func newSolution(p *anonymity.Partition, cfg *Config, orig []graph.Edge) (*solution, error) {
+	g := p.Graph()
+	s := &solution{
+		p: p, g: g, cfg: cfg, n: g.NumNodes(), target: Target(cfg.Alpha, g.NumNodes()),
+		orig: orig, kept: newIDSet(len(orig)), del: newIDSet(len(orig)),
+	}
+	s.off = make([]int32, s.n+1)
+	for _, e := range orig {
+		s.off[e.U+1]++
+		s.off[e.V+1]++
+	}
+	for v := range s.n {
+		s.off[v+1] += s.off[v]
+	}
+	s.inc = make([]int32, 2*len(orig))
+	fill := slices.Clone(s.off[:s.n])
+	for id, e := range orig {
+		s.inc[fill[e.U]], s.inc[fill[e.V]] = int32(id), int32(id)
+		fill[e.U]++
+		fill[e.V]++
+		if g.HasEdge(e.U, e.V) {
+			s.kept.add(int32(id))
+		} else {
+			s.del.add(int32(id))
+		}
+	}
+	s.naNodes = newIDSet(s.n)
+	for v := range int32(s.n) {
+		if !p.Anonymous(v) {
+			s.naNodes.add(v)
+		}
+	}
+	if s.kept.len() != g.NumEdges() {
+		return nil, fmt.Errorf("anonymize: the graph has %d edges that the input lacks", g.NumEdges()-s.kept.len())
+	}
+	var err error
+	s.na, err = s.count()
+	return s, err
+}
+
+// incident returns the ids of the input's edges at v, kept or deleted.
+func (s *solution) incident(v int32) []int32 { return s.inc[s.off[v]:s.off[v+1]] }
+
+// id returns the id of the input edge {u, v}, or -1.
+func (s *solution) id(u, v int32) int32 {
+	e := graph.MakeEdge(u, v)
+	i, ok := slices.BinarySearchFunc(s.orig, e, func(a, b graph.Edge) int {
+		if c := cmp.Compare(a.U, b.U); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.V, b.V)
+	})
+	if !ok {
+		return -1
+	}
+	return int32(i)
+}
+
+// count returns the number of nodes that are not k-anonymous in the
+// partition's current state.
+func (s *solution) count() (int, error) {
+	if !s.cfg.Fuzzy {
+		return s.p.NotAnonymous(), nil
+	}
+	fz, err := s.p.FuzzyAt(s.cfg.Phi, s.cfg.fuzzyLevels())
+	if err != nil {
+		return 0, fmt.Errorf("anonymize: %w", err)
+	}
+	return fz.NotAnonymous, nil
+}
+
+// feasible reports whether the current state meets the target.
+func (s *solution) feasible() bool { return s.n-s.na >= s.target }
+
+// anonymous returns the number of k-anonymous nodes.
+func (s *solution) anonymous() int { return s.n - s.na }
+
+// toggle deletes edge id if it is kept and restores it if deleted, without
+// updating the partition.
+func (s *solution) toggle(id int32) {
+	e := s.orig[id]
+	if s.kept.has(id) {
+		s.p.DeleteEdge(e.U, e.V)
+		s.kept.remove(id)
+		s.del.add(id)
+	} else {
+		s.p.AddEdge(e.U, e.V)
+		s.del.remove(id)
+		s.kept.add(id)
+	}
+}
+
+// apply toggles the given edges, updates the partition and returns the new
+// number of nodes that are not k-anonymous. undo reverts it.
+func (s *solution) apply(ids ...int32) int {
+	s.last = append(s.last[:0], ids...)
+	for _, id := range ids {
+		s.toggle(id)
+	}
+	s.moves++
+	s.update()
+	return s.na
+}
+
+// update brings the partition, the count and naNodes up to date after
+// toggles.
+func (s *solution) update() {
+	s.p.Update()
+	for _, v := range s.p.Flipped() {
+		if s.p.Anonymous(v) {
+			s.naNodes.remove(v)
+		} else {
+			s.naNodes.add(v)
+		}
+	}
+	na, err := s.count()
+	if err != nil && s.err == nil {
+		// Only a fuzzy tolerance that newSolution has accepted can get
+		// here, so this does not happen; keep the error all the same.
+		s.err = err
+	}
+	s.na = na
+}
+
+// undo reverts the last move exactly.
+func (s *solution) undo() {
+	for i := len(s.last) - 1; i >= 0; i-- {
+		s.toggle(s.last[i])
+	}
+	s.update()
+	s.last = s.last[:0]
+}
+
+// commit forgets the last move, so that undo can no longer revert it.
+func (s *solution) commit() { s.last = s.last[:0] }
+
+// becameNA appends to dst the nodes that stopped being k-anonymous in the
+// last partition update (exact anonymity; with fuzzy anonymity, the nodes
+// that changed class).
+func (s *solution) becameNA(dst []int32) []int32 {
+	for _, v := range s.p.Flipped() {
+		if !s.p.Anonymous(v) {
+			dst = append(dst, v)
+		}
+	}
+	return dst
+}
+
+// deletedEdges returns the deleted edges as alterations, in id order.
+func (s *solution) deletedEdges() []Alteration {
+	ids := slices.Clone(s.del.list)
+	slices.Sort(ids)
+	out := make([]Alteration, len(ids))
+	for i, id := range ids {
+		out[i] = Alteration{U: s.orig[id].U, V: s.orig[id].V}
+	}
+	return out
+}
+
+// better reports whether a state with anonymous k-anonymous nodes and
+// deleted deletions beats one with anonymous0 and deleted0: more anonymous
+// nodes up to the target count first (budgeted runs maximise them), then
+// fewer deletions.
+func (s *solution) better(anonymous, deleted, anonymous0, deleted0 int) bool {
+	a, a0 := min(anonymous, s.target), min(anonymous0, s.target)
+	if a != a0 {
+		return a > a0
+	}
+	return deleted < deleted0
+}
+
+// ok reports whether the current state is acceptable after a move from a
+// state with anonymous0 k-anonymous nodes: it keeps the target if that was
+// met, and otherwise keeps at least as many k-anonymous nodes.
+func (s *solution) ok(anonymous0 int) bool {
+	return min(s.anonymous(), s.target) >= min(anonymous0, s.target)
+}

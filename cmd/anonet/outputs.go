@@ -1,0 +1,179 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/anonet-project/anonet/graphio"
+)
+
+// outputSet is the set of files a command writes. Every path is checked
+// when it is added, before any work is done (not an input, not named
+// twice, a regular file or a new name in an existing directory); at the
+// end, commit writes every output to a temporary file and renames them all
+// into place only when all of them were written, so that a failure leaves
+// either every requested output or none. A path of "-" is stdout, written
+// after the files are complete and before they are renamed.
+type outputSet struct {
+	e      *env
+	inputs []string
+	items  []*outputItem
+}
+
+// outputItem is one requested output.
+type outputItem struct {
+	flag, path string
+	target     string // the absolute file that will be replaced
+	write      func(io.Writer) error
+	pending    *graphio.PendingFile // created by stream or commit
+}
+
+// newOutputs returns an empty output set for a command reading inputs.
+func (e *env) newOutputs(inputs ...string) *outputSet {
+	return &outputSet{e: e, inputs: inputs}
+}
+
+// add checks and records the output named by flag; an empty path is no
+// output.
+func (s *outputSet) add(flag, path string) error {
+	if path == "" {
+		return nil
+	}
+	it := &outputItem{flag: flag, path: path}
+	if path == "-" {
+		if s.stdoutItem() != nil {
+			return usageErrorf("%s and %s both name stdout (-); only one output can go there", s.stdoutItem().flag, flag)
+		}
+		if s.e.json {
+			return usageErrorf("%s - writes to stdout, where --json prints the result; give a file name or drop --json", flag)
+		}
+		s.items = append(s.items, it)
+		return nil
+	}
+	if err := checkOutput(path, s.inputs...); err != nil {
+		return err
+	}
+	target, err := graphio.CheckOutputPath(path) // checked by checkOutput
+	if err != nil {
+		return inputError(err)
+	}
+	if it.target, err = filepath.Abs(target); err != nil {
+		return inputError(fmt.Errorf("write %s: %w", path, err))
+	}
+	for _, o := range s.items {
+		if o.target != "" && o.target == it.target {
+			return usageErrorf("%s and %s name the same file %s", o.flag, flag, path)
+		}
+	}
+	s.items = append(s.items, it)
+	return nil
+}
+
+// item returns the output of flag, or nil if it was not requested.
+func (s *outputSet) item(flag string) *outputItem {
+	for _, it := range s.items {
+		if it.flag == flag {
+			return it
+		}
+	}
+	return nil
+}
+
+// stdoutItem returns the output that goes to stdout, or nil.
+func (s *outputSet) stdoutItem() *outputItem {
+	for _, it := range s.items {
+		if it.path == "-" {
+			return it
+		}
+	}
+	return nil
+}
+
+// wants reports whether the output of flag was requested.
+func (s *outputSet) wants(flag string) bool { return s.item(flag) != nil }
+
+// set gives the content of the output of flag, written by commit; it does
+// nothing if that output was not requested or is streamed.
+func (s *outputSet) set(flag string, write func(io.Writer) error) {
+	if it := s.item(flag); it != nil && it.pending == nil {
+		it.write = write
+	}
+}
+
+// stream creates the temporary file of flag's output now, for content
+// written while the work goes on; it returns nil if the output was not
+// requested or goes to stdout (which then gets the content at commit:
+// set it). The file appears under its name only at commit.
+func (s *outputSet) stream(flag string) (*graphio.PendingFile, error) {
+	it := s.item(flag)
+	if it == nil || it.path == "-" {
+		return nil, nil
+	}
+	p, err := s.e.temps.create(it.path)
+	if err != nil {
+		return nil, inputError(err)
+	}
+	it.pending = p
+	return p, nil
+}
+
+// commit writes every output whose content was set (or streamed), then
+// renames them all into place. On error nothing new is left behind
+// (except what already went to stdout).
+func (s *outputSet) commit() (err error) {
+	defer func() {
+		if err != nil {
+			s.abort()
+		}
+	}()
+	var toStdout *outputItem
+	for _, it := range s.items {
+		switch {
+		case it.path == "-":
+			toStdout = it
+			continue
+		case it.pending == nil && it.write == nil:
+			continue
+		case it.pending == nil:
+			if it.pending, err = s.e.temps.create(it.path); err != nil {
+				return inputError(err)
+			}
+		}
+		if it.write != nil {
+			if err := it.write(it.pending); err != nil {
+				return inputError(fmt.Errorf("write %s: %w", it.path, err))
+			}
+		}
+		if err := it.pending.Close(); err != nil {
+			return inputError(err)
+		}
+	}
+	if toStdout != nil && toStdout.write != nil {
+		if err := toStdout.write(s.e.stdout); err != nil {
+			return inputError(fmt.Errorf("write stdout: %w", err))
+		}
+	}
+	for _, it := range s.items {
+		if it.pending == nil {
+			continue
+		}
+		if err := it.pending.Commit(); err != nil {
+			return inputError(err)
+		}
+		s.e.temps.forget(it.pending)
+		it.pending = nil
+	}
+	return nil
+}
+
+// abort removes every temporary file; no output is written.
+func (s *outputSet) abort() {
+	for _, it := range s.items {
+		if it.pending != nil {
+			it.pending.Abort()
+			s.e.temps.forget(it.pending)
+			it.pending = nil
+		}
+	}
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/anonet-project/anonet/graphio"
+)
+
+// readFlags are the flags of every command that reads a network: how edge
+// lists are split and how far declared sizes are trusted.
+type readFlags struct {
+	header, noHeader bool
+	delimiter        string
+	comments         string
+	maxNodes         int
+}
+
+// register adds the reading flags to fs (the root's persistent flags).
+func (r *readFlags) register(fs *pflag.FlagSet) {
+	fs.BoolVar(&r.header, "header", false, "edge lists: the first data line is a column header (default: detected)")
+	fs.BoolVar(&r.noHeader, "no-header", false, "edge lists: the first data line is an edge, never a header")
+	fs.StringVar(&r.delimiter, "delimiter", "", `edge lists: the one character between fields, such as ";" or "\t" (default: any of space, tab and comma)`)
+	fs.StringVar(&r.comments, "comments", "#%", "edge lists: characters that start a comment line")
+	fs.IntVar(&r.maxNodes, "max-nodes", 0, "largest node count a file may declare (nauty !n=, Pajek *Vertices, Matrix Market); default: what the file's size can describe")
+}
+
+// options validates the flags and returns the reading options they give.
+func (r *readFlags) options() (graphio.ReadOptions, error) {
+	var opt graphio.ReadOptions
+	switch {
+	case r.header && r.noHeader:
+		return opt, usageErrorf("--header and --no-header contradict each other")
+	case r.header:
+		opt.Header = graphio.HeaderYes
+	case r.noHeader:
+		opt.Header = graphio.HeaderNo
+	}
+	switch d := r.delimiter; {
+	case d == `\t` || d == "tab":
+		opt.Delimiter = '\t'
+	case d == "":
+	case len(d) == 1 && d[0] != '"' && d[0] != '\n' && d[0] != '\r':
+		opt.Delimiter = d[0]
+	default:
+		return opt, usageErrorf("--delimiter %q: want one character (not a quote or line break), or \\t", d)
+	}
+	if r.comments == "" {
+		return opt, usageErrorf(`--comments needs at least one character (default "#%%")`)
+	}
+	opt.Comments = r.comments
+	if r.maxNodes < 0 {
+		return opt, usageErrorf("--max-nodes must be at least 1 (or 0 for the default), got %d", r.maxNodes)
+	}
+	opt.MaxNodes = r.maxNodes
+	return opt, nil
+}
+
+// registerFrom adds --from, the input format, with its old name --format
+// kept as a hidden alias.
+func registerFrom(fs *pflag.FlagSet, p *string, what string) {
+	fs.StringVar(p, "from", "", fmt.Sprintf("input format of %s (default: from the file extension; edgelist for stdin)", what))
+	fs.StringVar(p, "format", "", "old name of --from")
+	fs.MarkHidden("format")
+}
+
+// registerTo adds --to, the output format.
+func registerTo(fs *pflag.FlagSet, p *string, what string) {
+	fs.StringVar(p, "to", "", fmt.Sprintf("output format of %s (default: from the file extension)", what))
+}
+
+// checkOneFormat rejects --from together with its alias.
+func checkOneFormat(cmd *cobra.Command) error {
+	if f := cmd.Flags(); f.Changed("from") && f.Changed("format") {
+		return usageErrorf("--format is the old name of --from: give one of them")
+	}
+	return nil
+}

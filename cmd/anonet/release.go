@@ -1,0 +1,126 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/anonet-project/anonet/anonymize"
+)
+
+// checkReachable refuses, before any work, a target that no alteration can
+// meet: k above the number of nodes (no class can hold k nodes).
+func checkReachable(cfg anonymize.Config, n int) error {
+	if anonymize.Target(cfg.Alpha, n) > 0 && cfg.K > n {
+		return usageErrorf("-k %d is more than the %d nodes of the network: no node can be %d-anonymous, so no release could meet the target", cfg.K, n, cfg.K)
+	}
+	return nil
+}
+
+// secretWarnings tells that the outputs linking the release to the original
+// must never be published with it.
+func (e *env) secretWarnings(outs *outputSet, release string) {
+	for _, o := range []struct{ flag, what string }{
+		{"--mapping", "links every anonymized node to its original id"},
+		{"--deleted", "lists the altered edges by original node id, which links the release to the original"},
+	} {
+		if it := outs.item(o.flag); it != nil {
+			fmt.Fprintf(e.stderr, "warning: %s %s; keep it secret and never publish it with %s\n", it.path, o.what, release)
+		}
+	}
+}
+
+// release finishes anonymize: it writes the outputs only if the best state
+// meets the target or allowUnmet says to write it anyway, reports the
+// result (text, or r as JSON) and returns exit status 3 when the target is
+// not met without allowUnmet.
+func (e *env) release(outs *outputSet, res *anonymize.Result, r *anonymizeResult, allowUnmet bool, text func(io.Writer) error) error {
+	r.Interrupted = res.Interrupted
+	r.Shortfall = max(0, res.Target-(res.Nodes-res.After().NotKAnonymous))
+	var unmet error
+	if !res.TargetReached {
+		unmet = fmt.Errorf("target not met: %d of %d nodes are %d-anonymous, %d short of the %d required",
+			res.Nodes-res.After().NotKAnonymous, res.Nodes, res.Config.K, r.Shortfall, res.Target)
+		if c := res.Config; c.Variant == anonymize.Budgeted && res.Trace[len(res.Trace)-1].EdgesAltered >= c.Budget {
+			unmet = fmt.Errorf("%w (the budget of %d alterations is used up: raise --budget or use --variant full)", unmet, c.Budget)
+		}
+	}
+	if unmet == nil || allowUnmet {
+		if err := outs.commit(); err != nil {
+			return err
+		}
+		r.Written = true
+		e.secretWarnings(outs, r.Output)
+	} else {
+		outs.abort()
+		unmet = fmt.Errorf("%w; nothing written (--allow-unmet writes the best state anyway)", unmet)
+	}
+	if res.Interrupted {
+		fmt.Fprintf(e.stderr, "anonet: interrupted after iteration %d; the best state so far is iteration %d\n", len(res.Trace)-1, res.Best)
+	}
+	if unmet != nil && r.Written {
+		fmt.Fprintf(e.stderr, "warning: %v; written anyway as --allow-unmet asks: this release is NOT safe to publish as %d-anonymous\n", unmet, res.Config.K)
+	}
+	fail := unmet != nil && !r.Written
+	if fail {
+		r.Error, r.Exit = unmet.Error(), exitNotAnonymous
+	}
+	var err error
+	switch {
+	case e.json:
+		err = writeJSON(e.stdout, r)
+	case outs.stdoutItem() != nil: // stdout holds an output
+		err = text(e.stderr)
+	default:
+		err = text(e.stdout)
+	}
+	if err != nil {
+		return err
+	}
+	if fail {
+		return &exitError{code: exitNotAnonymous, err: unmet, reported: e.json}
+	}
+	return nil
+}
+
+// traceHeader is the header row of --trace.
+const traceHeader = "iteration,edges_altered,fraction_altered,unique,unique_fraction,not_k_anonymous,seconds_select,seconds_update,phase,twin_unique"
+
+// writeTraceRow writes one row of --trace.
+func writeTraceRow(w io.Writer, it anonymize.Iteration) {
+	fmt.Fprintf(w, "%d,%d,%s,%d,%s,%d,%s,%s,%s,%d\n", it.Iteration, it.EdgesAltered,
+		csvFloat(it.FractionAltered), it.Unique, csvFloat(it.UniqueFraction), it.NotKAnonymous,
+		csvFloat(it.SecondsSelect), csvFloat(it.SecondsUpdate), it.Phase, it.TwinUnique)
+}
+
+// traceStream writes --trace row by row while anonymize runs, into the
+// output's temporary file; the file gets its name only when the outputs
+// are committed.
+type traceStream struct {
+	w        interface{ Flush() error }
+	out      io.Writer
+	firstErr error
+}
+
+// newTrace starts streaming the --trace output of outs; without one (or
+// with the trace on stdout, written at the end) its rows go nowhere.
+func (e *env) newTrace(outs *outputSet) (*traceStream, error) {
+	p, err := outs.stream("--trace")
+	if err != nil || p == nil {
+		return &traceStream{}, err
+	}
+	t := &traceStream{w: p, out: p}
+	_, t.firstErr = fmt.Fprintln(p, traceHeader)
+	return t, nil
+}
+
+// row writes one iteration and pushes it to the file.
+func (t *traceStream) row(it anonymize.Iteration) {
+	if t.out == nil || t.firstErr != nil {
+		return
+	}
+	writeTraceRow(t.out, it)
+	t.firstErr = t.w.Flush()
+}
+
+// err returns the first write error.
+func (t *traceStream) err() error { return inputError(t.firstErr) }

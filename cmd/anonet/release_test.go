@@ -1,0 +1,275 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// runCLIStdin is runCLI with stdin.
+func runCLIStdin(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := runIO(append([]string{"--quiet"}, args...), strings.NewReader(stdin), &out, &errb, false)
+	return out.String(), errb.String(), code
+}
+
+// dirNames lists the names in dir.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+// TestAnonymizeUnmetTarget: a release that misses its target is never
+// written with exit 0; an unreachable target is refused before any work.
+func TestAnonymizeUnmetTarget(t *testing.T) {
+	tests := []struct {
+		args    []string
+		code    int
+		msg     string
+		written bool
+	}{
+		// k above n: refused up front (issue 14, finding 1).
+		{[]string{"-k", "35", "--variant", "full"}, 2, "-k 35 is more than the 34 nodes", false},
+		{[]string{"-k", "1000000000", "--variant", "full"}, 2, "more than the 34 nodes", false},
+		{[]string{"-k", "35", "--variant", "full", "--allow-unmet"}, 2, "more than the 34 nodes", false},
+		// Two deletions cannot make karate 2-anonymous.
+		{[]string{"--budget", "2"}, 3, "nothing written (--allow-unmet", false},
+		{[]string{"--budget", "2"}, 3, "raise --budget or use --variant full", false},
+		{[]string{"--budget", "2", "--allow-unmet"}, 0, "NOT safe to publish", true},
+		{[]string{"--variant", "full"}, 0, "", true},
+	}
+	for _, tc := range tests {
+		dir := t.TempDir()
+		out := filepath.Join(dir, "o.edges")
+		args := append([]string{"anonymize", "karate", "-o", out, "--trace", filepath.Join(dir, "t.csv"),
+			"--mapping", filepath.Join(dir, "m.tsv"), "--deleted", filepath.Join(dir, "d.tsv")}, tc.args...)
+		_, stderr, code := runCLI(t, args...)
+		if code != tc.code || !strings.Contains(stderr, tc.msg) {
+			t.Errorf("%v: exit %d, %q; want exit %d with %q", tc.args, code, stderr, tc.code, tc.msg)
+		}
+		names := dirNames(t, dir)
+		if tc.written && len(names) != 4 || !tc.written && len(names) != 0 {
+			t.Errorf("%v: files %v, want written=%v (all four or none)", tc.args, names, tc.written)
+		}
+	}
+}
+
+// TestAnonymizeUnmetJSON: with --json the refusal is one object saying
+// what fell short, with the error and the exit status.
+func TestAnonymizeUnmetJSON(t *testing.T) {
+	dir := t.TempDir()
+	stdout, _, code := runCLI(t, "anonymize", "karate", "-o", filepath.Join(dir, "o.edges"), "--budget", "2", "--json")
+	if code != 3 {
+		t.Fatalf("exit %d", code)
+	}
+	var r anonymizeResult
+	dec := json.NewDecoder(strings.NewReader(stdout))
+	if err := dec.Decode(&r); err != nil {
+		t.Fatal(err)
+	}
+	if dec.More() {
+		t.Error("more than one JSON value on stdout")
+	}
+	if r.Written || r.TargetReached || r.Exit != 3 || !strings.Contains(r.Error, "target not met") ||
+		r.Shortfall != r.Target-(r.Nodes-r.NotKAnonymousAfter) || r.Shortfall < 1 {
+		t.Errorf("result %+v", r)
+	}
+	// Other errors under --json are an object too.
+	stdout, _, code = runCLI(t, "anonymize", "karate", "-o", filepath.Join(dir, "o.edges"), "-k", "35", "--variant", "full", "--json")
+	checkJSONError(t, stdout, code, 2, "-k 35")
+}
+
+// TestReleasesUnlinkable: two different anonymizations of one network give
+// their nodes unrelated ids: no more nodes keep the same id in both than
+// under two independent random permutations (one per pair on average).
+// Keyed on the input, as before, they all did.
+func TestReleasesUnlinkable(t *testing.T) {
+	dir := t.TempDir()
+	configs := [][]string{
+		{"--variant", "full"},
+		{"--variant", "full", "-k", "3"},
+		{"--variant", "full", "--algorithm", "es"},
+		{"--variant", "full", "--algorithm", "degree"},
+		{"--variant", "partial", "--alpha", "0.9"},
+	}
+	var maps []map[string]string
+	for i, c := range configs {
+		m := filepath.Join(dir, "m"+string(rune('0'+i))+".tsv")
+		args := append([]string{"anonymize", "lesmis", "-o", filepath.Join(dir, "o"+string(rune('0'+i))+".edges"), "--mapping", m}, c...)
+		if _, stderr, code := runCLI(t, args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", c, code, stderr)
+		}
+		maps = append(maps, readMappingTSV(t, m))
+	}
+	same, pairs := 0, 0
+	for i := range maps {
+		for j := i + 1; j < len(maps); j++ {
+			pairs++
+			for orig, id := range maps[i] {
+				if maps[j][orig] == id {
+					same++
+				}
+			}
+		}
+	}
+	// Fixed points of a random permutation: mean 1 and variance 1 per
+	// pair; allow three standard deviations over the 10 pairs.
+	if limit := pairs + 10; same > limit {
+		t.Errorf("%d nodes kept their id across %d pairs of releases; a random permutation gives about %d (limit %d)", same, pairs, pairs, limit)
+	}
+	// The same release gets the same ids.
+	again := filepath.Join(dir, "again.tsv")
+	runCLI(t, "anonymize", "lesmis", "-o", filepath.Join(dir, "again.edges"), "--mapping", again, "--variant", "full")
+	a, _ := os.ReadFile(again)
+	b, _ := os.ReadFile(filepath.Join(dir, "m0.tsv"))
+	if !bytes.Equal(a, b) {
+		t.Error("the same run gave different ids")
+	}
+}
+
+// readMappingTSV reads a --mapping file as label → id.
+func readMappingTSV(t *testing.T, path string) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n")[1:] {
+		f := strings.Split(line, "\t")
+		m[f[0]] = f[1]
+	}
+	return m
+}
+
+// TestDeletedWarning: --deleted links the release to the original and is
+// flagged as secret like --mapping.
+func TestDeletedWarning(t *testing.T) {
+	dir := t.TempDir()
+	_, stderr, code := runCLI(t, "anonymize", "karate", "-o", filepath.Join(dir, "o.edges"), "--variant", "full", "--deleted", filepath.Join(dir, "d.tsv"))
+	if code != 0 || !strings.Contains(stderr, "d.tsv lists the altered edges by original node id") || !strings.Contains(stderr, "keep it secret") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestOutputPaths: -o - is stdout, GRAPH - is stdin, special files and
+// directories are never renamed over, and every path is checked before any
+// work, so that no output is left when one of them is bad.
+func TestOutputPaths(t *testing.T) {
+	dir := t.TempDir()
+	// -o - writes the release to stdout; the summary goes to stderr.
+	stdout, stderr, code := runCLI(t, "anonymize", "karate", "-o", "-", "--variant", "full")
+	if code != 0 || strings.Count(stdout, "\n") < 40 || !strings.Contains(stderr, "target of 34 k-anonymous nodes reached") {
+		t.Errorf("-o -: exit %d, stdout %d bytes, stderr %q", code, len(stdout), stderr)
+	}
+	if _, err := os.Stat("-"); err == nil {
+		t.Error("-o - created a file named -")
+	}
+	// GRAPH - reads an edge list from stdin.
+	stdout, _, code = runCLIStdin(t, "1 2\n2 3\n3 1\n", "info", "-", "--json")
+	var ir infoResult
+	if json.Unmarshal([]byte(stdout), &ir); code != 0 || ir.Nodes != 3 || ir.Edges != 3 {
+		t.Errorf("info -: exit %d, %s", code, stdout)
+	}
+	stdout, _, code = runCLIStdin(t, "!n=3\n0: 1 2;\n", "convert", "-", "-", "--from", "nauty")
+	if code != 0 || !strings.HasSuffix(stdout, "\n0 1\n0 2\n") {
+		t.Errorf("convert - -: exit %d, %q", code, stdout)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	linkDev := filepath.Join(dir, "null.edges")
+	os.Symlink("/dev/null", linkDev)
+	sub := filepath.Join(dir, "sub.edges")
+	os.Mkdir(sub, 0o755)
+	good := filepath.Join(dir, "good.edges")
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-o", "/dev/null"}, "not a regular file (a character device)"},
+		{[]string{"-o", fifo}, "not a regular file (a FIFO)"},
+		{[]string{"-o", linkDev}, "not a regular file"},
+		{[]string{"-o", sub}, "is a directory"},
+		{[]string{"-o", good, "--mapping", filepath.Join(dir, "nodir", "m.tsv")}, "nodir"},
+		{[]string{"-o", good, "--trace", filepath.Join(dir, "nodir", "t.csv")}, "nodir"},
+		{[]string{"-o", good, "--deleted", "/dev/null"}, "not a regular file"},
+		{[]string{"-o", "-", "--mapping", "-"}, "both name stdout"},
+		{[]string{"-o", "-", "--json"}, "where --json prints"},
+	} {
+		args := append([]string{"anonymize", "karate", "--variant", "full"}, tc.args...)
+		_, stderr, code := runCLI(t, args...)
+		if code != 2 || !strings.Contains(stderr, tc.msg) {
+			t.Errorf("%v: exit %d, %q; want exit 2 with %q", tc.args, code, stderr, tc.msg)
+		}
+	}
+	if st, err := os.Lstat(linkDev); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Error("the symlink to /dev/null was replaced")
+	}
+	if _, err := os.Stat(good); err == nil {
+		t.Error("OUT was written although another output could not be")
+	}
+	if names := dirNames(t, dir); len(names) != 3 {
+		t.Errorf("files left behind: %v", names)
+	}
+	// A symbolic link to a regular file is followed: the file gets the
+	// output, the link stays.
+	real := filepath.Join(dir, "real.edges")
+	os.WriteFile(real, []byte("old\n"), 0o600)
+	link := filepath.Join(dir, "link.edges")
+	os.Symlink(real, link)
+	if _, stderr, code := runCLI(t, "convert", "karate", link); code != 0 {
+		t.Fatalf("convert to a link: exit %d: %s", code, stderr)
+	}
+	b, _ := os.ReadFile(real)
+	st, _ := os.Lstat(link)
+	fst, _ := os.Stat(real)
+	if !strings.Contains(string(b), "\n1 2\n") || st.Mode()&os.ModeSymlink == 0 || fst.Mode().Perm() != 0o600 {
+		t.Errorf("link target %q, link mode %v, file mode %v", b[:min(len(b), 20)], st.Mode(), fst.Mode())
+	}
+}
+
+// TestOutOfMemoryIsNotBadInput: a declared size that would not fit in the
+// memory the process may use is exit 1 (a resource problem), not 2.
+func TestOutOfMemoryIsNotBadInput(t *testing.T) {
+	old := debug.SetMemoryLimit(64 << 20)
+	defer debug.SetMemoryLimit(old)
+	stdout, stderr, code := runCLIStdin(t, "!n=2000000\n", "info", "-", "--from", "nauty", "--max-nodes", "2000000")
+	if code != 1 || !strings.Contains(stderr, "not enough memory: 2000000 nodes need about") {
+		t.Errorf("exit %d, %q %q", code, stdout, stderr)
+	}
+}
+
+// TestHostileFiles: the tiny files of issue 14 (finding 5) that declared
+// billions of nodes are bad input, refused at once.
+func TestHostileFiles(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{
+		"x.nauty": "!n=2000000000\n",
+		"x.net":   "*Vertices 2000000000\n",
+		"x.mtx":   "%%MatrixMarket matrix coordinate pattern symmetric\n2000000000 2000000000 0\n",
+		"z.edges": strings.Repeat("\x00", 1<<20),
+	} {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, []byte(data), 0o644)
+		_, stderr, code := runCLI(t, "info", path)
+		if code != 2 || !strings.Contains(stderr, "declares 2000000000 nodes") && !strings.Contains(stderr, "NUL byte") {
+			t.Errorf("%s: exit %d, %q", name, code, stderr)
+		}
+	}
+}

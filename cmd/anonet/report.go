@@ -1,0 +1,437 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/anonet-project/anonet/anonymity"
+	"github.com/anonet-project/anonet/anonymize"
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/measure"
+	"github.com/anonet-project/anonet/report"
+	"github.com/anonet-project/anonet/utility"
+)
+
+// reportFlags are --report FILE and --plot DIR.
+type reportFlags struct {
+	html, plot string
+}
+
+func (f *reportFlags) register(fs *pflag.FlagSet, html bool) {
+	if html {
+		fs.StringVar(&f.html, "report", "", "write a self-contained HTML report of the release to this file")
+	}
+	fs.StringVar(&f.plot, "plot", "", "write the report's figures as SVG and PNG files into this directory")
+}
+
+// wanted reports whether a report or figures are asked for.
+func (f *reportFlags) wanted() bool { return f.html != "" || f.plot != "" }
+
+// check rejects a report file that is an input or another output, and a
+// plot directory that is a file.
+func (f *reportFlags) check(inputs []string, outputs ...string) error {
+	if f.html != "" {
+		if err := checkOutput(f.html, inputs...); err != nil {
+			return err
+		}
+		abs, _ := filepath.Abs(f.html)
+		for _, o := range outputs {
+			if ao, _ := filepath.Abs(o); o != "" && ao == abs {
+				return usageErrorf("--report %s names another output file", f.html)
+			}
+		}
+	}
+	if f.plot != "" {
+		if st, err := os.Stat(f.plot); err == nil && !st.IsDir() {
+			return usageErrorf("--plot %s is a file, not a directory", f.plot)
+		}
+	}
+	return nil
+}
+
+// releasePair is what a report compares: an original, a release and what
+// is known of how one became the other.
+type releasePair struct {
+	orig, release *graph.Graph
+	// corr[v] is the release's node for original node v; nil: unknown.
+	corr  []int32
+	m     measure.Measure
+	run   report.Run
+	trace []report.TracePoint
+	best  int
+}
+
+// buildReport computes everything the report of a release shows.
+func (e *env) buildReport(rp releasePair) (*report.Input, error) {
+	in := &report.Input{Run: rp.run, Trace: rp.trace, Best: rp.best}
+	opt := report.SnapshotOptions{Cascade: true, Communities: true, Seed: e.seed, Threads: e.threads}
+	for i, g := range []*graph.Graph{rp.orig, rp.release} {
+		p, err := e.partition(g, rp.m, rp.run.D, rp.run.K)
+		if err != nil {
+			return nil, err
+		}
+		s, err := report.NewSnapshot(g, p, opt)
+		if err != nil {
+			return nil, err
+		}
+		if i == 0 {
+			in.Before = s
+		} else {
+			in.After = s
+		}
+	}
+	in.Run.TargetMet = in.After.Nodes-in.After.NotKAnonymous >= in.Run.Target
+	pr := e.newProgress()
+	cmp, err := utility.Compare(rp.orig, rp.release, utility.Options{
+		Seed: e.seed, Threads: e.threads, Correspondence: rp.corr,
+		Progress: func(stage string, done, total int) { pr.update("utility, %s: %d/%d", stage, done, total) },
+	})
+	pr.done()
+	if err != nil {
+		return nil, err
+	}
+	in.Utility = report.Metrics(cmp)
+	if rp.corr != nil {
+		deleted, added := alteredEdges(rp.orig, rp.release, rp.corr)
+		in.Deleted, in.EdgesByLowerDegree = report.EdgeEndDegrees(rp.orig, deleted)
+		in.Added = added
+	}
+	return in, nil
+}
+
+// alteredEdges returns the original's edges that the release lacks, and
+// the number of the release's edges that the original lacks, given the
+// release's node corr[v] of every original node v.
+func alteredEdges(orig, release *graph.Graph, corr []int32) (deleted []graph.Edge, added int) {
+	for _, ed := range orig.Edges() {
+		u, v := corr[ed.U], corr[ed.V]
+		if u < 0 || v < 0 || !release.HasEdge(u, v) {
+			deleted = append(deleted, graph.MakeEdge(ed.U, ed.V))
+		}
+	}
+	// Edges kept are counted once each, so the rest were added.
+	added = release.NumEdges() - (orig.NumEdges() - len(deleted))
+	return deleted, added
+}
+
+// writeReport writes the HTML report and the figures asked for.
+func (e *env) writeReport(f reportFlags, in *report.Input) error {
+	if f.html != "" {
+		if err := graphio.AtomicWrite(f.html, func(w io.Writer) error { return report.WriteHTML(w, in) }); err != nil {
+			return fmt.Errorf("report: %w", err)
+		}
+		e.notef("wrote the report %s", f.html)
+	}
+	return e.writePlots(f.plot, in)
+}
+
+// writePlots writes the figures of in to dir, if dir is not empty.
+func (e *env) writePlots(dir string, in *report.Input) error {
+	if dir == "" {
+		return nil
+	}
+	paths, err := report.WriteFiles(dir, report.Figures(in))
+	if err != nil {
+		return inputError(err)
+	}
+	e.notef("wrote %d figure files to %s", len(paths), dir)
+	return nil
+}
+
+// measurePlots writes the figures of one measure's partition p of the graph
+// named name to dir (into a subdirectory named after the measure when
+// several measures are plotted).
+func (e *env) measurePlots(dir string, several bool, name string, p *anonymity.Partition) error {
+	if dir == "" {
+		return nil
+	}
+	if several {
+		dir = filepath.Join(dir, p.Measure().Name())
+	}
+	s, err := report.NewSnapshot(p.Graph(), p, report.SnapshotOptions{Cascade: true, Communities: true, Seed: e.seed, Threads: e.threads})
+	if err != nil {
+		return err
+	}
+	return e.writePlots(dir, &report.Input{
+		Run:    report.Run{Input: name, Measure: p.Measure().Name(), D: p.D(), K: p.K()},
+		Before: s,
+	})
+}
+
+// utilityPlots writes the figures of anonet utility to dir: the structure
+// of both graphs and, when the nodes correspond, where the deleted edges
+// were.
+func (e *env) utilityPlots(dir string, names []string, orig, anon *graph.Graph, corr []int32, cmp *utility.Comparison) error {
+	if dir == "" {
+		return nil
+	}
+	in := &report.Input{Run: report.Run{Input: names[0], Release: names[1]}, Utility: report.Metrics(cmp)}
+	opt := report.SnapshotOptions{Communities: true, Seed: e.seed, Threads: e.threads}
+	var err error
+	if in.Before, err = report.NewSnapshot(orig, nil, opt); err != nil {
+		return err
+	}
+	if in.After, err = report.NewSnapshot(anon, nil, opt); err != nil {
+		return err
+	}
+	if corr != nil {
+		deleted, added := alteredEdges(orig, anon, corr)
+		in.Deleted, in.EdgesByLowerDegree = report.EdgeEndDegrees(orig, deleted)
+		in.Added = added
+	}
+	return e.writePlots(dir, in)
+}
+
+// anonymizeReport builds the report of an anonymize run; orig
+// is the input as read, anon the release as written, whose node perm[v] is
+// the input's node v.
+func (e *env) anonymizeReport(r anonymizeResult, orig, anon *graph.Graph, perm []int, res *anonymize.Result) (*report.Input, error) {
+	c := res.Config
+	corr := make([]int32, len(perm))
+	for v, w := range perm {
+		corr[v] = int32(w)
+	}
+	rp := releasePair{
+		orig: orig, release: anon, corr: corr, m: c.Measure, best: res.Best,
+		run: report.Run{
+			Input: r.Graph, Release: r.Output, Measure: c.Measure.Name(), D: c.D, K: c.K,
+			Anonymized: true, Algorithm: string(c.Strategy), Operation: string(c.Operation),
+			Variant: string(c.Variant), Seed: e.seed, Alpha: c.Alpha, Budget: c.Budget,
+			Recompute: c.Recompute, Seconds: r.Seconds, Target: res.Target,
+		},
+	}
+	for _, it := range res.Trace {
+		rp.trace = append(rp.trace, report.TracePoint{EdgesAltered: it.EdgesAltered, NotKAnonymous: it.NotKAnonymous, Unique: it.Unique})
+	}
+	return e.buildReport(rp)
+}
+
+func newReportCmd(e *env) *cobra.Command {
+	var (
+		mf                          measureFlags
+		out, format, trace, mapping string
+		alpha                       float64
+		plot                        string
+	)
+	cmd := &cobra.Command{
+		Use:   "report ORIGINAL RELEASE -o report.html",
+		Short: "Write an HTML report comparing a network with its anonymized release",
+		Long: `report writes one self-contained HTML page (no network access needed to view
+it) that shows how anonymous the people in RELEASE are compared with
+ORIGINAL, and how much of the network's usefulness survived: a verdict on the
+target, the anonymity before and after with the class-size distribution and
+the anonymity cascade, the anonymization trace (--trace, the CSV written by
+anonet anonymize --trace), every metric of anonet utility, the degree,
+clustering and community structure, where the deleted edges were, and a
+paragraph saying what it all means. See docs/report.md.
+
+Which release node is which original node comes from --mapping (written by
+anonet anonymize --mapping) or else from equal labels; without either, the
+metrics that need it and the deleted edges are left out.
+
+anonet anonymize --report FILE writes the same report directly.`,
+		Example: "  anonet anonymize karate -o karate-anon.edges --variant full --trace trace.csv --mapping map.tsv\n" +
+			"  anonet report karate karate-anon.edges --trace trace.csv --mapping map.tsv -o report.html",
+		Args: exactArgs(2, "ORIGINAL and RELEASE"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ms, err := mf.measures(false)
+			if err != nil {
+				return err
+			}
+			if err := checkAlpha(alpha); err != nil {
+				return err
+			}
+			rf := reportFlags{html: out, plot: plot}
+			if out == "" {
+				return usageErrorf("no output file: give -o report.html")
+			}
+			if err := rf.check(args); err != nil {
+				return err
+			}
+			orig, err := e.readGraph(args[0], format)
+			if err != nil {
+				return err
+			}
+			rel, err := e.readGraph(args[1], format)
+			if err != nil {
+				return err
+			}
+			rp := releasePair{
+				orig: orig.g, release: rel.g, m: ms[0], best: -1,
+				run: report.Run{
+					Input: args[0], Release: args[1], Measure: ms[0].Name(), D: mf.d, K: mf.k,
+					Target: anonymize.Target(alpha, rel.g.NumNodes()),
+				},
+			}
+			if trace != "" {
+				if rp.trace, rp.best, err = readTrace(trace); err != nil {
+					return inputError(err)
+				}
+			}
+			if rp.corr, err = e.correspondence(mapping, orig.g, rel.g); err != nil {
+				return err
+			}
+			in, err := e.buildReport(rp)
+			if err != nil {
+				return err
+			}
+			if err := e.writeReport(rf, in); err != nil {
+				return err
+			}
+			if e.json {
+				return writeJSON(e.stdout, newReportResult(rf, in))
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&out, "output", "o", "", "HTML file to write (required)")
+	mf.register(f, false)
+	f.StringVar(&format, "format", "", "input format of both files (default: from the file extensions)")
+	f.StringVar(&trace, "trace", "", "the trace CSV written by anonet anonymize --trace")
+	f.StringVar(&mapping, "mapping", "", "node mapping file (original<TAB>anonymized), from anonet anonymize --mapping")
+	f.Float64Var(&alpha, "alpha", 1, "the target: this fraction of the nodes must be k-anonymous, in (0, 1]")
+	f.StringVar(&plot, "plot", "", "also write the figures as SVG and PNG files into this directory")
+	return cmd
+}
+
+// reportResult is the output of anonet report --json: where the report
+// went and its headline numbers.
+type reportResult struct {
+	Report              string `json:"report"`
+	Plot                string `json:"plot,omitempty"`
+	Nodes               int    `json:"nodes"`
+	EdgesBefore         int    `json:"edges_before"`
+	EdgesAfter          int    `json:"edges_after"`
+	UniqueBefore        int    `json:"unique_before"`
+	UniqueAfter         int    `json:"unique_after"`
+	NotKAnonymousBefore int    `json:"not_k_anonymous_before"`
+	NotKAnonymousAfter  int    `json:"not_k_anonymous_after"`
+	Target              int    `json:"target"`
+	TargetReached       bool   `json:"target_reached"`
+	EdgesDeleted        *int   `json:"edges_deleted"` // null: nodes not matched
+	MetricsPreserved    int    `json:"metrics_preserved"`
+	Metrics             int    `json:"metrics"`
+}
+
+func newReportResult(f reportFlags, in *report.Input) reportResult {
+	r := reportResult{
+		Report: f.html, Plot: f.plot, Nodes: in.Before.Nodes,
+		EdgesBefore: in.Before.Edges, EdgesAfter: in.After.Edges,
+		UniqueBefore: in.Before.Unique, UniqueAfter: in.After.Unique,
+		NotKAnonymousBefore: in.Before.NotKAnonymous, NotKAnonymousAfter: in.After.NotKAnonymous,
+		Target: in.Run.Target, TargetReached: in.Run.TargetMet, Metrics: len(in.Utility),
+	}
+	if in.Deleted != nil {
+		d := len(in.Deleted)
+		r.EdgesDeleted = &d
+	}
+	for _, m := range in.Utility {
+		if m.Preserved {
+			r.MetricsPreserved++
+		}
+	}
+	return r
+}
+
+// correspondence finds which release node is which original node: from a
+// mapping file, or else from equal labels if the graphs share most edges
+// under them; nil when unknown.
+func (e *env) correspondence(mapping string, orig, rel *graph.Graph) ([]int32, error) {
+	if mapping != "" {
+		f, err := os.Open(mapping)
+		if err != nil {
+			return nil, inputError(fmt.Errorf("mapping %s: %w", mapping, errors.Unwrap(err)))
+		}
+		defer f.Close()
+		corr, err := utility.ReadMapping(f, mapping, orig, rel)
+		return corr, inputError(err)
+	}
+	corr, err := utility.CorrespondenceByLabels(orig, rel)
+	if err != nil {
+		e.notef("note: %v; the deleted edges and the metrics that compare nodes are left out (pass --mapping FILE)", err)
+		return nil, nil
+	}
+	deleted, _ := alteredEdges(orig, rel, corr)
+	if kept := orig.NumEdges() - len(deleted); rel.NumEdges() > 0 && 2*kept < rel.NumEdges() {
+		e.notef("note: the nodes do not correspond by their labels (only %d of the release's %d edges are in the original); the deleted edges and the metrics that compare nodes are left out (pass --mapping FILE)", kept, rel.NumEdges())
+		return nil, nil
+	}
+	return corr, nil
+}
+
+// readTrace reads the CSV of anonet anonymize --trace and returns its
+// points and the index of the best state: the fewest nodes not
+// k-anonymous, reached with the fewest alterations.
+func readTrace(path string) ([]report.TracePoint, int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, -1, fmt.Errorf("trace: %w", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	var col map[string]int
+	var pts []report.TracePoint
+	best, line := -1, 0
+	for sc.Scan() {
+		line++
+		fields := strings.Split(strings.TrimSpace(sc.Text()), ",")
+		if col == nil {
+			col = map[string]int{}
+			for i, h := range fields {
+				col[h] = i
+			}
+			for _, need := range []string{"edges_altered", "not_k_anonymous", "unique"} {
+				if _, ok := col[need]; !ok {
+					return nil, -1, fmt.Errorf("%s:1: no column %q; is this a trace written by anonet anonymize --trace?", path, need)
+				}
+			}
+			continue
+		}
+		if len(fields) == 1 && fields[0] == "" {
+			continue
+		}
+		get := func(name string) (int, error) {
+			i := col[name]
+			if i >= len(fields) {
+				return 0, fmt.Errorf("%s:%d: missing column %s", path, line, name)
+			}
+			v, err := strconv.Atoi(fields[i])
+			if err != nil || v < 0 {
+				return 0, fmt.Errorf("%s:%d: %s %q is not a count", path, line, name, fields[i])
+			}
+			return v, nil
+		}
+		var p report.TracePoint
+		if p.EdgesAltered, err = get("edges_altered"); err != nil {
+			return nil, -1, err
+		}
+		if p.NotKAnonymous, err = get("not_k_anonymous"); err != nil {
+			return nil, -1, err
+		}
+		if p.Unique, err = get("unique"); err != nil {
+			return nil, -1, err
+		}
+		if best < 0 || p.NotKAnonymous < pts[best].NotKAnonymous {
+			best = len(pts)
+		}
+		pts = append(pts, p)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, -1, fmt.Errorf("trace %s: %w", path, err)
+	}
+	if len(pts) == 0 {
+		return nil, -1, fmt.Errorf("trace %s: no rows", path)
+	}
+	return pts, best, nil
+}

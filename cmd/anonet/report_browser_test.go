@@ -1,0 +1,224 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"html"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/anonet-project/anonet/internal/shareddata"
+)
+
+// chromium returns the path of a headless-capable Chromium, or skips.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("chromium not found; install the Debian package chromium to run the browser test")
+	return ""
+}
+
+// runChromium runs headless Chromium on url with extra arguments and
+// returns its stdout and stderr.
+func runChromium(t *testing.T, bin, url string, args ...string) (string, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+		"--no-first-run", "--user-data-dir=" + t.TempDir(), "--enable-logging=stderr", "--v=0"}
+	cmd := exec.CommandContext(ctx, bin, append(append(base, args...), url)...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("chromium %v: %v\n%s", args, err, errb.String())
+	}
+	return out.String(), errb.String()
+}
+
+// consoleLines returns the page's console messages in Chromium's log: the
+// report runs no script, so every one is an error (a failed load, a CSS
+// or SVG parse error reported by the page).
+func consoleLines(log string) []string {
+	var out []string
+	for _, l := range strings.Split(log, "\n") {
+		if strings.Contains(l, ":CONSOLE") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// probe is added to a copy of the report, only in this test: it records
+// the laid-out size of every <svg>, every error event (a script error or a
+// resource that failed to load) and the page's full height, as JSON in a
+// <pre> that --dump-dom prints.
+const probe = `<script>
+window.__errors = [];
+window.addEventListener("error", function (e) { window.__errors.push(String(e.message || (e.target && e.target.outerHTML))); }, true);
+window.addEventListener("load", function () {
+  var sizes = [];
+  document.querySelectorAll("svg").forEach(function (s) { var r = s.getBoundingClientRect(); sizes.push([r.width, r.height]); });
+  var p = document.createElement("pre");
+  p.id = "anonet-probe";
+  p.textContent = JSON.stringify({svgs: sizes, errors: window.__errors, height: document.documentElement.scrollHeight});
+  document.body.appendChild(p);
+});
+</script>`
+
+// pageCheck is what the browser saw of a page.
+type pageCheck struct {
+	Console []string     // console messages in Chromium's log
+	SVGs    [][2]float64 `json:"svgs"`   // laid-out width and height of every <svg>
+	Errors  []string     `json:"errors"` // error events: script errors, failed loads
+	Height  int          `json:"height"` // the page's full height in pixels
+}
+
+// inspect loads the page at path twice in headless Chromium: as it is,
+// collecting the console messages from Chromium's log, and as a copy with
+// the probe, whose result --dump-dom returns.
+func inspect(t *testing.T, bin, path string) pageCheck {
+	t.Helper()
+	_, log := runChromium(t, bin, "file://"+path, "--virtual-time-budget=5000", "--dump-dom")
+	page, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	probed := filepath.Join(t.TempDir(), "probed.html")
+	if err := os.WriteFile(probed, bytes.Replace(page, []byte("<head>"), []byte("<head>"+probe), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom, _ := runChromium(t, bin, "file://"+probed, "--window-size=1100,900", "--virtual-time-budget=5000", "--dump-dom")
+	m := regexp.MustCompile(`<pre id="anonet-probe">([^<]*)</pre>`).FindStringSubmatch(dom)
+	if m == nil {
+		t.Fatalf("the probe did not run; DOM:\n%.500s", dom)
+	}
+	var c pageCheck
+	if err := json.Unmarshal([]byte(html.UnescapeString(m[1])), &c); err != nil {
+		t.Fatalf("probe result %q: %v", m[1], err)
+	}
+	c.Console = consoleLines(log)
+	return c
+}
+
+// problems lists what is wrong with a page that should show nsvg figures.
+func (c pageCheck) problems(nsvg int) []string {
+	var out []string
+	for _, l := range c.Console {
+		out = append(out, "console: "+l)
+	}
+	for _, e := range c.Errors {
+		out = append(out, "error event: "+e)
+	}
+	if len(c.SVGs) != nsvg {
+		out = append(out, fmt.Sprintf("browser laid out %d <svg>, the file has %d", len(c.SVGs), nsvg))
+	}
+	for i, s := range c.SVGs {
+		if s[0] < 100 || s[1] < 50 {
+			out = append(out, fmt.Sprintf("<svg> %d is %v×%v pixels", i, s[0], s[1]))
+		}
+	}
+	return out
+}
+
+// TestReportInBrowser opens the report of a shared network in headless
+// Chromium: the page must load without console messages or error events,
+// every figure must be laid out with a non-zero size, and a full-page
+// screenshot must show the page (not a blank one) with the figures' colours
+// in it. The same checks must catch a deliberately broken copy.
+func TestReportInBrowser(t *testing.T) {
+	bin := chromium(t)
+	network := shareddata.Path(t, "anonet", "out.moreno_innovation.nauty")
+	dir := t.TempDir()
+	report := filepath.Join(dir, "report.html")
+	if _, stderr, code := runCLI(t, "anonymize", network, "-o", filepath.Join(dir, "anon.edges"), "--variant", "full", "--report", report); code != 0 {
+		t.Fatalf("anonymize --report: exit %d: %s", code, stderr)
+	}
+	page, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nsvg := bytes.Count(page, []byte("<svg"))
+	if nsvg != 7 {
+		t.Fatalf("report has %d figures, want 7", nsvg)
+	}
+	res := inspect(t, bin, report)
+	for _, p := range res.problems(nsvg) {
+		t.Error(p)
+	}
+	if res.Height < 2000 {
+		t.Errorf("page height %d pixels; too short for the report", res.Height)
+	}
+
+	// The checks can fail: a copy with a script error, a missing image and
+	// an empty figure must show all three.
+	broken := filepath.Join(dir, "broken.html")
+	bad := bytes.Replace(page, []byte("<footer>"), []byte(`<script>undefinedFunction();</script><img src="missing.png"><svg width="0" height="0"></svg><footer>`), 1)
+	if err := os.WriteFile(broken, bad, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bres := inspect(t, bin, broken)
+	if len(bres.Console) == 0 || len(bres.Errors) < 2 || len(bres.problems(nsvg+1)) < 4 {
+		t.Errorf("the checks missed a broken page: %q", bres.problems(nsvg+1))
+	}
+	t.Logf("a broken copy is caught: %q", bres.problems(nsvg+1))
+
+	// A full-page screenshot: the window as tall as the page.
+	shot := filepath.Join(dir, "report.png")
+	runChromium(t, bin, "file://"+report, "--window-size=1100,"+strconv.Itoa(res.Height), "--screenshot="+shot)
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	if b := img.Bounds(); b.Dy() < res.Height {
+		t.Errorf("screenshot is %d pixels high, the page %d", b.Dy(), res.Height)
+	}
+	dark, blue, orange := countPixels(img)
+	total := img.Bounds().Dx() * img.Bounds().Dy()
+	if dark < total/200 {
+		t.Errorf("screenshot nearly blank: %d of %d pixels dark", dark, total)
+	}
+	if blue == 0 || orange == 0 {
+		t.Errorf("screenshot lacks the figures' colours: %d blue, %d orange pixels", blue, orange)
+	}
+}
+
+// countPixels counts dark pixels (text, axes) and pixels of the figures'
+// "original" blue and "release" orange.
+func countPixels(img image.Image) (dark, blue, orange int) {
+	near := func(a, b uint32) bool { return a/257+12 >= b && a/257 <= b+12 }
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if r/257 < 100 && g/257 < 100 && bl/257 < 100 {
+				dark++
+			}
+			if near(r, 0x00) && near(g, 0x72) && near(bl, 0xb2) {
+				blue++
+			}
+			if near(r, 0xd5) && near(g, 0x5e) && near(bl, 0x00) {
+				orange++
+			}
+		}
+	}
+	return dark, blue, orange
+}

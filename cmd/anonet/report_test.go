@@ -1,0 +1,247 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// htmlValue returns the text of the element with the given id, without
+// thousands separators.
+func htmlValue(t *testing.T, page, id string) string {
+	t.Helper()
+	m := regexp.MustCompile(`id="` + regexp.QuoteMeta(id) + `"[^>]*>([^<]*)<`).FindStringSubmatch(page)
+	if m == nil {
+		t.Errorf("report has no element with id %q", id)
+		return ""
+	}
+	return strings.ReplaceAll(strings.TrimSpace(m[1]), ",", "")
+}
+
+// externalURLs returns the http(s) URLs of page other than the SVG and
+// XLink namespace declarations.
+func externalURLs(page string) []string {
+	ns := regexp.MustCompile(`xmlns(:xlink)?="http://www\.w3\.org/(2000/svg|1999/xlink)"`)
+	rest := ns.ReplaceAllString(page, "")
+	return regexp.MustCompile(`(?i)https?://[^\s"'<>)]*`).FindAllString(rest, -1)
+}
+
+// TestReportKarate renders the report of the bundled karate network and
+// checks that every section is there and that its numbers are those of
+// anonymize --json and utility --json.
+func TestReportKarate(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "karate-anon.edges")
+	html := filepath.Join(dir, "report.html")
+	mapping := filepath.Join(dir, "map.tsv")
+	trace := filepath.Join(dir, "trace.csv")
+	plots := filepath.Join(dir, "plots")
+	stdout, stderr, code := runCLI(t, "anonymize", "karate", "-o", out, "--variant", "full",
+		"--report", html, "--plot", plots, "--mapping", mapping, "--trace", trace, "--json")
+	if code != 0 {
+		t.Fatalf("anonymize: exit %d: %s", code, stderr)
+	}
+	var r anonymizeResult
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(html)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+
+	for _, id := range []string{"verdict", "meaning", "run", "anonymity", "trace", "utility", "deleted",
+		"fig-class_sizes", "fig-anonymity_cascade", "fig-trace", "fig-degree_distribution",
+		"fig-clustering_by_degree", "fig-community_sizes", "fig-deleted_edges_by_degree"} {
+		if !strings.Contains(page, `id="`+id+`"`) {
+			t.Errorf("report lacks the element %q", id)
+		}
+	}
+	if strings.Contains(page, `id="reidentification"`) {
+		t.Errorf("report shows a re-identification section without attack results")
+	}
+	if n := strings.Count(page, "<svg"); n != 7 {
+		t.Errorf("report has %d <svg> figures, want 7", n)
+	}
+	if u := externalURLs(page); len(u) > 0 {
+		t.Errorf("report references external URLs: %v", u)
+	}
+	for _, tag := range []string{"<script", "<link", "<img", "<iframe", "@import"} {
+		if strings.Contains(strings.ToLower(page), tag) {
+			t.Errorf("report contains %s", tag)
+		}
+	}
+
+	want := map[string]string{
+		"nodes-before": fmt.Sprint(r.Nodes), "nodes-after": fmt.Sprint(r.Nodes),
+		"edges-before": fmt.Sprint(r.EdgesBefore), "edges-after": fmt.Sprint(r.EdgesAfter),
+		"unique-before": fmt.Sprint(r.UniqueBefore), "unique-after": fmt.Sprint(r.UniqueAfter),
+		"not-k-before": fmt.Sprint(r.NotKAnonymousBefore), "not-k-after": fmt.Sprint(r.NotKAnonymousAfter),
+		"run-input": r.Graph, "run-release": r.Output, "run-measure": r.Measure,
+		"run-d": fmt.Sprint(r.D), "run-k": fmt.Sprint(r.K), "run-variant": r.Variant,
+		"run-algorithm": r.Algorithm, "run-operation": r.Operation, "run-seed": fmt.Sprint(r.Seed),
+		"run-budget": fmt.Sprint(r.Budget), "run-recompute": fmt.Sprint(r.Recompute),
+		"run-target": fmt.Sprint(r.Target), "run-target-met": map[bool]string{true: "yes", false: "no"}[r.TargetReached],
+		"deleted-count": fmt.Sprint(r.EdgesAltered),
+	}
+	for id, v := range want {
+		if got := htmlValue(t, page, id); got != v {
+			t.Errorf("report %s = %q, anonymize --json says %q", id, got, v)
+		}
+	}
+	if !strings.Contains(page, fmt.Sprintf(`data-met="%v"`, r.TargetReached)) {
+		t.Errorf("verdict does not say target met = %v", r.TargetReached)
+	}
+	// The hand-checkable karate numbers: 15 of 34 nodes are unique under
+	// count at d = 1 (the reference paper's Table 2 reports 44% for karate).
+	if r.UniqueBefore != 15 || r.Nodes != 34 {
+		t.Errorf("karate: %d of %d unique, want 15 of 34", r.UniqueBefore, r.Nodes)
+	}
+
+	// Every metric of anonet utility, with the same values.
+	ustdout, stderr, code := runCLI(t, "utility", "karate", out, "--mapping", mapping, "--json")
+	if code != 0 {
+		t.Fatalf("utility: exit %d: %s", code, stderr)
+	}
+	var u utilityResult
+	if err := json.Unmarshal([]byte(ustdout), &u); err != nil {
+		t.Fatal(err)
+	}
+	if len(u.Metrics) == 0 {
+		t.Fatal("utility --json has no metrics")
+	}
+	for _, m := range u.Metrics {
+		row := regexp.MustCompile(`<tr id="metric-` + regexp.QuoteMeta(m.Name) + `">.*</tr>`).FindString(page)
+		if row == "" {
+			t.Errorf("report lacks the utility metric %s", m.Name)
+			continue
+		}
+		vals := regexp.MustCompile(`data-value="([^"]*)"`).FindAllStringSubmatch(row, -1)
+		if len(vals) != 2 {
+			t.Errorf("metric %s: row %q has %d values", m.Name, row, len(vals))
+			continue
+		}
+		for i, jv := range []*float64{m.Original, m.Anonymized} {
+			got, err := strconv.ParseFloat(vals[i][1], 64)
+			if err != nil {
+				t.Errorf("metric %s: %v", m.Name, err)
+				continue
+			}
+			if (jv == nil) != math.IsNaN(got) || (jv != nil && *jv != got) {
+				t.Errorf("metric %s: report %v, utility --json %v", m.Name, got, *jv)
+			}
+		}
+		pres := strings.Contains(row, `class="yes preserved"`)
+		if m.Preserved != nil && *m.Preserved != pres {
+			t.Errorf("metric %s: report preserved %v, utility --json %v", m.Name, pres, *m.Preserved)
+		}
+	}
+	if got := htmlValue(t, page, "preserved-count"); got != fmt.Sprint(u.Preserved) {
+		t.Errorf("preserved count %s, utility --json %d", got, u.Preserved)
+	}
+
+	// --plot wrote every figure of the report as SVG and PNG.
+	for _, name := range []string{"class_sizes", "anonymity_cascade", "trace", "degree_distribution",
+		"clustering_by_degree", "community_sizes", "deleted_edges_by_degree"} {
+		for _, ext := range []string{".svg", ".png"} {
+			if st, err := os.Stat(filepath.Join(plots, name+ext)); err != nil || st.Size() == 0 {
+				t.Errorf("--plot: %s%s missing or empty", name, ext)
+			}
+		}
+	}
+
+	// anonet report on the written pair shows the same numbers.
+	html2 := filepath.Join(dir, "report2.html")
+	rstdout, stderr, code := runCLI(t, "report", "karate", out, "--trace", trace, "--mapping", mapping, "-o", html2, "--json")
+	if code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	var rr reportResult
+	if err := json.Unmarshal([]byte(rstdout), &rr); err != nil {
+		t.Fatal(err)
+	}
+	if rr.UniqueBefore != r.UniqueBefore || rr.NotKAnonymousAfter != r.NotKAnonymousAfter || rr.TargetReached != r.TargetReached ||
+		rr.EdgesDeleted == nil || *rr.EdgesDeleted != r.EdgesAltered || rr.MetricsPreserved != u.Preserved {
+		t.Errorf("report --json %+v disagrees with anonymize --json %+v or utility --json (%d preserved)", rr, r, u.Preserved)
+	}
+	b2, err := os.ReadFile(html2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page2 := string(b2)
+	for _, id := range []string{"nodes-before", "edges-before", "edges-after", "unique-before", "unique-after",
+		"not-k-before", "not-k-after", "run-target", "run-target-met", "deleted-count", "cascade-before", "cascade-after", "preserved-count"} {
+		if a, b := htmlValue(t, page, id), htmlValue(t, page2, id); a != b {
+			t.Errorf("%s: anonymize --report %q, report %q", id, a, b)
+		}
+	}
+	if !strings.Contains(page2, `id="fig-trace"`) {
+		t.Errorf("report --trace has no trace figure")
+	}
+}
+
+func TestReportErrors(t *testing.T) {
+	dir := t.TempDir()
+	notDir := filepath.Join(dir, "file")
+	os.WriteFile(notDir, []byte("x"), 0o644)
+	badTrace := filepath.Join(dir, "trace.csv")
+	os.WriteFile(badTrace, []byte("a,b\n1,2\n"), 0o644)
+	out := filepath.Join(dir, "o.html")
+	tests := []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"report", "karate"}, 2, "needs ORIGINAL and RELEASE"},
+		{[]string{"report", "karate", "karate"}, 2, "no output file"},
+		{[]string{"report", "karate", "karate", "-o", out, "--trace", badTrace}, 2, `no column "edges_altered"`},
+		{[]string{"report", "karate", "karate", "-o", out, "--plot", notDir}, 2, "is a file"},
+		{[]string{"anonymize", "karate", "-o", filepath.Join(dir, "a.edges"), "--report", filepath.Join(dir, "a.edges")}, 2, "name the same file"},
+		{[]string{"report", "karate", "karate", "-o", out, "--alpha", "2"}, 2, "--alpha"},
+	}
+	for _, tc := range tests {
+		_, stderr, code := runCLI(t, tc.args...)
+		if code != tc.code || !strings.Contains(stderr, tc.msg) {
+			t.Errorf("anonet %s: exit %d, stderr %q; want exit %d with %q", strings.Join(tc.args, " "), code, stderr, tc.code, tc.msg)
+		}
+	}
+}
+
+// TestPlotFlags checks that --plot on measure and utility writes their
+// figures as SVG and PNG files.
+func TestPlotFlags(t *testing.T) {
+	dir := t.TempDir()
+	anon, mapping := filepath.Join(dir, "a.edges"), filepath.Join(dir, "map.tsv")
+	if _, stderr, code := runCLI(t, "anonymize", "karate", "-o", anon, "--mapping", mapping, "--variant", "full"); code != 0 {
+		t.Fatalf("anonymize: %s", stderr)
+	}
+	tests := []struct {
+		args  []string
+		files []string
+	}{
+		{[]string{"measure", "karate"}, []string{"class_sizes", "anonymity_cascade", "degree_distribution", "clustering_by_degree", "community_sizes"}},
+		{[]string{"measure", "karate", "--measure", "degree,count"}, []string{"degree/class_sizes", "count/class_sizes", "count/degree_distribution"}},
+		{[]string{"utility", "karate", anon, "--mapping", mapping}, []string{"degree_distribution", "clustering_by_degree", "community_sizes", "deleted_edges_by_degree"}},
+	}
+	for i, tc := range tests {
+		plots := filepath.Join(dir, fmt.Sprint("plots", i))
+		if _, stderr, code := runCLI(t, append(tc.args, "--plot", plots)...); code != 0 {
+			t.Errorf("anonet %s --plot: exit %d: %s", strings.Join(tc.args, " "), code, stderr)
+			continue
+		}
+		for _, f := range tc.files {
+			for _, ext := range []string{".svg", ".png"} {
+				if st, err := os.Stat(filepath.Join(plots, f+ext)); err != nil || st.Size() == 0 {
+					t.Errorf("anonet %s --plot: %s%s missing or empty", strings.Join(tc.args, " "), f, ext)
+				}
+			}
+		}
+	}
+}

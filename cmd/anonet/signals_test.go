@@ -1,0 +1,205 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestMain lets tests run this test binary as the anonet command, to send
+// it signals.
+func TestMain(m *testing.M) {
+	if os.Getenv("ANONET_TEST_AS_MAIN") == "1" {
+		main()
+	}
+	os.Exit(m.Run())
+}
+
+// startAnonet starts anonet with args as a separate process.
+func startAnonet(t *testing.T, stdout *strings.Builder, args ...string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "ANONET_TEST_AS_MAIN=1")
+	cmd.Stdout = stdout
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	return cmd
+}
+
+// waitForTraceRows waits until the temporary trace file in dir has at
+// least rows data rows: the trace is streamed while the run goes on.
+func waitForTraceRows(t *testing.T, dir string, rows int) {
+	t.Helper()
+	for range 6000 {
+		tmps, _ := filepath.Glob(filepath.Join(dir, ".t.csv.tmp*"))
+		for _, tmp := range tmps {
+			if b, _ := os.ReadFile(tmp); strings.Count(string(b), "\n") > rows {
+				return
+			}
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal("the trace never grew: is it streamed?")
+}
+
+// exitCode returns the exit status of a finished command.
+func exitCode(t *testing.T, err error) int {
+	t.Helper()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return 0
+}
+
+// TestSignals: the first SIGINT or SIGTERM during anonymize stops the run at
+// the end of an iteration, and the best state is written only when it may
+// be (here with --allow-unmet), with the trace so far; without it nothing
+// is written and no temporary file is left; a second signal quits at once.
+func TestSignals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anonet processes")
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "ba.edges")
+	if _, stderr, code := runCLI(t, "--seed", "3", "generate", "ba", "-n", "20000", "--avg-degree", "8", "-o", in); code != 0 {
+		t.Fatal(stderr)
+	}
+	for _, tc := range []struct {
+		name    string
+		signals []syscall.Signal
+		extra   []string
+		codes   []int // allowed exit statuses
+		written bool
+	}{
+		{"allow-unmet", []syscall.Signal{syscall.SIGINT}, []string{"--allow-unmet"}, []int{0}, true},
+		{"unmet", []syscall.Signal{syscall.SIGTERM}, nil, []int{3}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sub := filepath.Join(dir, tc.name)
+			os.Mkdir(sub, 0o755)
+			args := append([]string{"--quiet", "--threads", "1", "anonymize", in, "--variant", "full", "--recompute", "1", "--json",
+				"-o", filepath.Join(sub, "o.edges"), "--trace", filepath.Join(sub, "t.csv"), "--mapping", filepath.Join(sub, "m.tsv")}, tc.extra...)
+			var stdout strings.Builder
+			cmd := startAnonet(t, &stdout, args...)
+			waitForTraceRows(t, sub, 3)
+			for _, s := range tc.signals {
+				cmd.Process.Signal(s)
+			}
+			code := exitCode(t, cmd.Wait())
+			ok := false
+			for _, c := range tc.codes {
+				ok = ok || c == code
+			}
+			if !ok {
+				t.Fatalf("exit %d, want one of %v", code, tc.codes)
+			}
+			names := dirNames(t, sub)
+			if code == 0 && len(names) != 3 || code != 0 && len(names) != 0 || tc.written && code != 0 {
+				t.Fatalf("exit %d, files %v", code, names)
+			}
+			if code != 0 {
+				return
+			}
+			var r anonymizeResult
+			if err := json.Unmarshal([]byte(stdout.String()), &r); err != nil {
+				t.Fatal(err)
+			}
+			trace, _ := os.ReadFile(filepath.Join(sub, "t.csv"))
+			if rows := strings.Count(string(trace), "\n") - 1; !r.Interrupted || !r.Written || r.TargetReached || rows != r.Iterations+1 || rows < 4 {
+				t.Errorf("interrupted %v written %v reached %v, %d trace rows for %d iterations", r.Interrupted, r.Written, r.TargetReached, rows, r.Iterations)
+			}
+		})
+	}
+}
+
+// TestSignalOutsideRun: a signal while anonet is not in a stoppable phase
+// (here: reading its input, a FIFO that the test holds open) quits at once
+// with 130, leaving nothing behind.
+func TestSignalOutsideRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anonet processes")
+	}
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "in.edges")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	os.Mkdir(out, 0o755)
+	var stdout strings.Builder
+	cmd := startAnonet(t, &stdout, "anonymize", fifo, "--variant", "full", "-o", filepath.Join(out, "o.edges"), "--trace", filepath.Join(out, "t.csv"))
+	w, err := os.OpenFile(fifo, os.O_WRONLY, 0) // returns once anonet opened it for reading
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Write([]byte("1 2\n2 3\n"))
+	cmd.Process.Signal(syscall.SIGINT)
+	if code := exitCode(t, cmd.Wait()); code != 130 {
+		t.Errorf("exit %d, want 130", code)
+	}
+	if names := dirNames(t, out); len(names) != 0 {
+		t.Errorf("left behind: %v", names)
+	}
+}
+
+// TestSignalWhileWriting: a signal while the outputs are being written
+// (here: the release goes to a stdout pipe that nobody reads, after the
+// other outputs' temporary files are complete) quits at once and leaves no
+// temporary file (issue 14, finding 6).
+func TestSignalWhileWriting(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anonet processes")
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "ba.edges")
+	if _, stderr, code := runCLI(t, "--seed", "3", "generate", "ba", "-n", "20000", "--avg-degree", "8", "-o", in); code != 0 {
+		t.Fatal(stderr)
+	}
+	out := filepath.Join(dir, "out")
+	os.Mkdir(out, 0o755)
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	cmd := exec.Command(os.Args[0], "--quiet", "anonymize", in, "-o", "-", "--budget", "1", "--allow-unmet",
+		"--trace", filepath.Join(out, "t.csv"), "--mapping", filepath.Join(out, "m.tsv"))
+	cmd.Env = append(os.Environ(), "ANONET_TEST_AS_MAIN=1")
+	cmd.Stdout = w
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	t.Cleanup(func() { cmd.Process.Kill() })
+	for i := 0; ; i++ { // the mapping's temporary file appears when the run is over
+		if tmps, _ := filepath.Glob(filepath.Join(out, ".m.tsv.tmp*")); len(tmps) > 0 {
+			break
+		}
+		if i == 6000 {
+			t.Fatal("no temporary mapping file")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	if code := exitCode(t, cmd.Wait()); code != 143 {
+		t.Errorf("exit %d, want 143", code)
+	}
+	if names := dirNames(t, out); len(names) != 0 {
+		t.Errorf("left behind: %v", names)
+	}
+}

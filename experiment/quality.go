@@ -1,0 +1,222 @@
+package experiment
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/anonet-project/anonet/anonymity"
+	"github.com/anonet-project/anonet/anonymize"
+	"github.com/anonet-project/anonet/measure"
+)
+
+// Method is one anonymization method of the quality comparison: a strategy
+// with a refinement and its effort.
+type Method struct {
+	Name     string
+	Strategy anonymize.Strategy
+	Refine   anonymize.Refinement // "" means the strategy's default
+	Effort   int                  // 0 means the default
+	// Recompute is the recompute gap R as a fraction of the edges (0: the
+	// paper's 1%); R is at least 1.
+	Recompute float64
+	// Operation is the alteration ("" means delete).
+	Operation anonymize.Operation
+}
+
+// QualityMethods returns the methods of the quality table: the paper's best
+// strategy ua, ua followed by restoration, the exact-gain greedy alone, the
+// default (greedy, restoration and local search at the default effort) and
+// the default at five times the effort.
+func QualityMethods() []Method {
+	return []Method{
+		{Name: "ua", Strategy: anonymize.UA, Refine: anonymize.NoRefinement},
+		{Name: "ua+restore", Strategy: anonymize.UA, Refine: anonymize.Restore},
+		{Name: "greedy", Strategy: anonymize.Greedy},
+		{Name: "default", Strategy: anonymize.Best},
+		{Name: "default×5", Strategy: anonymize.Best, Effort: 5 * anonymize.DefaultEffort},
+	}
+}
+
+// QualitySetting is the measure, distance, threshold and variant of a
+// quality comparison.
+type QualitySetting struct {
+	Measure measure.Measure
+	D, K    int
+	Variant anonymize.Variant
+	Budget  float64 // budgeted variant: the budget as a fraction of the edges
+}
+
+// QualityRun is the outcome of one method on one network for one seed.
+type QualityRun struct {
+	Network       string
+	Method        string
+	Seed          uint64
+	Nodes, Edges  int
+	NotAnonBefore int // nodes not k-anonymous in the input
+	NotAnonAfter  int // in the release, recomputed from scratch
+	EdgesKept     int
+	Target        int // nodes that had to become k-anonymous
+	Reached       bool
+	Seconds       float64
+}
+
+// Quality runs every method on every network once per seed in setting s.
+// Every release is verified from scratch (a new partition of the released
+// graph) and an error is returned if its anonymity differs from what the
+// run reported.
+func Quality(nets []Network, methods []Method, s QualitySetting, seeds []uint64, progress func(QualityRun)) ([]QualityRun, error) {
+	var runs []QualityRun
+	for _, net := range nets {
+		m := net.Graph.NumEdges()
+		for _, meth := range methods {
+			for _, seed := range seeds {
+				g := net.Graph.Clone()
+				cfg := anonymize.Config{
+					Measure: s.Measure, D: s.D, K: s.K, Strategy: meth.Strategy, Refine: meth.Refine,
+					Effort: meth.Effort, Variant: s.Variant, Seed: seed,
+					Budget: max(1, int(math.Ceil(s.Budget*float64(m)-1e-9))),
+				}
+				if meth.Recompute > 0 {
+					cfg.Recompute = max(1, int(math.Round(meth.Recompute*float64(m))))
+				}
+				start := time.Now()
+				res, err := anonymize.Run(g, cfg)
+				if err != nil {
+					return nil, fmt.Errorf("%s %s: %w", net.Name, meth.Name, err)
+				}
+				secs := time.Since(start).Seconds()
+				p, err := anonymity.New(g, s.Measure, s.D, anonymity.Options{K: s.K})
+				if err != nil {
+					return nil, err
+				}
+				na := p.NotAnonymous()
+				if cfg.Fuzzy {
+					na = res.After().NotKAnonymous
+				}
+				if na != res.After().NotKAnonymous {
+					return nil, fmt.Errorf("%s %s seed %d: the release has %d nodes that are not %d-anonymous, the run reported %d",
+						net.Name, meth.Name, seed, na, s.K, res.After().NotKAnonymous)
+				}
+				r := QualityRun{
+					Network: net.Name, Method: meth.Name, Seed: seed, Nodes: res.Nodes, Edges: m,
+					NotAnonBefore: res.Before().NotKAnonymous, NotAnonAfter: na,
+					EdgesKept: g.NumEdges(), Target: res.Target, Reached: res.TargetReached, Seconds: secs,
+				}
+				runs = append(runs, r)
+				if progress != nil {
+					progress(r)
+				}
+			}
+		}
+	}
+	return runs, nil
+}
+
+// WriteQualityCSV writes one CSV row per run.
+func WriteQualityCSV(w io.Writer, runs []QualityRun) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"network", "method", "seed", "nodes", "edges", "not_k_anonymous_before", "not_k_anonymous_after", "edges_kept", "target", "target_reached", "seconds"})
+	for _, r := range runs {
+		cw.Write([]string{r.Network, r.Method, strconv.FormatUint(r.Seed, 10), strconv.Itoa(r.Nodes), strconv.Itoa(r.Edges),
+			strconv.Itoa(r.NotAnonBefore), strconv.Itoa(r.NotAnonAfter), strconv.Itoa(r.EdgesKept), strconv.Itoa(r.Target),
+			strconv.FormatBool(r.Reached), strconv.FormatFloat(r.Seconds, 'f', 4, 64)})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// QualityTable writes the comparison as Markdown: per network and method
+// the mean over the seeds of the edges kept (full and partial variants) or
+// of the nodes made k-anonymous (budgeted), the mean time, and each
+// method's ratio to the first method (ua). It returns the per-method mean
+// of the per-network ratios, and for the budgeted variant the ratio of the
+// sums of nodes anonymized.
+func QualityTable(w io.Writer, runs []QualityRun, methods []Method, budgeted bool) map[string]float64 {
+	var nets []string
+	for _, r := range runs {
+		if !slices.Contains(nets, r.Network) {
+			nets = append(nets, r.Network)
+		}
+	}
+	value := func(r QualityRun) float64 {
+		if budgeted {
+			return float64(r.NotAnonBefore - r.NotAnonAfter) // nodes made k-anonymous
+		}
+		return float64(r.EdgesKept)
+	}
+	what := "edges kept"
+	if budgeted {
+		what = "nodes made k-anonymous"
+	}
+	fmt.Fprintf(w, "| network | n | m | not k-anon. |")
+	for _, m := range methods {
+		fmt.Fprintf(w, " %s: %s (s) |", m.Name, what)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprint(w, "| --- | ---: | ---: | ---: |"+strings.Repeat(" ---: |", len(methods))+"\n")
+	ratios := map[string][]float64{}
+	sums := map[string]float64{}
+	for _, net := range nets {
+		var first QualityRun
+		for _, r := range runs {
+			if r.Network == net {
+				first = r
+				break
+			}
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %d |", strings.TrimSuffix(net, ".nauty"), first.Nodes, first.Edges, first.NotAnonBefore)
+		base := math.NaN()
+		for i, m := range methods {
+			var vals, secs []float64
+			unmet := 0
+			for _, r := range runs {
+				if r.Network == net && r.Method == m.Name {
+					vals = append(vals, value(r))
+					secs = append(secs, r.Seconds)
+					if !r.Reached && !budgeted {
+						unmet++
+					}
+				}
+			}
+			v, _ := mean(vals)
+			t, _ := mean(secs)
+			if i == 0 {
+				base = v
+			}
+			sums[m.Name] += v
+			note := ""
+			if unmet > 0 {
+				note = fmt.Sprintf(" (%d unmet)", unmet)
+			}
+			if rat := v / base; i > 0 && !math.IsNaN(rat) && !math.IsInf(rat, 0) {
+				ratios[m.Name] = append(ratios[m.Name], rat)
+				fmt.Fprintf(w, " %.1f (%.2f×; %.2f s)%s |", v, rat, t, note)
+			} else {
+				fmt.Fprintf(w, " %.1f (%.2f s)%s |", v, t, note)
+			}
+		}
+		fmt.Fprintln(w)
+	}
+	out := map[string]float64{}
+	fmt.Fprint(w, "| **mean ratio to "+methods[0].Name+"** | | | |")
+	for i, m := range methods {
+		r, _ := mean(ratios[m.Name])
+		if budgeted {
+			r = sums[m.Name] / sums[methods[0].Name]
+		}
+		out[m.Name] = r
+		if i == 0 {
+			fmt.Fprint(w, " 1× |")
+		} else {
+			fmt.Fprintf(w, " **%s** |", ratio(r))
+		}
+	}
+	fmt.Fprintln(w)
+	return out
+}

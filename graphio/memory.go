@@ -1,0 +1,45 @@
+package graphio
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"runtime/debug"
+)
+
+// ErrNotEnoughMemory is wrapped by the error of a read that would need more
+// memory than the process may use: a resource limit, not bad input.
+var ErrNotEnoughMemory = errors.New("not enough memory")
+
+// bytesPerNode is about what a node costs in a graph read from a file:
+// adjacency offsets, the node's slice header and a label.
+const bytesPerNode = 64
+
+// checkMemory returns an error wrapping ErrNotEnoughMemory if n nodes would
+// not fit in the memory the process may use: GOMEMLIMIT when set, else the
+// machine's physical memory (where the system says; elsewhere no check).
+func checkMemory(n int) error {
+	limit := debug.SetMemoryLimit(-1)
+	what := "the memory limit (GOMEMLIMIT)"
+	if limit == math.MaxInt64 {
+		limit, what = physicalMemory(), "the machine's memory"
+	}
+	if limit <= 0 {
+		return nil
+	}
+	if need := int64(n) * bytesPerNode; need > limit {
+		return fmt.Errorf("%w: %d nodes need about %s, more than %s of %s", ErrNotEnoughMemory, n, size(need), what, size(limit))
+	}
+	return nil
+}
+
+// size formats a byte count.
+func size(b int64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	}
+	return fmt.Sprintf("%d bytes", b)
+}

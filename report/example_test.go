@@ -1,0 +1,30 @@
+package report_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/anonet-project/anonet/report"
+)
+
+// A report of a release needs the two snapshots and the run; the HTML is one
+// self-contained page.
+func ExampleWriteHTML() {
+	in := &report.Input{
+		Run: report.Run{Input: "net.edges", Release: "anon.edges", Measure: "degree", D: 1, K: 2, Target: 4, TargetMet: true},
+		Before: &report.Snapshot{Nodes: 4, Edges: 3, Unique: 0, NotKAnonymous: 0, Classes: 2,
+			ClassSizes: []report.SizeCount{{Size: 2, Classes: 2}}, Degrees: []int{0, 2, 2}},
+		After: &report.Snapshot{Nodes: 4, Edges: 2, Unique: 0, NotKAnonymous: 0, Classes: 1,
+			ClassSizes: []report.SizeCount{{Size: 4, Classes: 1}}, Degrees: []int{0, 4}},
+	}
+	var b strings.Builder
+	if err := report.WriteHTML(&b, in); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(strings.Contains(b.String(), "Target met"), strings.Count(b.String(), "<svg"))
+	fmt.Println(report.Meaning(in)[1])
+	// Output:
+	// true 2
+	// 1 of the 3 ties (33.3%) were removed; no tie was added.
+}
