@@ -91,8 +91,8 @@ func ParseRefinement(s string) (Refinement, error) {
 	return "", fmt.Errorf("unknown refinement %q (known: none, restore, anneal)", s)
 }
 
-// DefaultEffort is the local search's default number of moves per edge of
-// the input.
+// DefaultEffort is the local search's default number of moves per edge
+// that a run may delete (Config.Effort).
 const DefaultEffort = 20
 
 // Operation is the kind of alteration.
@@ -174,8 +174,9 @@ type Config struct {
 	// Best, Restore for Greedy and NoRefinement for the paper's strategies,
 	// which so run unchanged. Refinement needs the delete operation.
 	Refine Refinement
-	// Effort is the local search's number of moves per edge of the input
-	// (0 means DefaultEffort).
+	// Effort is the local search's number of moves per edge that the run
+	// may delete: per edge of the input, or for a budgeted run per
+	// alteration of the budget (0 means DefaultEffort).
 	Effort int
 	// TimeLimit, if positive, ends the local search after that long; the
 	// best state found so far is returned.

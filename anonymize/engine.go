@@ -167,6 +167,7 @@ const (
 	PhaseStrategy = "strategy" // the strategy's iterations (and the input)
 	PhaseRestore  = "restore"  // after restoration
 	PhaseAnneal   = "anneal"   // during and after the local search
+	PhaseGreedy   = "greedy"   // budgeted: the gainful deletions that end a refinement
 )
 
 // recorder appends the trace rows of a run and tracks its best state.
@@ -322,7 +323,7 @@ func runPaper(ctx context.Context, st *state, rng *rand.Rand, rec *recorder) err
 func runGreedy(ctx context.Context, sol *solution, rec *recorder) {
 	res := rec.res
 	last := time.Now()
-	sol.greedy(ctx, sol.cfg.Budget, func(id int32, tUpd time.Duration) {
+	sol.greedy(ctx, sol.cfg.Budget, false, func(id int32, tUpd time.Duration) {
 		e := sol.orig[id]
 		res.Alterations = append(res.Alterations, Alteration{U: e.U, V: e.V})
 		tAll := time.Since(last)
@@ -348,7 +349,9 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder) {
 		if cfg.TimeLimit > 0 {
 			deadline = start.Add(cfg.TimeLimit)
 		}
-		moves := cfg.Effort * max(1, len(sol.orig))
+		// Effort moves per edge the run may delete: every edge, or the
+		// budget.
+		moves := cfg.Effort * max(1, min(len(sol.orig), cfg.Budget))
 		report := max(1, len(sol.orig))
 		st := sol.anneal(ctx, rng, moves, deadline, report, func() {
 			res.Alterations = sol.deletedEdges()
@@ -358,6 +361,17 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder) {
 		res.Refinement.Tried, res.Refinement.Accepted = st.tried, st.accepted
 		res.Alterations = sol.deletedEdges()
 		rec.record(PhaseAnneal, sol.na, 0, time.Since(t))
+	}
+	if cfg.Variant == Budgeted && sol.anonymous() < sol.target && sol.del.len() < cfg.Budget && ctx.Err() == nil {
+		// Spend what is left of the budget on deletions that each make
+		// more nodes k-anonymous, as long as there are any: a budgeted
+		// run never ends where a single deletion would still help.
+		n := 0
+		sol.greedy(ctx, cfg.Budget-sol.del.len(), true, func(int32, time.Duration) { n++ })
+		if n > 0 {
+			res.Alterations = sol.deletedEdges()
+			rec.record(PhaseGreedy, sol.na, 0, 0)
+		}
 	}
 	res.Refinement.Kept = before - sol.del.len()
 	res.Refinement.Evaluations = sol.moves - moves0

@@ -133,13 +133,24 @@ func (s *solution) key(id int32) gainKey {
 // ranks first; after a deletion the candidates at its ends and at the nodes
 // whose anonymity changed are re-evaluated. step is called after every
 // deletion. It returns the number of evaluations.
-func (s *solution) greedy(ctx context.Context, budget int, step func(id int32, update time.Duration)) int {
+//
+// With gainful set it stops instead at a deletion that would not raise the
+// number of k-anonymous nodes; with fuzzy anonymity it then only considers
+// the edges at nodes that are not k-anonymous.
+func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step func(id int32, update time.Duration)) int {
 	h := &gainHeap{key: make([]gainKey, len(s.orig)), at: make([]int32, len(s.orig))}
 	for i := range h.at {
 		h.at[i] = -1
 	}
 	evals := 0
 	for _, id := range s.kept.list {
+		if gainful && s.cfg.Fuzzy {
+			// A fuzzy count costs a pass over all classes: try only the
+			// edges at nodes that are not k-anonymous.
+			if e := s.orig[id]; s.p.Anonymous(e.U) && s.p.Anonymous(e.V) {
+				continue
+			}
+		}
 		h.set(id, s.key(id))
 		evals++
 	}
@@ -155,6 +166,9 @@ func (s *solution) greedy(ctx context.Context, budget int, step func(id int32, u
 			evals++
 			fresh[top] = int32(deleted + 1)
 			continue
+		}
+		if gainful && h.key[top].gain <= 0 {
+			break
 		}
 		h.remove(top)
 		e := s.orig[top]

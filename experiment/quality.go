@@ -13,6 +13,7 @@ import (
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/measure"
+	"github.com/anonet-project/anonet/utility"
 )
 
 // Method is one anonymization method of the quality comparison: a strategy
@@ -50,6 +51,12 @@ type QualitySetting struct {
 	D, K    int
 	Variant anonymize.Variant
 	Budget  float64 // budgeted variant: the budget as a fraction of the edges
+	// Fuzzy, if positive, makes the target fuzzy anonymity with this
+	// tolerance in percent.
+	Fuzzy float64
+	// Utility computes the utility metrics of the first seed's release
+	// (QualityRun.Utility).
+	Utility bool
 }
 
 // QualityRun is the outcome of one method on one network for one seed.
@@ -64,6 +71,9 @@ type QualityRun struct {
 	Target        int // nodes that had to become k-anonymous
 	Reached       bool
 	Seconds       float64
+	// Utility holds the metrics of anonet utility comparing the input with
+	// the release (first seed only, when asked for).
+	Utility []utility.Metric
 }
 
 // Quality runs every method on every network once per seed in setting s.
@@ -81,6 +91,7 @@ func Quality(nets []Network, methods []Method, s QualitySetting, seeds []uint64,
 					Measure: s.Measure, D: s.D, K: s.K, Strategy: meth.Strategy, Refine: meth.Refine,
 					Effort: meth.Effort, Variant: s.Variant, Seed: seed,
 					Budget: max(1, int(math.Ceil(s.Budget*float64(m)-1e-9))),
+					Fuzzy:  s.Fuzzy > 0, Phi: s.Fuzzy,
 				}
 				if meth.Recompute > 0 {
 					cfg.Recompute = max(1, int(math.Round(meth.Recompute*float64(m))))
@@ -97,7 +108,11 @@ func Quality(nets []Network, methods []Method, s QualitySetting, seeds []uint64,
 				}
 				na := p.NotAnonymous()
 				if cfg.Fuzzy {
-					na = res.After().NotKAnonymous
+					fz, err := p.Fuzzy(cfg.Phi)
+					if err != nil {
+						return nil, err
+					}
+					na = fz.NotAnonymous
 				}
 				if na != res.After().NotKAnonymous {
 					return nil, fmt.Errorf("%s %s seed %d: the release has %d nodes that are not %d-anonymous, the run reported %d",
@@ -107,6 +122,18 @@ func Quality(nets []Network, methods []Method, s QualitySetting, seeds []uint64,
 					Network: net.Name, Method: meth.Name, Seed: seed, Nodes: res.Nodes, Edges: m,
 					NotAnonBefore: res.Before().NotKAnonymous, NotAnonAfter: na,
 					EdgesKept: g.NumEdges(), Target: res.Target, Reached: res.TargetReached, Seconds: secs,
+				}
+				if s.Utility && seed == seeds[0] {
+					// The release keeps the input's node ids.
+					corr := make([]int32, g.NumNodes())
+					for v := range corr {
+						corr[v] = int32(v)
+					}
+					c, err := utility.Compare(net.Graph, g, utility.Options{Correspondence: corr, Seed: 1})
+					if err != nil {
+						return nil, fmt.Errorf("%s %s: utility: %w", net.Name, meth.Name, err)
+					}
+					r.Utility = c.Metrics
 				}
 				runs = append(runs, r)
 				if progress != nil {
@@ -219,4 +246,57 @@ func QualityTable(w io.Writer, runs []QualityRun, methods []Method, budgeted boo
 	}
 	fmt.Fprintln(w)
 	return out
+}
+
+// UtilityTable writes, per network, how many of the utility metrics each
+// method's release preserves (first seed), with the NMI of its communities
+// to the input's, and returns the mean number preserved per method.
+func UtilityTable(w io.Writer, runs []QualityRun, methods []Method) map[string]float64 {
+	var nets []string
+	for _, r := range runs {
+		if r.Utility != nil && !slices.Contains(nets, r.Network) {
+			nets = append(nets, r.Network)
+		}
+	}
+	fmt.Fprint(w, "| network |")
+	for _, m := range methods {
+		fmt.Fprintf(w, " %s: preserved (clustering, avg. distance, NMI) |", m.Name)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprint(w, "| --- |"+strings.Repeat(" ---: |", len(methods))+"\n")
+	total := map[string]float64{}
+	value := func(ms []utility.Metric, name string) float64 {
+		for _, m := range ms {
+			if m.Name == name {
+				return m.Anonymized
+			}
+		}
+		return math.NaN()
+	}
+	for _, net := range nets {
+		fmt.Fprintf(w, "| %s |", strings.TrimSuffix(net, ".nauty"))
+		for _, m := range methods {
+			for _, r := range runs {
+				if r.Network != net || r.Method != m.Name || r.Utility == nil {
+					continue
+				}
+				kept := 0
+				for _, u := range r.Utility {
+					if u.Preserved {
+						kept++
+					}
+				}
+				total[m.Name] += float64(kept) / float64(len(nets))
+				fmt.Fprintf(w, " %d/%d (%.3f, %.2f, %.2f) |", kept, len(r.Utility),
+					value(r.Utility, utility.MetricAvgClustering), value(r.Utility, utility.MetricAvgDistance), value(r.Utility, utility.MetricNMI))
+			}
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprint(w, "| **mean preserved** |")
+	for _, m := range methods {
+		fmt.Fprintf(w, " **%.2f** |", total[m.Name])
+	}
+	fmt.Fprintln(w)
+	return total
 }

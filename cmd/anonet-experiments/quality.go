@@ -23,7 +23,7 @@ const smallNetworks = 5000 // edges
 func quality(args []string, data string, seeds int) error {
 	fs := flag.NewFlagSet("quality", flag.ContinueOnError)
 	csvPath := fs.String("csv", "", "also write every run as CSV to this file")
-	onlyFlag := fs.String("only", "", "only these tables (comma-separated: full, budgeted, dk, count2, optimum)")
+	onlyFlag := fs.String("only", "", "only these tables (comma-separated: full, budgeted, fuzzy, dk, count2, optimum)")
 	methodNames := fs.String("methods", "", "only these methods (comma-separated names)")
 	fs.IntVar(&seeds, "seeds", seeds, "seeds per configuration")
 	if err := fs.Parse(args); err != nil {
@@ -56,9 +56,11 @@ func quality(args []string, data string, seeds int) error {
 	}
 	tables := []table{
 		{"full", "Full anonymization, count, d = 1, k = 2: edges kept", nets,
-			experiment.QualitySetting{Measure: measure.Count{}, D: 1, K: 2, Variant: anonymize.Full}},
+			experiment.QualitySetting{Measure: measure.Count{}, D: 1, K: 2, Variant: anonymize.Full, Utility: true}},
 		{"budgeted", "Budget of 5% of the edges, count, d = 1, k = 2: nodes made k-anonymous", nets,
 			experiment.QualitySetting{Measure: measure.Count{}, D: 1, K: 2, Variant: anonymize.Budgeted, Budget: 0.05}},
+		{"fuzzy", fmt.Sprintf("Budget of 5%% of the edges, fuzzy anonymity at a 10%% tolerance, count, d = 1, k = 2, networks of at most %d edges: nodes made k-anonymous", smallNetworks), small,
+			experiment.QualitySetting{Measure: measure.Count{}, D: 1, K: 2, Variant: anonymize.Budgeted, Budget: 0.05, Fuzzy: 10}},
 		{"dk", fmt.Sprintf("Full anonymization, dk, d = 1, k = 2, networks of at most %d edges: edges kept", smallNetworks), small,
 			experiment.QualitySetting{Measure: measure.DK{}, D: 1, K: 2, Variant: anonymize.Full}},
 		{"count2", fmt.Sprintf("Full anonymization, count, d = 2, k = 2, networks of at most %d edges: edges kept", smallNetworks), small,
@@ -86,6 +88,20 @@ func quality(args []string, data string, seeds int) error {
 		}
 		fmt.Printf("\n### %s (mean of %d seeds)\n\n", t.title, seeds)
 		experiment.QualityTable(os.Stdout, runs, methods, t.setting.Variant == anonymize.Budgeted)
+		if t.setting.Utility {
+			fmt.Printf("\n#### Utility of the releases (seed 1): metrics of anonet utility preserved\n\n")
+			experiment.UtilityTable(os.Stdout, runs, methods)
+		}
+		if t.setting.Fuzzy > 0 {
+			left, total := 0, 0
+			for _, r := range runs {
+				if r.Method == "default" {
+					left += r.NotAnonAfter
+					total += r.Nodes
+				}
+			}
+			fmt.Printf("\ndefault: %.2f%% of all nodes fuzzy-%d-anonymous after the 5%% budget\n", 100*(1-float64(left)/float64(max(1, total))), t.setting.K)
+		}
 		fmt.Printf("\n(%.1f s for the table)\n", time.Since(start).Seconds())
 	}
 	if only == "" || slices.Contains(strings.Split(only, ","), "optimum") {

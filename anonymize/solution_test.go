@@ -1,0 +1,190 @@
+package anonymize
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/anonet-project/anonet/anonymity"
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
+)
+
+// newTestSolution wraps a fresh partition of g.
+func newTestSolution(t *testing.T, g *graph.Graph, cfg Config) *solution {
+	t.Helper()
+	cfg, err := cfg.WithDefaults(g.NumNodes(), g.NumEdges())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := anonymity.New(g, cfg.Measure, cfg.D, anonymity.Options{K: cfg.K})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := newSolution(p, &cfg, g.SortedEdges())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// checkSolution compares the solution's incremental state with one built
+// from scratch: the graph is the input less exactly the deleted edges, and
+// the count of non-anonymous nodes (and the set of them) is what a new
+// partition gives.
+func checkSolution(t *testing.T, s *solution) {
+	t.Helper()
+	var want []graph.Edge
+	for id, e := range s.orig {
+		if s.kept.has(int32(id)) == s.del.has(int32(id)) {
+			t.Fatalf("edge %v is kept and deleted, or neither", e)
+		}
+		if s.kept.has(int32(id)) {
+			want = append(want, e)
+		}
+	}
+	if !slices.Equal(s.g.SortedEdges(), want) {
+		t.Fatal("the graph is not the input less the deleted edges")
+	}
+	c := s.cfg
+	p, err := anonymity.New(s.g.Clone(), c.Measure, c.D, anonymity.Options{K: c.K})
+	if err != nil {
+		t.Fatal(err)
+	}
+	na := p.NotAnonymous()
+	if c.Fuzzy {
+		fz, err := p.Fuzzy(c.Phi)
+		if err != nil {
+			t.Fatal(err)
+		}
+		na = fz.NotAnonymous
+	}
+	if s.na != na {
+		t.Fatalf("incremental count %d, from scratch %d", s.na, na)
+	}
+	got := slices.Clone(s.naNodes.list)
+	slices.Sort(got)
+	if w := p.NotAnonymousNodes(); !slices.Equal(got, w) {
+		t.Fatalf("non-anonymous nodes %v, from scratch %v", got, w)
+	}
+}
+
+// TestSolutionMovesMatchScratch applies random moves (single and several
+// toggles, some undone) for every measure at d = 1 and 2, exact and fuzzy,
+// and compares the incremental state with a from-scratch computation after
+// each.
+func TestSolutionMovesMatchScratch(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 2))
+	for _, name := range measure.Names() {
+		for d := 1; d <= 2; d++ {
+			for _, fuzzy := range []bool{false, true} {
+				m, _ := measure.Parse(name)
+				if _, ok := m.(measure.Fuzzy); fuzzy && !ok {
+					continue
+				}
+				t.Run(fmt.Sprintf("%s/d=%d/fuzzy=%v", name, d, fuzzy), func(t *testing.T) {
+					g := randomGraph(r, 30, 70)
+					s := newTestSolution(t, g, Config{Measure: m, D: d, K: 2, Fuzzy: fuzzy, Phi: 10})
+					for range 40 {
+						var ids []int32
+						for range 1 + r.IntN(3) {
+							ids = append(ids, int32(r.IntN(len(s.orig))))
+						}
+						slices.Sort(ids)
+						ids = slices.Compact(ids)
+						s.apply(ids...)
+						if r.IntN(3) == 0 {
+							s.undo()
+						} else {
+							s.commit()
+						}
+						checkSolution(t, s)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestGreedyGainIsExact checks the greedy's key against deleting the edge
+// and recounting from scratch.
+func TestGreedyGainIsExact(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	for _, m := range []measure.Measure{measure.Count{}, measure.DK{}, measure.VRQ{}} {
+		g := randomGraph(r, 40, 90)
+		s := newTestSolution(t, g, Config{Measure: m, D: 1, K: 2})
+		for _, id := range s.kept.list[:20] {
+			k := s.key(id)
+			h := g.Clone()
+			e := s.orig[id]
+			h.DeleteEdge(e.U, e.V)
+			want := notAnonymous(t, g, m, 1, 2) - notAnonymous(t, h, m, 1, 2)
+			if int(k.gain) != want {
+				t.Fatalf("%s: gain of deleting %v is %d, from scratch %d", m.Name(), e, k.gain, want)
+			}
+			if int(k.tri) != g.CountCommonNeighbors(e.U, e.V) {
+				t.Fatalf("%s: %d triangles through %v, want %d", m.Name(), k.tri, e, g.CountCommonNeighbors(e.U, e.V))
+			}
+		}
+		checkSolution(t, s) // evaluating changed nothing
+	}
+}
+
+// TestRefinementKeepsTarget runs every refinement after every strategy and
+// variant and checks the release from scratch (checkResult), that
+// restoration never keeps fewer edges than the strategy, and that the
+// local search keeps at least as many as restoration alone.
+func TestRefinementKeepsTarget(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 9))
+	for _, s := range []Strategy{UA, ES, Greedy, Best} {
+		for _, v := range []Variant{Full, Partial, Budgeted} {
+			g0 := randomGraph(r, 80, 240)
+			kept := map[Refinement]int{}
+			for _, ref := range []Refinement{NoRefinement, Restore, Anneal} {
+				g := g0.Clone()
+				cfg := Config{Measure: measure.Count{}, D: 1, Strategy: s, Refine: ref, Variant: v, Alpha: 0.9, Budget: 12, Seed: 4}
+				res := run(t, g, cfg)
+				kept[ref] = g.NumEdges()
+				if v != Budgeted && !res.TargetReached {
+					t.Fatalf("%s/%s/%s: target not reached", s, v, ref)
+				}
+			}
+			if v != Budgeted && (kept[Restore] < kept[NoRefinement] || kept[Anneal] < kept[Restore]) {
+				t.Errorf("%s/%s: edges kept none %d, restore %d, anneal %d", s, v, kept[NoRefinement], kept[Restore], kept[Anneal])
+			}
+		}
+	}
+}
+
+// TestAnnealDeterministicAndStoppable: the same seed gives the same
+// release whatever the number of threads; a time limit or a cancelled
+// context ends the search with a release that still meets the target.
+func TestAnnealDeterministicAndStoppable(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	g0 := randomGraph(r, 150, 500)
+	var first []graph.Edge
+	for _, threads := range []int{1, 3, 1} {
+		g := g0.Clone()
+		run(t, g, Config{Measure: measure.Count{}, D: 1, Variant: Full, Seed: 9, Threads: threads})
+		if first == nil {
+			first = g.SortedEdges()
+		} else if !slices.Equal(first, g.SortedEdges()) {
+			t.Fatalf("threads %d: a different release", threads)
+		}
+	}
+	g := g0.Clone()
+	res := run(t, g, Config{Measure: measure.Count{}, D: 1, Variant: Full, Seed: 9, Effort: 1 << 20, TimeLimit: 50 * time.Millisecond})
+	if !res.TargetReached {
+		t.Fatal("time-limited run missed the target")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	g = g0.Clone()
+	res, err := RunContext(ctx, g, Config{Measure: measure.Count{}, D: 1, Variant: Full, Seed: 9})
+	if err != nil || !res.Interrupted {
+		t.Fatalf("cancelled run: %v, interrupted %v", err, res != nil && res.Interrupted)
+	}
+}
