@@ -25,8 +25,9 @@ const (
 	// most nodes k-anonymous, evaluated exactly; restoration follows by
 	// default.
 	Greedy Strategy = "greedy"
-	// Best, the default, deletes as ua does and then refines with Anneal
-	// by default: restoration and local search.
+	// Best, the default, deletes as ua does (as Greedy does in the
+	// Budgeted variant) and then refines with Anneal by default:
+	// restoration and local search.
 	Best Strategy = "best"
 )
 
