@@ -27,8 +27,9 @@ const (
 	// most nodes k-anonymous, evaluated exactly; restoration follows by
 	// default.
 	Greedy Strategy = "greedy"
-	// Best, the default, deletes as ua does and then refines with Anneal
-	// by default: restoration and local search.
+	// Best, the default, deletes as ua does (as Greedy does in the
+	// Budgeted variant) and then refines with Anneal by default:
+	// restoration and local search.
 	Best Strategy = "best"
 	// LiuTerzi is k-degree anonymity by Liu and Terzi (SIGMOD 2008): the
 	// optimal degree-sequence anonymization, realized by adding edges (the

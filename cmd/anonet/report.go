@@ -15,6 +15,7 @@ import (
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/anonymize"
+	"github.com/anonet-project/anonet/attack"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
 	"github.com/anonet-project/anonet/measure"
@@ -105,8 +106,48 @@ func (e *env) buildReport(rp releasePair) (*report.Input, error) {
 		deleted, added := alteredEdges(rp.orig, rp.release, rp.corr)
 		in.Deleted, in.EdgesByLowerDegree = report.EdgeEndDegrees(rp.orig, deleted)
 		in.Added = added
+		if in.Attack, err = e.reportAttack(rp); err != nil {
+			return nil, err
+		}
 	}
 	return in, nil
+}
+
+// reportAttackSeeds are the numbers of seed pairs of the report's attack
+// test, as in docs/results.md.
+var reportAttackSeeds = [...]int{0, 10, 100}
+
+// reportAttack runs the seed-and-propagate attack (package attack) on the
+// original itself, its ids hidden (the attacker's baseline), and on the
+// release, for each number of seeds that the nodes with a counterpart allow.
+func (e *env) reportAttack(rp releasePair) (*report.Attack, error) {
+	identity := make([]int32, rp.orig.NumNodes())
+	known := 0
+	for v := range identity {
+		identity[v] = int32(v)
+		if rp.corr[v] >= 0 {
+			known++
+		}
+	}
+	a := &report.Attack{Name: "seed-and-propagate, docs/attack.md"}
+	for _, s := range reportAttackSeeds {
+		if s > 0 && s >= known {
+			continue
+		}
+		cfg := attack.Config{Seeds: s, Seed: e.seed}
+		o, err := attack.Run(rp.orig, rp.orig, identity, cfg)
+		if err != nil {
+			return nil, err
+		}
+		r, err := attack.Run(rp.orig, rp.release, rp.corr, cfg)
+		if err != nil {
+			return nil, err
+		}
+		a.Seeds = append(a.Seeds, s)
+		a.Original = append(a.Original, o.Fraction)
+		a.Release = append(a.Release, r.Fraction)
+	}
+	return a, nil
 }
 
 // alteredEdges returns the original's edges that the release lacks, and

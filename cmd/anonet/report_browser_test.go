@@ -152,8 +152,8 @@ func TestReportInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	nsvg := bytes.Count(page, []byte("<svg"))
-	if nsvg != 7 {
-		t.Fatalf("report has %d figures, want 7", nsvg)
+	if nsvg != 8 {
+		t.Fatalf("report has %d figures, want 8", nsvg)
 	}
 	res := inspect(t, bin, report)
 	for _, p := range res.problems(nsvg) {
