@@ -28,8 +28,8 @@ const (
 	// default.
 	Greedy Strategy = "greedy"
 	// Best, the default, deletes as ua does (as Greedy does in the
-	// Budgeted variant) and then refines with Anneal by default:
-	// restoration and local search.
+	// Budgeted variant, unless the target is fuzzy) and then refines with
+	// Anneal by default: restoration and local search.
 	Best Strategy = "best"
 	// LiuTerzi is k-degree anonymity by Liu and Terzi (SIGMOD 2008): the
 	// optimal degree-sequence anonymization, realized by adding edges (the

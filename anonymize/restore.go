@@ -89,18 +89,9 @@ func (s *solution) restore(ctx context.Context) int {
 				break
 			}
 		}
-		found := false
-		for _, f := range partners[:min(len(partners), maxPairPartners)] {
-			s.apply(f)
-			if s.ok(a0) {
-				s.commit()
-				restored += 2
-				found = true
-				break
-			}
-			s.undo()
-		}
-		if !found {
+		if _, found := s.tryEach(partners[:min(len(partners), maxPairPartners)], func() bool { return s.ok(a0) }); found {
+			restored += 2
+		} else {
 			s.apply(id) // delete e again
 			s.commit()
 		}

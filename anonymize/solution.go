@@ -219,6 +219,21 @@ func (s *solution) undo() {
 	s.last = s.last[:0]
 }
 
+// tryEach applies the candidates one at a time, each as a move of its
+// own, and keeps the first after which ok holds (it returns it and true);
+// every other is undone.
+func (s *solution) tryEach(cands []int32, ok func() bool) (int32, bool) {
+	for _, id := range cands {
+		s.apply(id)
+		if ok() {
+			s.commit()
+			return id, true
+		}
+		s.undo()
+	}
+	return -1, false
+}
+
 // commit forgets the last move, so that undo can no longer revert it.
 func (s *solution) commit() { s.last = s.last[:0] }
 
