@@ -141,11 +141,18 @@ the strategy (--algorithm) selects R edges (--recompute), they are altered,
 anonymity is updated; and it writes the best state seen (most k-anonymous
 nodes, then fewest alterations) to OUT.
 
-Strategies: es (uniform), degree (by the smaller degree of the ends), aff (by
-the number of nodes whose signature the deletion can change), unique (edges at
+The default strategy, best, deletes as ua does (within a budget: by the
+exact gain of each deletion), then re-adds every deleted edge the target
+allows and searches locally for releases that keep more edges (--refine
+anneal, --effort, --time-limit); it keeps far more of the network than the
+paper's strategies. greedy deletes by exact gain, then restores.
+
+The paper's strategies, run unrefined unless --refine says otherwise: es
+(uniform), degree (by the smaller degree of the ends), aff (by the number of
+nodes whose signature the deletion can change), unique (edges at
 non-anonymous nodes first), ua (by the number of non-anonymous nodes the
-deletion can affect; the default and usually best), uao (unique edges first,
-weighted as ua). Only es can add or rewire edges.
+deletion can affect; the paper's best), uao (unique edges first, weighted as
+ua). Only es can add or rewire edges.
 
 For --measure degree, liu-terzi is the classic k-degree anonymization of Liu
 and Terzi (SIGMOD 2008): the optimal degree sequence by dynamic programming,
