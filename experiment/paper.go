@@ -54,6 +54,12 @@ type PaperOptions struct {
 	Progress func(msg string)
 }
 
+// QuickNetworks returns the names (without .nauty) of the small reference
+// networks of the quick reproduction.
+func QuickNetworks() []string {
+	return []string{"out.gene_fusion", "out.moreno_innovation", "out.radoslaw_email", "calls", "sms"}
+}
+
 // QuickPaperOptions are the settings of anonet-experiments paper -quick:
 // the paper's five seeds (and model instances) and the defaults; what makes
 // it quick is that the caller gives only the small networks.

@@ -11,6 +11,8 @@ import (
 
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/examples"
+	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/internal/shareddata"
 )
 
 // paperFigures are the figures the reproduction must produce.
@@ -96,5 +98,33 @@ func TestPaperReduced(t *testing.T) {
 	}
 	if u, _ := strconv.ParseFloat(karate[col["U_count"]], 64); math.Abs(u-15.0/34) > 1e-6 {
 		t.Errorf("karate U_count = %v, want 15/34", u)
+	}
+}
+
+// TestPaperQuick runs the quick reproduction itself (anonet-experiments
+// paper -quick) on the shared small networks and checks that it writes
+// every figure.
+func TestPaperQuick(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the quick reproduction takes about 90 CPU-seconds; skipped with -short")
+	}
+	var nets []Network
+	for _, name := range QuickNetworks() {
+		g, _, err := graphio.ReadFile(shareddata.Path(t, "anonet", name+".nauty"), graphio.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		nets = append(nets, Network{Name: name + ".nauty", Graph: g})
+	}
+	dir := t.TempDir()
+	if _, err := Paper(dir, QuickPaperOptions(nets)); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range paperFigures {
+		for _, ext := range []string{".svg", ".png", ".csv"} {
+			if st, err := os.Stat(filepath.Join(dir, name+ext)); err != nil || st.Size() == 0 {
+				t.Errorf("%s%s missing or empty", name, ext)
+			}
+		}
 	}
 }

@@ -33,9 +33,6 @@ import (
 	"github.com/anonet-project/anonet/graphio"
 )
 
-// quickNetworks are the small networks of paper -quick.
-var quickNetworks = []string{"out.gene_fusion", "out.moreno_innovation", "out.radoslaw_email", "calls", "sms"}
-
 func main() {
 	data := flag.String("data", filepath.Join("..", "shared", "datasets", "anonet"), "directory of the reference .nauty networks")
 	seeds := flag.Int("seeds", 5, "seeds per configuration")
@@ -170,7 +167,7 @@ func paper(args []string, data string, seeds int) error {
 	}
 	var only []string
 	if *quick {
-		only = quickNetworks
+		only = experiment.QuickNetworks()
 	}
 	nets, err := loadNetworks(data, only)
 	if err != nil {
