@@ -87,6 +87,10 @@ func TestSignals(t *testing.T) {
 	}{
 		{"allow-unmet", []syscall.Signal{syscall.SIGINT}, []string{"--allow-unmet"}, []int{0}, true},
 		{"unmet", []syscall.Signal{syscall.SIGTERM}, nil, []int{3}, false},
+		// The second signal quits at once (130) unless the run has
+		// already ended and written nothing (3); either way nothing,
+		// temporary files included, is left.
+		{"twice", []syscall.Signal{syscall.SIGINT, syscall.SIGINT}, nil, []int{130, 3}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sub := filepath.Join(dir, tc.name)
