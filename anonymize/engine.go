@@ -120,21 +120,15 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 		rec.twins = anonymity.NewTwins(g)
 	}
 	rec.record(PhaseStrategy, st.notAnonymous, 0, 0)
-	var orig []graph.Edge // the input's edges, for greedy and refinement
-	if cfg.Strategy == Greedy || cfg.Strategy == Best || cfg.Refine != NoRefinement {
-		orig = g.SortedEdges()
-	}
-	// Best deletes as ua does, except within a budget, where the exact
-	// gain of each deletion matters most (measured: the greedy anonymizes
-	// 17% more nodes than ua within 5% on the shared networks), unless the
-	// target is fuzzy: every exact evaluation then costs a pass over the
-	// classes, and the greedy evaluates every edge.
-	greedy := cfg.Strategy == Greedy || (cfg.Strategy == Best && cfg.Variant == Budgeted && !cfg.Fuzzy)
-	if greedy {
-		sol, err := newSolution(p, &cfg, orig)
-		if err != nil {
+	// The solution is built on the input, for the greedy deletion and for
+	// refinement.
+	var sol *solution
+	if cfg.deletesByGain() || cfg.Refine != NoRefinement {
+		if sol, err = newSolution(p, &cfg); err != nil {
 			return nil, err
 		}
+	}
+	if cfg.deletesByGain() {
 		runGreedy(ctx, sol, rec)
 	} else if err := runPaper(ctx, st, rng, rec); err != nil {
 		return nil, err
@@ -152,12 +146,10 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	p.Update()
 	res.Alterations = res.Alterations[:keep]
 	if cfg.Refine != NoRefinement && ctx.Err() == nil {
-		// Start from the partition, which is current after the undo above.
-		sol, err := newSolution(p, &cfg, orig)
-		if err != nil {
+		// The strategy and the undo above went through the partition.
+		if err := sol.sync(); err != nil {
 			return nil, err
 		}
-		sol.inputMissing = max(0, res.Target-(n-res.Trace[0].NotKAnonymous))
 		refine(ctx, sol, rng, rec)
 	}
 	if ctx.Err() != nil {

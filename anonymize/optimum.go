@@ -1,9 +1,11 @@
 package anonymize
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
@@ -45,7 +47,6 @@ const OptimumLimit = 50_000_000
 // oracles and optimality gaps on graphs of up to about 30 edges.
 func Optimum(ctx context.Context, g *graph.Graph, cfg Config, limit int) (*OptimumResult, error) {
 	g = g.Clone()
-	orig := g.SortedEdges()
 	if cfg.Variant == Budgeted || cfg.Fuzzy {
 		return nil, errors.New("anonymize: the exact optimum is for the full and partial variants with exact anonymity")
 	}
@@ -72,12 +73,13 @@ func Optimum(ctx context.Context, g *graph.Graph, cfg Config, limit int) (*Optim
 	if err != nil {
 		return nil, fmt.Errorf("anonymize: %w", err)
 	}
-	s, err := newSolution(p, &cfg, orig)
+	s, err := newSolution(p, &cfg)
 	if err != nil {
 		return nil, err
 	}
 	o := &optSearch{s: s, limit: limit, ctx: ctx}
 	o.prepare()
+	orig := s.orig
 	best := len(orig) - out.Kept // deletions of the best release known
 	for depth := 0; depth < best; depth++ {
 		if o.dfs(0, depth) {
@@ -167,12 +169,7 @@ func (o *optSearch) prepare() {
 	for i := range o.order {
 		o.order[i] = int32(i)
 	}
-	// Insertion order by key (the graphs are small).
-	for i := 1; i < len(o.order); i++ {
-		for j := i; j > 0 && key(o.order[j]) < key(o.order[j-1]); j-- {
-			o.order[j], o.order[j-1] = o.order[j-1], o.order[j]
-		}
-	}
+	slices.SortStableFunc(o.order, func(a, b int32) int { return cmp.Compare(key(a), key(b)) })
 	pos := make([]int32, len(s.orig))
 	for i, id := range o.order {
 		pos[id] = int32(i)

@@ -36,7 +36,7 @@ type solution struct {
 	del  idSet        // ids of the deleted edges
 	na   int          // nodes not k-anonymous (fuzzy anonymity when cfg.Fuzzy)
 	// inputMissing is the number of nodes by which the input misses the
-	// target (set by the caller; the local search uses it).
+	// target (the local search uses it).
 	inputMissing int
 	// naNodes holds the nodes whose class has fewer than k members (exact
 	// anonymity, also with cfg.Fuzzy: the local search only draws from it).
@@ -66,7 +66,15 @@ func newIDSet(m int) idSet {
 }
 
 func (s *idSet) has(id int32) bool { return s.pos[id] >= 0 }
-func (s *idSet) len() int          { return len(s.list) }
+
+// clear empties the set.
+func (s *idSet) clear() {
+	for _, id := range s.list {
+		s.pos[id] = -1
+	}
+	s.list = s.list[:0]
+}
+func (s *idSet) len() int { return len(s.list) }
 
 func (s *idSet) add(id int32) {
 	s.pos[id] = int32(len(s.list))
@@ -84,13 +92,16 @@ func (s *idSet) remove(id int32) {
 
 func (s *idSet) random(r *rand.Rand) int32 { return s.list[r.IntN(len(s.list))] }
 
-// newSolution wraps the partition p of a graph that is the input (whose
-// sorted edges are orig) less some of its edges. p must be up to date.
-func newSolution(p *anonymity.Partition, cfg *Config, orig []graph.Edge) (*solution, error) {
+// newSolution wraps the partition p of the input graph, which must be up
+// to date; the graph's current edges become the input's edges (the ids).
+// After changes to the graph that go around the solution (through p), sync
+// brings it up to date again.
+func newSolution(p *anonymity.Partition, cfg *Config) (*solution, error) {
 	g := p.Graph()
+	orig := g.SortedEdges()
 	s := &solution{
 		p: p, g: g, cfg: cfg, n: g.NumNodes(), target: Target(cfg.Alpha, g.NumNodes()),
-		orig: orig, kept: newIDSet(len(orig)), del: newIDSet(len(orig)),
+		orig: orig, kept: newIDSet(len(orig)), del: newIDSet(len(orig)), naNodes: newIDSet(g.NumNodes()),
 	}
 	s.off = make([]int32, s.n+1)
 	for _, e := range orig {
@@ -106,24 +117,39 @@ func newSolution(p *anonymity.Partition, cfg *Config, orig []graph.Edge) (*solut
 		s.inc[fill[e.U]], s.inc[fill[e.V]] = int32(id), int32(id)
 		fill[e.U]++
 		fill[e.V]++
-		if g.HasEdge(e.U, e.V) {
+	}
+	if err := s.sync(); err != nil {
+		return nil, err
+	}
+	s.inputMissing = max(0, s.target-s.anonymous())
+	return s, nil
+}
+
+// sync recomputes the kept and deleted edges, the non-anonymous nodes and
+// their count from the graph and its partition, which must be up to date.
+func (s *solution) sync() error {
+	s.kept.clear()
+	s.del.clear()
+	for id, e := range s.orig {
+		if s.g.HasEdge(e.U, e.V) {
 			s.kept.add(int32(id))
 		} else {
 			s.del.add(int32(id))
 		}
 	}
-	s.naNodes = newIDSet(s.n)
+	if s.kept.len() != s.g.NumEdges() {
+		return fmt.Errorf("anonymize: the graph has %d edges that the input lacks", s.g.NumEdges()-s.kept.len())
+	}
+	s.naNodes.clear()
 	for v := range int32(s.n) {
-		if !p.Anonymous(v) {
+		if !s.p.Anonymous(v) {
 			s.naNodes.add(v)
 		}
 	}
-	if s.kept.len() != g.NumEdges() {
-		return nil, fmt.Errorf("anonymize: the graph has %d edges that the input lacks", g.NumEdges()-s.kept.len())
-	}
+	s.last = s.last[:0]
 	var err error
 	s.na, err = s.count()
-	return s, err
+	return err
 }
 
 // incident returns the ids of the input's edges at v, kept or deleted.

@@ -24,7 +24,7 @@ func newTestSolution(t *testing.T, g *graph.Graph, cfg Config) *solution {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := newSolution(p, &cfg, g.SortedEdges())
+	s, err := newSolution(p, &cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
