@@ -47,6 +47,7 @@ func QualityMethods() []Method {
 // QualitySetting is the measure, distance, threshold and variant of a
 // quality comparison.
 type QualitySetting struct {
+	Name    string // names the setting in QualityRun.Setting and the CSV
 	Measure measure.Measure
 	D, K    int
 	Variant anonymize.Variant
@@ -61,6 +62,7 @@ type QualitySetting struct {
 
 // QualityRun is the outcome of one method on one network for one seed.
 type QualityRun struct {
+	Setting       string // QualitySetting.Name
 	Network       string
 	Method        string
 	Seed          uint64
@@ -119,7 +121,7 @@ func Quality(nets []Network, methods []Method, s QualitySetting, seeds []uint64,
 						net.Name, meth.Name, seed, na, s.K, res.After().NotKAnonymous)
 				}
 				r := QualityRun{
-					Network: net.Name, Method: meth.Name, Seed: seed, Nodes: res.Nodes, Edges: m,
+					Setting: s.Name, Network: net.Name, Method: meth.Name, Seed: seed, Nodes: res.Nodes, Edges: m,
 					NotAnonBefore: res.Before().NotKAnonymous, NotAnonAfter: na,
 					EdgesKept: g.NumEdges(), Target: res.Target, Reached: res.TargetReached, Seconds: secs,
 				}
@@ -148,9 +150,9 @@ func Quality(nets []Network, methods []Method, s QualitySetting, seeds []uint64,
 // WriteQualityCSV writes one CSV row per run.
 func WriteQualityCSV(w io.Writer, runs []QualityRun) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"network", "method", "seed", "nodes", "edges", "not_k_anonymous_before", "not_k_anonymous_after", "edges_kept", "target", "target_reached", "seconds"})
+	cw.Write([]string{"setting", "network", "method", "seed", "nodes", "edges", "not_k_anonymous_before", "not_k_anonymous_after", "edges_kept", "target", "target_reached", "seconds"})
 	for _, r := range runs {
-		cw.Write([]string{r.Network, r.Method, strconv.FormatUint(r.Seed, 10), strconv.Itoa(r.Nodes), strconv.Itoa(r.Edges),
+		cw.Write([]string{r.Setting, r.Network, r.Method, strconv.FormatUint(r.Seed, 10), strconv.Itoa(r.Nodes), strconv.Itoa(r.Edges),
 			strconv.Itoa(r.NotAnonBefore), strconv.Itoa(r.NotAnonAfter), strconv.Itoa(r.EdgesKept), strconv.Itoa(r.Target),
 			strconv.FormatBool(r.Reached), strconv.FormatFloat(r.Seconds, 'f', 4, 64)})
 	}

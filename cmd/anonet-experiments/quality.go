@@ -50,42 +50,36 @@ func quality(args []string, data string, seeds int) error {
 		methods = slices.DeleteFunc(methods, func(m experiment.Method) bool { return !slices.Contains(names, m.Name) })
 	}
 	type table struct {
-		name, title string
-		nets        []experiment.Network
-		setting     experiment.QualitySetting
+		title   string
+		nets    []experiment.Network
+		setting experiment.QualitySetting
 	}
 	tables := []table{
-		{"full", "Full anonymization, count, d = 1, k = 2: edges kept", nets,
-			experiment.QualitySetting{Measure: measure.Count{}, D: 1, K: 2, Variant: anonymize.Full, Utility: true}},
-		{"budgeted", "Budget of 5% of the edges, count, d = 1, k = 2: nodes made k-anonymous", nets,
-			experiment.QualitySetting{Measure: measure.Count{}, D: 1, K: 2, Variant: anonymize.Budgeted, Budget: 0.05}},
-		{"fuzzy", fmt.Sprintf("Budget of 5%% of the edges, fuzzy anonymity at a 10%% tolerance, count, d = 1, k = 2, networks of at most %d edges: nodes made k-anonymous", smallNetworks), small,
-			experiment.QualitySetting{Measure: measure.Count{}, D: 1, K: 2, Variant: anonymize.Budgeted, Budget: 0.05, Fuzzy: 10}},
-		{"dk", fmt.Sprintf("Full anonymization, dk, d = 1, k = 2, networks of at most %d edges: edges kept", smallNetworks), small,
-			experiment.QualitySetting{Measure: measure.DK{}, D: 1, K: 2, Variant: anonymize.Full}},
-		{"count2", fmt.Sprintf("Full anonymization, count, d = 2, k = 2, networks of at most %d edges: edges kept", smallNetworks), small,
-			experiment.QualitySetting{Measure: measure.Count{}, D: 2, K: 2, Variant: anonymize.Full}},
+		{"Full anonymization, count, d = 1, k = 2: edges kept", nets,
+			experiment.QualitySetting{Name: "full", Measure: measure.Count{}, D: 1, K: 2, Variant: anonymize.Full, Utility: true}},
+		{"Budget of 5% of the edges, count, d = 1, k = 2: nodes made k-anonymous", nets,
+			experiment.QualitySetting{Name: "budgeted", Measure: measure.Count{}, D: 1, K: 2, Variant: anonymize.Budgeted, Budget: 0.05}},
+		{fmt.Sprintf("Budget of 5%% of the edges, fuzzy anonymity at a 10%% tolerance, count, d = 1, k = 2, networks of at most %d edges: nodes made k-anonymous", smallNetworks), small,
+			experiment.QualitySetting{Name: "fuzzy", Measure: measure.Count{}, D: 1, K: 2, Variant: anonymize.Budgeted, Budget: 0.05, Fuzzy: 10}},
+		{fmt.Sprintf("Full anonymization, dk, d = 1, k = 2, networks of at most %d edges: edges kept", smallNetworks), small,
+			experiment.QualitySetting{Name: "dk", Measure: measure.DK{}, D: 1, K: 2, Variant: anonymize.Full}},
+		{fmt.Sprintf("Full anonymization, count, d = 2, k = 2, networks of at most %d edges: edges kept", smallNetworks), small,
+			experiment.QualitySetting{Name: "count2", Measure: measure.Count{}, D: 2, K: 2, Variant: anonymize.Full}},
 	}
 	var all []experiment.QualityRun
 	for _, t := range tables {
-		if only != "" && !slices.Contains(strings.Split(only, ","), t.name) {
+		if only != "" && !slices.Contains(strings.Split(only, ","), t.setting.Name) {
 			continue
 		}
 		start := time.Now()
 		runs, err := experiment.Quality(t.nets, methods, t.setting, ss, func(r experiment.QualityRun) {
 			fmt.Fprintf(os.Stderr, "%s %s %s seed %d: %d edges kept of %d, %d → %d not anonymous, %.2fs\n",
-				t.name, r.Network, r.Method, r.Seed, r.EdgesKept, r.Edges, r.NotAnonBefore, r.NotAnonAfter, r.Seconds)
+				r.Setting, r.Network, r.Method, r.Seed, r.EdgesKept, r.Edges, r.NotAnonBefore, r.NotAnonAfter, r.Seconds)
 		})
 		if err != nil {
 			return err
 		}
-		for i := range runs {
-			runs[i].Method = t.name + "/" + runs[i].Method
-		}
 		all = append(all, runs...)
-		for i := range runs {
-			runs[i].Method = strings.TrimPrefix(runs[i].Method, t.name+"/")
-		}
 		fmt.Printf("\n### %s (mean of %d seeds)\n\n", t.title, seeds)
 		experiment.QualityTable(os.Stdout, runs, methods, t.setting.Variant == anonymize.Budgeted)
 		if t.setting.Utility {
