@@ -159,9 +159,7 @@ func (s *solution) annealFeasible(ctx context.Context, r *rand.Rand, moves int, 
 				continue
 			}
 			s.commit()
-			broken = s.becameNA(broken[:0])
-			e := s.orig[id]
-			broken = append(broken, e.U, e.V)
+			broken = s.broken(broken[:0], id)
 			done := false
 			for range repairTries {
 				inc := s.incident(broken[r.IntN(len(broken))])

@@ -40,11 +40,15 @@ const (
 	LiuTerziGreedy Strategy = "liu-terzi-greedy"
 )
 
-var strategies = []Strategy{ES, Degree, Aff, Unique, UA, UAO, Greedy, Best}
+// paperStrategies are the reference paper's; strategies adds anonet's own.
+var (
+	paperStrategies = []Strategy{ES, Degree, Aff, Unique, UA, UAO}
+	strategies      = slices.Concat(paperStrategies, []Strategy{Greedy, Best})
+)
 
 // PaperStrategies returns the strategies of the reference paper, which run
 // unchanged (without refinement unless asked) to reproduce it.
-func PaperStrategies() []Strategy { return append([]Strategy(nil), strategies[:6]...) }
+func PaperStrategies() []Strategy { return slices.Clone(paperStrategies) }
 
 // degreeStrategies are the strategies for the degree measure only, which
 // plan all their alterations at once (liuterzi.go).
@@ -56,6 +60,15 @@ func Strategies() []Strategy { return append([]Strategy(nil), strategies...) }
 // DegreeStrategies returns the strategies for the degree measure only:
 // Liu and Terzi's k-degree anonymization.
 func DegreeStrategies() []Strategy { return append([]Strategy(nil), degreeStrategies...) }
+
+// deletionStrategy returns the strategy whose selection the deletion phase
+// of the paper's loop uses: Best deletes as UA does.
+func (c Config) deletionStrategy() Strategy {
+	if c.Strategy == Best {
+		return UA
+	}
+	return c.Strategy
+}
 
 // deletesByGain reports whether the deletion phase is the exact-gain greedy:
 // for Greedy, and for Best within a budget, where the exact gain of each
@@ -69,12 +82,17 @@ func (c Config) deletesByGain() bool {
 
 // ParseStrategy returns the strategy with the given name.
 func ParseStrategy(s string) (Strategy, error) {
-	for _, x := range slices.Concat(strategies, degreeStrategies) {
+	all := slices.Concat(strategies, degreeStrategies)
+	for _, x := range all {
 		if string(x) == strings.ToLower(s) {
 			return x, nil
 		}
 	}
-	return "", fmt.Errorf("unknown strategy %q (known: es, degree, aff, unique, ua, uao, greedy, best, liu-terzi, liu-terzi-greedy)", s)
+	names := make([]string, len(all))
+	for i, x := range all {
+		names[i] = string(x)
+	}
+	return "", fmt.Errorf("unknown strategy %q (known: %s)", s, strings.Join(names, ", "))
 }
 
 // Refinement is what runs after a strategy to keep more of the network.

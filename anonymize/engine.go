@@ -113,7 +113,7 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	}
 	// One PCG stream for the algorithm's choices; the CLI uses other
 	// streams of the same seed for anything else.
-	rng := rand.New(rand.NewPCG(cfg.Seed, 0x616e6f6e6574)) // "anonet"
+	rng := runRNG(cfg.Seed)
 	res := &Result{Config: cfg, Nodes: n, EdgesBefore: m0, Target: Target(cfg.Alpha, n)}
 	rec := &recorder{res: res, p: p, progress: cfg.Progress}
 	if cfg.Twins {
@@ -158,6 +158,12 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	res.EdgesAfter = g.NumEdges()
 	res.TargetReached = n-res.After().NotKAnonymous >= res.Target
 	return res, nil
+}
+
+// runRNG returns the one PCG stream of a run's choices for seed; the CLI
+// uses other streams of the same seed for anything else.
+func runRNG(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, 0x616e6f6e6574)) // "anonet"
 }
 
 // Phases of a run, as the trace names them.
@@ -260,11 +266,7 @@ func runPaper(ctx context.Context, st *state, rng *rand.Rand, rec *recorder) err
 	g, n := p.Graph(), p.Graph().NumNodes()
 	var sc *scorer
 	if cfg.Operation == Delete {
-		s := cfg.Strategy
-		if s == Best {
-			s = UA // Best deletes as ua does
-		}
-		sc = newScorer(p, s, st.na)
+		sc = newScorer(p, cfg.deletionStrategy(), st.na)
 	}
 	altered := 0
 	for altered < cfg.Budget && n-st.notAnonymous < res.Target {

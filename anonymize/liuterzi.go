@@ -500,7 +500,7 @@ func runLiuTerzi(ctx context.Context, g *graph.Graph, cfg Config) (*Result, erro
 	res.EdgesAfter = m0
 	if n-res.Trace[0].NotKAnonymous < res.Target {
 		start := time.Now()
-		rng := rand.New(rand.NewPCG(cfg.Seed, 0x616e6f6e6574))
+		rng := runRNG(cfg.Seed)
 		alts, err := planLiuTerzi(ctx, g, cfg.K, cfg.Operation == Add, cfg.Strategy == LiuTerziGreedy, rng)
 		tSel := time.Since(start)
 		switch {

@@ -75,9 +75,7 @@ func (s *solution) restore(ctx context.Context) int {
 			continue
 		}
 		s.commit()
-		broken = s.becameNA(broken[:0])
-		e := s.orig[id]
-		broken = append(broken, e.U, e.V)
+		broken = s.broken(broken[:0], id)
 		partners = partners[:0]
 		for _, x := range broken {
 			for _, f := range s.incident(x) {

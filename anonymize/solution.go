@@ -44,7 +44,6 @@ type solution struct {
 
 	last  []int32 // the edges toggled by the last move
 	moves int     // moves made (applied, whether undone or not)
-	err   error   // the first error of a count (none once newSolution succeeded)
 
 	finder  measure.AffectedFinder
 	scratch []int32
@@ -227,13 +226,9 @@ func (s *solution) update() {
 			s.naNodes.add(v)
 		}
 	}
-	na, err := s.count()
-	if err != nil && s.err == nil {
-		// Only a fuzzy tolerance that newSolution has accepted can get
-		// here, so this does not happen; keep the error all the same.
-		s.err = err
-	}
-	s.na = na
+	// count fails only for a fuzzy tolerance, which sync has already
+	// accepted when the solution was made.
+	s.na, _ = s.count()
 }
 
 // undo reverts the last move exactly.
@@ -262,6 +257,15 @@ func (s *solution) tryEach(cands []int32, ok func() bool) (int32, bool) {
 
 // commit forgets the last move, so that undo can no longer revert it.
 func (s *solution) commit() { s.last = s.last[:0] }
+
+// broken appends to dst the nodes that the last move made lose their
+// anonymity and the ends of edge id: where to look for a partner move that
+// repairs it.
+func (s *solution) broken(dst []int32, id int32) []int32 {
+	dst = s.becameNA(dst)
+	e := s.orig[id]
+	return append(dst, e.U, e.V)
+}
 
 // becameNA appends to dst the nodes that stopped being k-anonymous in the
 // last partition update (exact anonymity; with fuzzy anonymity, the nodes
