@@ -232,7 +232,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 					return err
 				}
 			}
-			if err := rf.check(args[:1], out, tracePath, deletedPath, mappingPath); err != nil {
+			if err := rf.check(); err != nil {
 				return err
 			}
 			in, err := e.readGraph(args[0], format)

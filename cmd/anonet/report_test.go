@@ -243,3 +243,43 @@ func TestPlotFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestReportFuzzyAndStdout: with a fuzzy target the report's verdict and
+// counts are the run's (the exact partition would call the release unsafe),
+// and anonet report -o - writes the page to stdout, not to a file named -.
+func TestReportFuzzyAndStdout(t *testing.T) {
+	dir := t.TempDir()
+	out, html := filepath.Join(dir, "k.edges"), filepath.Join(dir, "r.html")
+	stdout, stderr, code := runCLI(t, "anonymize", "karate", "-o", out, "--variant", "full", "--fuzzy", "20",
+		"--mapping", filepath.Join(dir, "m.tsv"), "--report", html, "--json")
+	if code != 0 {
+		t.Fatalf("anonymize: exit %d: %s", code, stderr)
+	}
+	var r anonymizeResult
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(html)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	if !r.TargetReached || !strings.Contains(page, `data-met="true"`) {
+		t.Errorf("run reached %v, report verdict: met=%v", r.TargetReached, strings.Contains(page, `data-met="true"`))
+	}
+	if got := htmlValue(t, page, "not-k-after"); got != fmt.Sprint(r.NotKAnonymousAfter) {
+		t.Errorf("report not-k-after = %s, the run says %d", got, r.NotKAnonymousAfter)
+	}
+
+	t.Chdir(dir) // restored by the test framework
+	stdout, stderr, code = runCLI(t, "report", "karate", out, "--mapping", "m.tsv", "-o", "-")
+	if code != 0 {
+		t.Fatalf("report -o -: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, `id="verdict"`) {
+		t.Errorf("report -o - did not write the page to stdout")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "-")); err == nil {
+		t.Errorf("report -o - created a file named -")
+	}
+}
