@@ -3,7 +3,6 @@ package experiment
 import (
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strings"
 	"time"
@@ -45,13 +44,8 @@ func KDegree(nets []Network, methods []Method, ks []int, progress func(KDegreeRu
 		for _, k := range ks {
 			for _, m := range methods {
 				g := net.Graph.Clone()
-				cfg := anonymize.Config{
-					Measure: measure.Degree{}, D: 1, K: k, Strategy: m.Strategy, Operation: m.Operation,
-					Refine: m.Refine, Effort: m.Effort, Variant: anonymize.Full, Seed: 1,
-				}
-				if m.Recompute > 0 {
-					cfg.Recompute = max(1, int(math.Round(m.Recompute*float64(net.Graph.NumEdges()))))
-				}
+				cfg := anonymize.Config{Measure: measure.Degree{}, D: 1, K: k, Variant: anonymize.Full, Seed: 1}
+				m.apply(&cfg, net.Graph.NumEdges())
 				start := time.Now()
 				res, err := anonymize.Run(g, cfg)
 				if err != nil {

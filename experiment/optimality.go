@@ -86,7 +86,7 @@ func Optimality(graphs []SmallGraph, methods []Method, seed uint64, progress fun
 		for _, m := range methods {
 			g := sg.Graph.Clone()
 			c := cfg
-			c.Strategy, c.Refine, c.Effort = m.Strategy, m.Refine, m.Effort
+			m.apply(&c, sg.Graph.NumEdges())
 			start := time.Now()
 			res, err := anonymize.Run(g, c)
 			if err != nil {

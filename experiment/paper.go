@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"cmp"
 	"encoding/csv"
 	"fmt"
 	"html/template"
@@ -449,7 +450,7 @@ func (p *paperRun) measuresTable() error {
 	}
 	for i, name := range names {
 		pts := perMeasure[name]
-		slices.SortFunc(pts, func(a, b pt) int { return cmpFloat(a.deg, b.deg) })
+		slices.SortFunc(pts, func(a, b pt) int { return cmp.Compare(a.deg, b.deg) })
 		s := report.Series{Name: name, Style: report.LinePoints, Color: i}
 		for _, q := range pts {
 			s.X, s.Y = append(s.X, q.deg), append(s.Y, q.u)
@@ -463,16 +464,6 @@ func (p *paperRun) measuresTable() error {
 		Header:     header, Rows: rows,
 	})
 	return nil
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // ---- algorithms: full, partial and budgeted variants, runtimes ----
@@ -589,7 +580,7 @@ func (p *paperRun) algorithms() error {
 			for _, net := range p.opt.Networks {
 				pts = append(pts, pt{x(net), meanBy(net, s, f)})
 			}
-			slices.SortFunc(pts, func(a, b pt) int { return cmpFloat(a.x, b.x) })
+			slices.SortFunc(pts, func(a, b pt) int { return cmp.Compare(a.x, b.x) })
 			ser := report.Series{Name: string(s), Color: i}
 			for _, q := range pts {
 				ser.X, ser.Y = append(ser.X, q.x), append(ser.Y, q.y)
@@ -692,7 +683,7 @@ func orderAt(ss []report.Series, i int) string {
 			xs = append(xs, kv{s.Name, s.Y[i]})
 		}
 	}
-	slices.SortStableFunc(xs, func(a, b kv) int { return cmpFloat(a.v, b.v) })
+	slices.SortStableFunc(xs, func(a, b kv) int { return cmp.Compare(a.v, b.v) })
 	var parts []string
 	for _, x := range xs {
 		parts = append(parts, fmt.Sprintf("%s %.3f", x.name, x.v))

@@ -127,4 +127,13 @@ func TestPaperQuick(t *testing.T) {
 			}
 		}
 	}
+	// The measures table reproduces the reference's value for
+	// moreno_innovation: U = 0.244813 under count (59 of 241 nodes).
+	b, err := os.ReadFile(filepath.Join(dir, "measures_table.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "\nout.moreno_innovation,241,923,") || !strings.Contains(string(b), ",0.244813,") {
+		t.Errorf("measures_table.csv lacks moreno_innovation's U = 0.244813 under count:\n%s", b)
+	}
 }

@@ -30,6 +30,14 @@ type Method struct {
 	Operation anonymize.Operation
 }
 
+// apply sets the method's fields of cfg for a graph of m edges.
+func (meth Method) apply(cfg *anonymize.Config, m int) {
+	cfg.Strategy, cfg.Refine, cfg.Effort, cfg.Operation = meth.Strategy, meth.Refine, meth.Effort, meth.Operation
+	if meth.Recompute > 0 {
+		cfg.Recompute = max(1, int(math.Round(meth.Recompute*float64(m))))
+	}
+}
+
 // QualityMethods returns the methods of the quality table: the paper's best
 // strategy ua, ua followed by restoration, the exact-gain greedy alone, the
 // default (greedy, restoration and local search at the default effort) and
@@ -90,14 +98,11 @@ func Quality(nets []Network, methods []Method, s QualitySetting, seeds []uint64,
 			for _, seed := range seeds {
 				g := net.Graph.Clone()
 				cfg := anonymize.Config{
-					Measure: s.Measure, D: s.D, K: s.K, Strategy: meth.Strategy, Refine: meth.Refine,
-					Effort: meth.Effort, Variant: s.Variant, Seed: seed,
+					Measure: s.Measure, D: s.D, K: s.K, Variant: s.Variant, Seed: seed,
 					Budget: max(1, int(math.Ceil(s.Budget*float64(m)-1e-9))),
 					Fuzzy:  s.Fuzzy > 0, Phi: s.Fuzzy,
 				}
-				if meth.Recompute > 0 {
-					cfg.Recompute = max(1, int(math.Round(meth.Recompute*float64(m))))
-				}
+				meth.apply(&cfg, m)
 				start := time.Now()
 				res, err := anonymize.Run(g, cfg)
 				if err != nil {
@@ -233,7 +238,11 @@ func QualityTable(w io.Writer, runs []QualityRun, methods []Method, budgeted boo
 		fmt.Fprintln(w)
 	}
 	out := map[string]float64{}
-	fmt.Fprint(w, "| **mean ratio to "+methods[0].Name+"** | | | |")
+	label := "mean ratio to "
+	if budgeted {
+		label = "ratio of the sums to "
+	}
+	fmt.Fprint(w, "| **"+label+methods[0].Name+"** | | | |")
 	for i, m := range methods {
 		r, _ := mean(ratios[m.Name])
 		if budgeted {

@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -66,7 +67,7 @@ func loadNetworks(data string, only []string) ([]experiment.Network, error) {
 	}
 	var nets []experiment.Network
 	for _, f := range files {
-		if only != nil && !contains(only, strings.TrimSuffix(filepath.Base(f), ".nauty")) {
+		if only != nil && !slices.Contains(only, strings.TrimSuffix(filepath.Base(f), ".nauty")) {
 			continue
 		}
 		g, _, err := graphio.ReadFile(f, graphio.ReadOptions{})
@@ -79,15 +80,6 @@ func loadNetworks(data string, only []string) ([]experiment.Network, error) {
 		return nil, fmt.Errorf("%s lacks some of the networks %s", data, strings.Join(only, ", "))
 	}
 	return nets, nil
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if x == y {
-			return true
-		}
-	}
-	return false
 }
 
 func run(what string, args []string, data string, seeds int) error {

@@ -87,14 +87,17 @@ func quality(args []string, data string, seeds int) error {
 			experiment.UtilityTable(os.Stdout, runs, methods)
 		}
 		if t.setting.Fuzzy > 0 {
-			left, total := 0, 0
-			for _, r := range runs {
-				if r.Method == "default" {
-					left += r.NotAnonAfter
-					total += r.Nodes
+			// The share of all nodes that end fuzzy-k-anonymous, per method.
+			for _, m := range methods {
+				left, total := 0, 0
+				for _, r := range runs {
+					if r.Method == m.Name {
+						left += r.NotAnonAfter
+						total += r.Nodes
+					}
 				}
+				fmt.Printf("\n%s: %.2f%% of all nodes fuzzy-%d-anonymous after the 5%% budget\n", m.Name, 100*(1-float64(left)/float64(total)), t.setting.K)
 			}
-			fmt.Printf("\ndefault: %.2f%% of all nodes fuzzy-%d-anonymous after the 5%% budget\n", 100*(1-float64(left)/float64(max(1, total))), t.setting.K)
 		}
 		fmt.Printf("\n(%.1f s for the table)\n", time.Since(start).Seconds())
 	}
