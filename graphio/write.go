@@ -164,9 +164,6 @@ func CreatePending(path string) (*PendingFile, error) {
 // TempName returns the name of the temporary file.
 func (p *PendingFile) TempName() string { return p.tmp.Name() }
 
-// Path returns the output path as given to CreatePending.
-func (p *PendingFile) Path() string { return p.path }
-
 // Write writes to the temporary file.
 func (p *PendingFile) Write(b []byte) (int, error) {
 	if p.zw != nil {

@@ -52,7 +52,7 @@ their ids.`,
 		},
 	}
 	registerFrom(cmd.Flags(), &from, "IN")
-	registerTo(cmd.Flags(), &to, "OUT")
+	registerTo(cmd.Flags(), &to, "OUT", "from the file extension", false)
 	return cmd
 }
 

@@ -140,8 +140,6 @@ numbered 0..n−1. See docs/generate.md.`,
 	f.Float64Var(&avg, "avg-degree", 0, "average degree D (ba, ws: an even integer)")
 	f.Float64Var(&rewire, "rewire", 0.05, "ws: probability of rewiring each edge")
 	f.StringVarP(&out, "output", "o", "", "output file")
-	registerTo(f, &format, "OUT")
-	f.StringVar(&format, "format", "", "old name of --to")
-	f.MarkHidden("format")
+	registerTo(f, &format, "OUT", "from the file extension", true)
 	return cmd
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -9,12 +8,11 @@ import (
 	"testing"
 )
 
-// runCLI runs anonet with args and returns stdout, stderr and the exit status.
+// runCLI runs anonet with args and an empty stdin and returns stdout,
+// stderr and the exit status.
 func runCLI(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code := run(append([]string{"--quiet"}, args...), &out, &errb)
-	return out.String(), errb.String(), code
+	return runCLIStdin(t, "", args...)
 }
 
 func TestExitCodes(t *testing.T) {

@@ -12,9 +12,11 @@ import (
 // when it is added, before any work is done (not an input, not named
 // twice, a regular file or a new name in an existing directory); at the
 // end, commit writes every output to a temporary file and renames them all
-// into place only when all of them were written, so that a failure leaves
-// either every requested output or none. A path of "-" is stdout, written
-// after the files are complete and before they are renamed.
+// into place only when all of them were written, so that a failure to
+// write leaves no output at all. (The renames themselves come one after
+// the other: if a rename fails after an earlier one succeeded, the earlier
+// output stays.) A path of "-" is stdout, written after the files are
+// complete and before they are renamed.
 type outputSet struct {
 	e      *env
 	inputs []string

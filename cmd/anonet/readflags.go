@@ -66,15 +66,26 @@ func registerFrom(fs *pflag.FlagSet, p *string, what string) {
 	fs.MarkHidden("format")
 }
 
-// registerTo adds --to, the output format.
-func registerTo(fs *pflag.FlagSet, p *string, what string) {
-	fs.StringVar(p, "to", "", fmt.Sprintf("output format of %s (default: from the file extension)", what))
+// registerTo adds --to, the output format of what, whose default is
+// deflt (a phrase such as "from the file extension"). With oldName the old
+// name --format is kept as a hidden alias (for commands that read no
+// graph, where --format named the output).
+func registerTo(fs *pflag.FlagSet, p *string, what, deflt string, oldName bool) {
+	fs.StringVar(p, "to", "", fmt.Sprintf("output format of %s (default: %s)", what, deflt))
+	if oldName {
+		fs.StringVar(p, "format", "", "old name of --to")
+		fs.MarkHidden("format")
+	}
 }
 
-// checkOneFormat rejects --from together with its alias.
+// checkOneFormat rejects --from or --to together with --format, the old
+// name of one of them, since both are bound to the same value.
 func checkOneFormat(cmd *cobra.Command) error {
-	if f := cmd.Flags(); f.Changed("from") && f.Changed("format") {
-		return usageErrorf("--format is the old name of --from: give one of them")
+	f := cmd.Flags()
+	for _, name := range []string{"from", "to"} {
+		if alias := f.Lookup("format"); alias != nil && f.Changed(name) && f.Changed("format") && alias.Usage == "old name of --"+name {
+			return usageErrorf("--format is the old name of --%s: give one of them", name)
+		}
 	}
 	return nil
 }

@@ -49,6 +49,7 @@ func TestReadingFlags(t *testing.T) {
 		{"", []string{"info", calls, "--header", "--no-header"}, "contradict"},
 		{"", []string{"info", semi, "--delimiter", ";;"}, "want one character"},
 		{"", []string{"info", semi, "--from", "nauty", "--format", "nauty"}, "old name of --from"},
+		{"", []string{"generate", "er", "-n", "10", "--avg-degree", "2", "-o", filepath.Join(dir, "g.gml"), "--to", "gml", "--format", "nauty"}, "old name of --to"},
 		{"!n=100000\n", []string{"info", "-", "--from", "nauty"}, "--max-nodes"},
 		{"", []string{"info", "x.edges.bz2"}, "no such file"},
 		{"", []string{"convert", "karate", filepath.Join(dir, "k.edges.bz2")}, "only gzip (.gz) is supported"},
