@@ -180,51 +180,30 @@ type recorder struct {
 	p        *anonymity.Partition
 	progress func(Iteration)
 
-	// With Config.Twins: the twin classes, kept current with the graph,
-	// and what they reflect (see syncTwins).
+	// With Config.Twins: the twin classes, kept current with the graph
+	// (see syncTwins), and how many of res.Alterations they reflect.
 	twins    *anonymity.Twins
-	synced   map[graph.Edge]bool // the alterations the twins reflect
-	appended int                 // how many of res.Alterations they reflect
+	appended int
 }
 
-// syncTwins brings the twin classes up to date with the alterations of the
-// current state: only the ends of a changed edge can change twins (SPEC
-// §3.4), so only they are filed again. The strategies only append
-// alterations; a refinement replaces the list, and then the ends of the
-// edges that differ from the last synced set are filed again.
+// syncTwins brings the twin classes up to date with the current state.
+// The strategies only append alterations, and only the ends of a changed
+// edge can change twins (SPEC §3.4), so only they are filed again. A
+// refinement replaces the list of alterations; its rows are few (after
+// restoration, every m local-search moves, at the end), so the classes are
+// then rebuilt, in O(m) as a comparison of the lists would be.
 func (rc *recorder) syncTwins(phase string) {
 	alts := rc.res.Alterations
-	if rc.synced == nil {
-		rc.synced = make(map[graph.Edge]bool)
-	}
-	refile := func(e graph.Edge) {
-		rc.twins.Update(e.U)
-		rc.twins.Update(e.V)
-	}
-	if phase == PhaseStrategy && rc.appended <= len(alts) {
-		for _, a := range alts[rc.appended:] {
-			e := graph.MakeEdge(a.U, a.V)
-			rc.synced[e] = true
-			refile(e)
-		}
+	if phase != PhaseStrategy {
+		rc.twins = anonymity.NewTwins(rc.p.Graph())
 		rc.appended = len(alts)
 		return
 	}
-	cur := make(map[graph.Edge]bool, len(alts))
-	for _, a := range alts {
-		cur[graph.MakeEdge(a.U, a.V)] = true
+	for _, a := range alts[rc.appended:] {
+		rc.twins.Update(a.U)
+		rc.twins.Update(a.V)
 	}
-	for e := range rc.synced {
-		if !cur[e] {
-			refile(e)
-		}
-	}
-	for e := range cur {
-		if !rc.synced[e] {
-			refile(e)
-		}
-	}
-	rc.synced, rc.appended = cur, len(alts)
+	rc.appended = len(alts)
 }
 
 // record appends a row for the current state, reached with the alterations
