@@ -27,6 +27,11 @@ type Config struct {
 	Seed uint64
 }
 
+// DefaultSeeds returns the numbers of seed pairs that anonet's attack test
+// uses by default (the command, the report and docs/results.md): none, 10
+// and 100.
+func DefaultSeeds() []int { return []int{0, 10, 100} }
+
 // Defaults of Config.
 const (
 	DefaultTheta     = 0.5

@@ -704,10 +704,7 @@ func (p *paperRun) utilityVsAnonymity() error {
 		accs[s] = make([]acc, len(budgets))
 	}
 	for _, net := range p.opt.Networks {
-		corr := make([]int32, net.Graph.NumNodes())
-		for i := range corr {
-			corr[i] = int32(i)
-		}
+		corr := utility.Identity(net.Graph.NumNodes())
 		for _, s := range strategies {
 			for _, seed := range p.opt.Seeds {
 				for bi, b := range budgets {

@@ -132,11 +132,7 @@ func Quality(nets []Network, methods []Method, s QualitySetting, seeds []uint64,
 				}
 				if s.Utility && seed == seeds[0] {
 					// The release keeps the input's node ids.
-					corr := make([]int32, g.NumNodes())
-					for v := range corr {
-						corr[v] = int32(v)
-					}
-					c, err := utility.Compare(net.Graph, g, utility.Options{Correspondence: corr, Seed: 1})
+					c, err := utility.Compare(net.Graph, g, utility.Options{Correspondence: utility.Identity(g.NumNodes()), Seed: 1})
 					if err != nil {
 						return nil, fmt.Errorf("%s %s: utility: %w", net.Name, meth.Name, err)
 					}

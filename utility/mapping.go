@@ -122,3 +122,14 @@ func CorrespondenceByLabels(a, b *graph.Graph) ([]int32, error) {
 	}
 	return corr, nil
 }
+
+// Identity returns the correspondence of a graph of n nodes with a copy
+// that keeps its node ids (an anonymization before renumbering): node v is
+// node v.
+func Identity(n int) []int32 {
+	corr := make([]int32, n)
+	for v := range corr {
+		corr[v] = int32(v)
+	}
+	return corr
+}

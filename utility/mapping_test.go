@@ -68,3 +68,10 @@ func TestCorrespondenceByLabels(t *testing.T) {
 		t.Errorf("unlabelled: %v, %v", corr, err)
 	}
 }
+
+func TestIdentity(t *testing.T) {
+	got := Identity(4)
+	if len(got) != 4 || got[0] != 0 || got[3] != 3 {
+		t.Errorf("Identity(4) = %v", got)
+	}
+}

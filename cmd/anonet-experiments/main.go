@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"github.com/anonet-project/anonet/anonymize"
+	"github.com/anonet-project/anonet/attack"
 	"github.com/anonet-project/anonet/experiment"
 	"github.com/anonet-project/anonet/graphio"
 )
@@ -108,7 +109,7 @@ func run(what string, args []string, data string, seeds int) error {
 		kept, anon := experiment.StrategyTable(os.Stdout, runs)
 		fmt.Printf("\nmean improvement ua/es: %.2f× edges kept (full), %.2f× nodes anonymized (5%% budget)\n", kept, anon)
 	case "attack":
-		seeds := []int{0, 10, 100}
+		seeds := attack.DefaultSeeds()
 		rows, err := experiment.Attacks(nets, seeds, 1)
 		if err != nil {
 			return err

@@ -135,7 +135,7 @@ it: the release is renumbered at random first. See docs/attack.md.`,
 	f := cmd.Flags()
 	registerFrom(f, &format, "both files")
 	f.StringVar(&mapping, "mapping", "", "which release node is whom: a mapping file from anonet anonymize --mapping (default: equal labels)")
-	f.StringVar(&seeds, "seeds", "0,10,100", "numbers s of correctly matched seed pairs the attacker starts from, comma-separated")
+	f.StringVar(&seeds, "seeds", joinInts(attack.DefaultSeeds()), "numbers s of correctly matched seed pairs the attacker starts from, comma-separated")
 	f.Float64Var(&theta, "theta", attack.DefaultTheta, "eccentricity a match needs (higher: fewer, surer matches)")
 	return cmd
 }
@@ -148,4 +148,13 @@ func printAttack(w io.Writer, r attackResult) error {
 		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%.1f%%\t%.1f%%\t\n", a.Seeds, a.Targets, a.Matched, a.Correct, 100*a.Fraction, 100*a.Precision)
 	}
 	return tw.Flush()
+}
+
+// joinInts writes xs comma-separated, as flags take lists of numbers.
+func joinInts(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
 }

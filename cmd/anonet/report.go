@@ -100,24 +100,19 @@ func (e *env) buildReport(rp releasePair) (*report.Input, error) {
 	return in, nil
 }
 
-// reportAttackSeeds are the numbers of seed pairs of the report's attack
-// test, as in docs/results.md.
-var reportAttackSeeds = [...]int{0, 10, 100}
-
 // reportAttack runs the seed-and-propagate attack (package attack) on the
 // original itself, its ids hidden (the attacker's baseline), and on the
 // release, for each number of seeds that the nodes with a counterpart allow.
 func (e *env) reportAttack(rp releasePair) (*report.Attack, error) {
-	identity := make([]int32, rp.orig.NumNodes())
+	identity := utility.Identity(rp.orig.NumNodes())
 	known := 0
-	for v := range identity {
-		identity[v] = int32(v)
-		if rp.corr[v] >= 0 {
+	for _, w := range rp.corr {
+		if w >= 0 {
 			known++
 		}
 	}
 	a := &report.Attack{Name: "seed-and-propagate, docs/attack.md"}
-	for _, s := range reportAttackSeeds {
+	for _, s := range attack.DefaultSeeds() {
 		if s > 0 && s >= known {
 			continue
 		}
