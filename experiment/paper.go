@@ -56,18 +56,10 @@ type PaperOptions struct {
 }
 
 // QuickNetworks returns the names (without .nauty) of the small reference
-// networks of the quick reproduction.
+// networks of the quick reproduction (anonet-experiments paper -quick): the
+// quick mode is the full one on these networks only.
 func QuickNetworks() []string {
 	return []string{"out.gene_fusion", "out.moreno_innovation", "out.radoslaw_email", "calls", "sms"}
-}
-
-// QuickPaperOptions are the settings of anonet-experiments paper -quick:
-// the paper's five seeds (and model instances) and the defaults; what makes
-// it quick is that the caller gives only the small networks.
-func QuickPaperOptions(nets []Network) PaperOptions {
-	return PaperOptions{
-		Networks: nets, Seeds: []uint64{1, 2, 3, 4, 5},
-	}
 }
 
 func (o *PaperOptions) defaults() {

@@ -29,8 +29,7 @@ var paperFigures = []string{
 // reproduces, and that the numbers that can be checked by hand are right.
 func TestPaperReduced(t *testing.T) {
 	nets := []Network{{"karate", examples.MustRead("karate")}, {"example8", examples.MustRead("example8")}}
-	opt := QuickPaperOptions(nets)
-	opt.Seeds = []uint64{1}
+	opt := PaperOptions{Networks: nets, Seeds: []uint64{1}}
 	opt.ModelNodes, opt.ModelDegrees, opt.MaxAltered = 100, []int{4}, 0.1
 	opt.Budgets, opt.Alphas, opt.Gaps, opt.LeidenRuns = []float64{0.05}, []float64{0.9}, []float64{0.01, 0.1}, 2
 	dir := t.TempDir()
@@ -117,7 +116,7 @@ func TestPaperQuick(t *testing.T) {
 		nets = append(nets, Network{Name: name + ".nauty", Graph: g})
 	}
 	dir := t.TempDir()
-	if _, err := Paper(dir, QuickPaperOptions(nets)); err != nil {
+	if _, err := Paper(dir, PaperOptions{Networks: nets, Seeds: []uint64{1, 2, 3, 4, 5}}); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range paperFigures {

@@ -90,13 +90,15 @@ func (e *env) notef(format string, args ...any) {
 }
 
 // checkOutput rejects an output path that would overwrite an input file,
-// or anything but a regular file or a new name in an existing directory.
-func checkOutput(out string, inputs ...string) error {
+// or anything but a regular file or a new name in an existing directory,
+// and returns the file that will be replaced (a symlink followed).
+func checkOutput(out string, inputs ...string) (string, error) {
 	if out == "" {
-		return usageErrorf("no output file given")
+		return "", usageErrorf("no output file given")
 	}
-	if _, err := graphio.CheckOutputPath(out); err != nil {
-		return inputError(err)
+	target, err := graphio.CheckOutputPath(out)
+	if err != nil {
+		return "", inputError(err)
 	}
 	ost, err := os.Stat(out)
 	if err != nil {
@@ -104,20 +106,20 @@ func checkOutput(out string, inputs ...string) error {
 		ao, _ := filepath.Abs(out)
 		for _, in := range inputs {
 			if ai, _ := filepath.Abs(in); ai == ao {
-				return usageErrorf("output %s is the input file; anonet never overwrites its input", out)
+				return "", usageErrorf("output %s is the input file; anonet never overwrites its input", out)
 			}
 		}
-		return nil
+		return target, nil
 	}
 	if ost.IsDir() {
-		return usageErrorf("output %s is a directory", out)
+		return "", usageErrorf("output %s is a directory", out)
 	}
 	for _, in := range inputs {
 		if ist, err := os.Stat(in); err == nil && os.SameFile(ist, ost) {
-			return usageErrorf("output %s is the input file %s; anonet never overwrites its input", out, in)
+			return "", usageErrorf("output %s is the input file %s; anonet never overwrites its input", out, in)
 		}
 	}
-	return nil
+	return target, nil
 }
 
 // readError gives a reading error its exit status: 2 for bad input, but 1

@@ -53,12 +53,9 @@ func (s *outputSet) add(flag, path string) error {
 		s.items = append(s.items, it)
 		return nil
 	}
-	if err := checkOutput(path, s.inputs...); err != nil {
-		return err
-	}
-	target, err := graphio.CheckOutputPath(path) // checked by checkOutput
+	target, err := checkOutput(path, s.inputs...)
 	if err != nil {
-		return inputError(err)
+		return err
 	}
 	if it.target, err = filepath.Abs(target); err != nil {
 		return inputError(fmt.Errorf("write %s: %w", path, err))
