@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/anonet-project/anonet/generate"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/internal/shareddata"
 	"github.com/anonet-project/anonet/measure"
@@ -138,4 +139,36 @@ func BenchmarkCascadeAndFuzzy17(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkD2 computes the ball measures at d = 2 from scratch, with all
+// cores, on the larger shared networks and on a Barabási–Albert graph
+// (hubs): the workload of "d = 2 without balls" (docs/results.md).
+func BenchmarkD2(b *testing.B) {
+	if testing.Short() {
+		b.Skip("large graphs")
+	}
+	ba, err := generate.BarabasiAlbert(100_000, 5, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	nets := []struct {
+		name string
+		g    *graph.Graph
+	}{
+		{"enron", readShared(b, "enron-email.edges.gz")},
+		{"dblp", readShared(b, "dblp-2010.edges.gz")},
+		{"ba1e5x5", ba},
+	}
+	for _, m := range []measure.Measure{measure.Count{}, measure.EdgeCount{}, measure.DegDist{}, measure.VRQ{}} {
+		for _, net := range nets {
+			b.Run(m.Name()+"/"+net.name, func(b *testing.B) {
+				for b.Loop() {
+					if _, err := New(net.g, m, 2, Options{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
 }

@@ -13,7 +13,13 @@ import (
 // readDataset reads one of the shared reference networks, or skips.
 func readDataset(t testing.TB, name string) *graph.Graph {
 	t.Helper()
-	g, _, err := graphio.ReadFile(shareddata.Path(t, "anonet", name), graphio.ReadOptions{})
+	return readShared(t, "anonet", name)
+}
+
+// readShared reads the network at elem in the shared data sets, or skips.
+func readShared(t testing.TB, elem ...string) *graph.Graph {
+	t.Helper()
+	g, _, err := graphio.ReadFile(shareddata.Path(t, elem...), graphio.ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -85,3 +85,15 @@ func BenchmarkFullR1Twins(b *testing.B) {
 	g := readShared(b, "anonet", "out.arenas-email.nauty")
 	benchRun(b, g, Config{Measure: measure.Count{}, D: 1, Strategy: UA, Seed: 1, Recompute: 1, Twins: true})
 }
+
+// BenchmarkFullD2 runs full anonymization under count at d = 2 (ua, R = 1%)
+// on two reference networks: the partition updates recompute the
+// signatures of affected nodes at d = 2 after every deletion round.
+func BenchmarkFullD2(b *testing.B) {
+	for _, name := range []string{"out.arenas-email.nauty", "socfb-Reed98.nauty"} {
+		g := readShared(b, "anonet", name)
+		b.Run(name, func(b *testing.B) {
+			benchRun(b, g, Config{Measure: measure.Count{}, D: 2, Strategy: UA, Seed: 1})
+		})
+	}
+}
