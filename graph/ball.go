@@ -1,5 +1,11 @@
 package graph
 
+import (
+	"math"
+	"math/bits"
+	"slices"
+)
+
 // Ball is the d-neighbourhood of a node: the nodes within distance d of a
 // centre and the subgraph they induce, in compact local form. A Ball is a
 // reusable buffer: filling it again reuses its memory, so extracting balls
@@ -14,11 +20,20 @@ type Ball struct {
 	Dist []int32
 	// Off and Adj hold the induced subgraph in compressed sparse row form
 	// over local ids: the neighbours of local node i are Adj[Off[i]:Off[i+1]].
-	// They are filled only by Graph.Ball, not by Graph.BallNodes.
+	// They are filled only by Graph.Ball, not by Graph.BallNodes or
+	// Graph.BallDegrees.
 	Off []int32
 	Adj []int32
+	// Lower[i], Same[i] and Higher[i] count the neighbours of local node i
+	// inside the ball at a smaller, the same and a larger distance from the
+	// centre: the layered degrees of i in the induced subgraph. They are
+	// filled only by Graph.BallDegrees.
+	Lower, Same, Higher []int32
 
-	// local[x] is the local id of graph node x, valid when seen[x] == epoch.
+	// local[x] is the local id of graph node x, valid when x is in the
+	// ball. seen[x] is epoch for a node of the ball inside distance d and
+	// epoch+1 for a node of its outer layer (distance exactly d), so that
+	// one load tells whether a neighbour is in the outer layer.
 	local []int32
 	seen  []uint32
 	epoch uint32
@@ -31,20 +46,26 @@ func (b *Ball) reset(n int) {
 		b.local = make([]int32, n)
 		b.epoch = 0
 	}
-	b.epoch++
-	if b.epoch == 0 { // wrapped around: old stamps could look current
+	if b.epoch >= math.MaxUint32-2 { // about to wrap: old stamps could look current
 		clear(b.seen)
-		b.epoch = 1
+		b.epoch = 0
 	}
+	b.epoch += 2 // stamps epoch and epoch+1 are this fill's, 0 is never one
 	b.Nodes = b.Nodes[:0]
 	b.Dist = b.Dist[:0]
 	b.Off = b.Off[:0]
 	b.Adj = b.Adj[:0]
+	b.Lower = b.Lower[:0]
+	b.Same = b.Same[:0]
+	b.Higher = b.Higher[:0]
 }
+
+// in reports whether graph node x is in the ball being filled.
+func (b *Ball) in(x int32) bool { return b.seen[x]-b.epoch <= 1 }
 
 // Contains reports whether graph node x is in the ball filled last.
 func (b *Ball) Contains(x int32) bool {
-	return int(x) < len(b.seen) && b.seen[x] == b.epoch
+	return int(x) < len(b.seen) && b.in(x)
 }
 
 // Local returns the local id of graph node x and whether x is in the ball.
@@ -61,29 +82,106 @@ func (b *Ball) Size() int { return len(b.Nodes) }
 // BallNodes fills b with the nodes within distance d of v (without the
 // induced edges) and returns b. If b is nil a new Ball is allocated.
 func (g *Graph) BallNodes(v int32, d int, b *Ball) *Ball {
+	b, _ = g.bfs(v, d, b, false)
+	return b
+}
+
+// BallDegrees fills b with the nodes within distance d of v and, for every
+// one of them, its layered degrees in the induced subgraph (Ball.Lower,
+// Ball.Same, Ball.Higher), and returns b. If b is nil a new Ball is
+// allocated. It does not build the induced subgraph: the edges of the nodes
+// inside distance d are classified during the breadth-first search that
+// finds the ball, and the edges inside the outer layer (distance exactly d)
+// are found once each, from their end with the smaller id. For such an end
+// y the search reads the part of y's sorted adjacency list above y or, when
+// the list is long compared to the outer layer (a hub seen from afar), looks
+// every node of the layer above y up in it. The counts equal those of the subgraph Graph.Ball
+// builds.
+func (g *Graph) BallDegrees(v int32, d int, b *Ball) *Ball {
+	b, outer := g.bfs(v, d, b, true)
+	layer := b.Nodes[outer:]
+	stamp := b.epoch + 1 // the outer layer's
+	for i := outer; i < len(b.Nodes); i++ {
+		y := b.Nodes[i]
+		nb := g.Neighbors(y)
+		if len(nb) == int(b.Lower[i]) {
+			continue // every neighbour is nearer the centre
+		}
+		if len(nb) > bits.Len(uint(len(nb)))*len(layer) {
+			for _, z := range layer {
+				if z > y {
+					if _, ok := slices.BinarySearch(nb, z); ok {
+						b.Same[i]++
+						b.Same[b.local[z]]++
+					}
+				}
+			}
+			continue
+		}
+		for j := len(nb) - 1; j >= 0 && nb[j] > y; j-- {
+			if z := nb[j]; b.seen[z] == stamp {
+				b.Same[i]++
+				b.Same[b.local[z]]++
+			}
+		}
+	}
+	return b
+}
+
+// bfs fills b with the nodes within distance d of v in breadth-first order
+// and returns b and the local id where the outer layer (the nodes at
+// distance d, whose adjacency lists the search does not read) begins. With
+// layers set it also counts, in Lower, Same and Higher, the neighbours that
+// the nodes inside distance d have at every distance, and for the nodes of
+// the outer layer their neighbours nearer the centre.
+func (g *Graph) bfs(v int32, d int, b *Ball, layers bool) (*Ball, int) {
 	if b == nil {
 		b = new(Ball)
 	}
 	b.reset(len(g.adj))
-	b.seen[v] = b.epoch
-	b.local[v] = 0
-	b.Nodes = append(b.Nodes, v)
-	b.Dist = append(b.Dist, 0)
-	for h := 0; h < len(b.Nodes); h++ {
+	add := func(x, dist int32) {
+		b.seen[x] = b.epoch
+		if int(dist) == d {
+			b.seen[x]++
+		}
+		b.local[x] = int32(len(b.Nodes))
+		b.Nodes = append(b.Nodes, x)
+		b.Dist = append(b.Dist, dist)
+		if layers {
+			b.Lower = append(b.Lower, 0)
+			b.Same = append(b.Same, 0)
+			b.Higher = append(b.Higher, 0)
+		}
+	}
+	add(v, 0)
+	h := 0
+	for ; h < len(b.Nodes); h++ {
 		x, dx := b.Nodes[h], b.Dist[h]
 		if int(dx) >= d {
 			break
 		}
 		for _, y := range g.Neighbors(x) {
-			if b.seen[y] != b.epoch {
-				b.seen[y] = b.epoch
-				b.local[y] = int32(len(b.Nodes))
-				b.Nodes = append(b.Nodes, y)
-				b.Dist = append(b.Dist, dx+1)
+			if !b.in(y) {
+				add(y, dx+1)
+			}
+			if !layers {
+				continue
+			}
+			j := b.local[y]
+			switch dy := b.Dist[j]; {
+			case dy < dx:
+				b.Lower[h]++
+			case dy == dx:
+				b.Same[h]++
+			default:
+				b.Higher[h]++
+				if int(dy) == d { // outer nodes are not scanned themselves
+					b.Lower[j]++
+				}
 			}
 		}
 	}
-	return b
+	return b, h
 }
 
 // Ball fills b with the d-neighbourhood of v, with its induced subgraph, and
@@ -94,7 +192,7 @@ func (g *Graph) Ball(v int32, d int, b *Ball) *Ball {
 	b.Off = append(b.Off, 0)
 	for _, x := range b.Nodes {
 		for _, y := range g.Neighbors(x) {
-			if b.seen[y] == b.epoch {
+			if b.in(y) {
 				b.Adj = append(b.Adj, b.local[y])
 			}
 		}

@@ -23,40 +23,26 @@ func (DegDist) NewEvaluator(g *graph.Graph, d int) Evaluator {
 }
 
 type degDistEval struct {
-	g                   *graph.Graph
-	d                   int
-	ball                graph.Ball
-	lower, same, higher []int32 // neighbours of each local node by layer
-	vals                []int32
+	g    *graph.Graph
+	d    int
+	ball graph.Ball
+	vals []int32
 }
 
+// AppendSignature reads the degrees inside every G[B_t(v)] off the layered
+// degrees of Graph.BallDegrees: a node at distance s ≤ t has in G[B_t] its
+// neighbours at distances s−1 and s, and also those at s+1 when s < t.
 func (e *degDistEval) AppendSignature(dst []byte, v int32) []byte {
-	b := e.g.Ball(v, e.d, &e.ball)
-	n := b.Size()
-	e.lower = append(e.lower[:0], make([]int32, n)...)
-	e.same = append(e.same[:0], make([]int32, n)...)
-	e.higher = append(e.higher[:0], make([]int32, n)...)
-	for i, di := range b.Dist {
-		for _, j := range b.Adj[b.Off[i]:b.Off[i+1]] {
-			switch dj := b.Dist[j]; {
-			case dj < di:
-				e.lower[i]++
-			case dj == di:
-				e.same[i]++
-			default:
-				e.higher[i]++
-			}
-		}
-	}
+	b := e.g.BallDegrees(v, e.d, &e.ball)
 	for t := int32(1); t <= int32(e.d); t++ {
 		e.vals = e.vals[:0]
 		for i, di := range b.Dist {
 			if di > t {
 				break // BFS order: the rest are farther
 			}
-			deg := e.lower[i] + e.same[i]
+			deg := b.Lower[i] + b.Same[i]
 			if di < t {
-				deg += e.higher[i]
+				deg += b.Higher[i]
 			}
 			e.vals = append(e.vals, deg)
 		}

@@ -62,27 +62,28 @@ func (EdgeCount) AppendValues(dst []int, g *graph.Graph, v int32, d int, b *grap
 }
 
 // appendLevelCounts appends, for t = 1..d, the node and edge counts of the
-// ball B_t(v) as count (nodes = true) or edgecount writes them.
+// ball B_t(v) as count (nodes = true) or edgecount writes them. The counts
+// come from the layered degrees of Graph.BallDegrees, without building the
+// ball's subgraph: an edge of G[B_d] between the layers s ≤ t belongs to
+// B_t and first to B_t at t, where its farther end is counted by Lower (s <
+// t) or, once from each end, by Same (s = t).
 func appendLevelCounts(dst []int, g *graph.Graph, v int32, d int, b *graph.Ball, nodes bool) []int {
-	b = g.Ball(v, d, b)
-	var nbuf, ebuf [8]int // no allocation for d < 8
-	nodesAt, edgesAt := nbuf[:], ebuf[:]
+	b = g.BallDegrees(v, d, b)
+	var nbuf, ebuf, sbuf [8]int // no allocation for d < 8
+	nodesAt, edgesAt, sameAt := nbuf[:], ebuf[:], sbuf[:]
 	if d+1 > len(nbuf) {
-		nodesAt, edgesAt = make([]int, d+1), make([]int, d+1)
+		nodesAt, edgesAt, sameAt = make([]int, d+1), make([]int, d+1), make([]int, d+1)
 	}
-	nodesAt, edgesAt = nodesAt[:d+1], edgesAt[:d+1]
+	nodesAt, edgesAt, sameAt = nodesAt[:d+1], edgesAt[:d+1], sameAt[:d+1]
 	for i, di := range b.Dist {
 		nodesAt[di]++
-		for _, j := range b.Adj[b.Off[i]:b.Off[i+1]] {
-			if j > int32(i) {
-				edgesAt[max(di, b.Dist[j])]++
-			}
-		}
+		edgesAt[di] += int(b.Lower[i])
+		sameAt[di] += int(b.Same[i])
 	}
 	nn, ne := nodesAt[0], 0
 	for t := 1; t <= d; t++ {
 		nn += nodesAt[t]
-		ne += edgesAt[t]
+		ne += edgesAt[t] + sameAt[t]/2
 		if nodes {
 			dst = append(dst, nn-1, ne-(nn-1))
 		} else {
