@@ -108,6 +108,11 @@ func (l *level) insert(v int32, key []byte) {
 		l.key[c] = s
 		l.keyed[c] = true
 	}
+	l.join(v, c)
+}
+
+// join puts node v into the existing class c.
+func (l *level) join(v, c int32) {
 	l.classOf[v] = c
 	h := l.head[c]
 	l.next[v], l.prev[v] = h, -1

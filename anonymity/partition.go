@@ -129,8 +129,18 @@ func (p *Partition) localKey(v int32) []byte {
 
 // build computes every signature from scratch, in chunks so that memory
 // stays bounded, inserting in node order so the result is deterministic.
+// Twins are exchanged by an automorphism, so every measure gives them equal
+// signatures: only the smallest node of each twin class is computed, and
+// the other members join its class.
 func (p *Partition) build(progress func(done, total int)) {
 	n := int32(p.g.NumNodes())
+	twin := TwinClasses(p.g)
+	rep := make([]int32, 0, n) // twin class → its smallest node
+	for v, c := range twin {
+		if int(c) == len(rep) { // classes are numbered by their smallest nodes
+			rep = append(rep, int32(v))
+		}
+	}
 	const chunk = 4096
 	nodes := make([]int32, 0, chunk)
 	total := int(n)
@@ -147,30 +157,41 @@ func (p *Partition) build(progress func(done, total int)) {
 		for lo := int32(0); lo < n; lo += chunk {
 			nodes = nodes[:0]
 			for v := lo; v < min(lo+chunk, n); v++ {
-				nodes = append(nodes, v)
+				if rep[twin[v]] == v {
+					nodes = append(nodes, v)
+				}
 			}
 			p.preSigs.compute(nodes)
-			for i, v := range nodes {
-				p.pre.insert(v, p.preSigs.sig(i))
+			j := 0
+			for v := lo; v < min(lo+chunk, n); v++ {
+				if r := rep[twin[v]]; r != v {
+					p.pre.join(v, p.pre.classOf[r])
+					continue
+				}
+				p.pre.insert(v, p.preSigs.sig(j))
+				j++
 			}
-			done += len(nodes)
+			done += int(min(lo+chunk, n) - lo)
 			report()
 		}
 	}
 	for lo := int32(0); lo < n; lo += chunk {
 		nodes = nodes[:0]
 		for v := lo; v < min(lo+chunk, n); v++ {
-			if p.needsSig(v) {
+			if rep[twin[v]] == v && p.needsSig(v) {
 				nodes = append(nodes, v)
 			}
 		}
 		p.sigs.compute(nodes)
 		j := 0
 		for v := lo; v < min(lo+chunk, n); v++ {
-			if j < len(nodes) && nodes[j] == v {
+			switch {
+			case rep[twin[v]] != v: // a twin is in the class of its smallest twin, which has a signature
+				p.top.join(v, p.top.classOf[rep[twin[v]]])
+			case j < len(nodes) && nodes[j] == v:
 				p.top.insert(v, p.fullKey(v, p.sigs.sig(j)))
 				j++
-			} else {
+			default:
 				p.top.insert(v, nil)
 			}
 		}

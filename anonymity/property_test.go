@@ -240,3 +240,61 @@ func TestImplications(t *testing.T) {
 		}
 	}
 }
+
+// TestTwinShortcut checks that New, which computes one signature per twin
+// class, gives the partition of grouping every node's own signature, on
+// random graphs with many open and closed twins (leaves of stars, members
+// of cliques, isolated nodes and isolated edges), for every measure at
+// d = 1, 2.
+func TestTwinShortcut(t *testing.T) {
+	r := rand.New(rand.NewPCG(16, 5))
+	for trial := range 4 {
+		g := randomGraph(r, []string{"er", "ba"}[trial%2], 30)
+		n := int32(g.NumNodes())
+		grow := func() int32 { g.AddNode(fmt.Sprint(g.NumNodes())); return int32(g.NumNodes() - 1) }
+		for range 3 { // stars hung on random nodes: open twins
+			c := grow()
+			g.AddEdge(c, int32(r.IntN(int(n))))
+			for range 2 + r.IntN(3) {
+				g.AddEdge(c, grow())
+			}
+		}
+		for range 2 { // cliques hung on random nodes: closed twins
+			var k []int32
+			for range 3 {
+				k = append(k, grow())
+			}
+			for i, a := range k {
+				g.AddEdge(a, int32(r.IntN(int(n))))
+				for _, b := range k[i+1:] {
+					g.AddEdge(a, b)
+				}
+			}
+		}
+		grow()
+		grow()
+		g.AddEdge(grow(), grow())
+		g.AddEdge(grow(), grow())
+		for _, m := range allMeasures {
+			for d := 1; d <= 2; d++ {
+				p, err := New(g, m, d, Options{K: 2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				ev := m.NewEvaluator(g, d)
+				first := map[string]int32{}
+				for v := range int32(g.NumNodes()) {
+					sig := string(ev.AppendSignature(nil, v))
+					f, ok := first[sig]
+					if !ok {
+						first[sig] = v
+						f = v
+					}
+					if p.Representative(v) != f {
+						t.Fatalf("trial %d %s d=%d: node %d has representative %d, its signature's first node is %d", trial, m.Name(), d, v, p.Representative(v), f)
+					}
+				}
+			}
+		}
+	}
+}

@@ -91,39 +91,39 @@ func (g *Graph) BallNodes(v int32, d int, b *Ball) *Ball {
 // Ball.Same, Ball.Higher), and returns b. If b is nil a new Ball is
 // allocated. It does not build the induced subgraph: the edges of the nodes
 // inside distance d are classified during the breadth-first search that
-// finds the ball, and the edges inside the outer layer (distance exactly d)
-// are found once each, from their end with the smaller id. For such an end
-// y the search reads the part of y's sorted adjacency list above y or, when
-// the list is long compared to the outer layer (a hub seen from afar), looks
-// every node of the layer above y up in it. The counts equal those of the subgraph Graph.Ball
-// builds.
+// finds the ball, which also counts the neighbours that the nodes of the
+// outer layer (distance exactly d) have nearer the centre. A node y of the
+// outer layer then counts its neighbours in that layer by testing the
+// stamp of every node of its adjacency list (one load each) or, when the
+// list is long compared to the layer (a hub seen from afar), by looking
+// every node of the layer up in its sorted list; a node whose neighbours
+// are all nearer the centre is skipped. The counts equal those of the
+// subgraph Graph.Ball builds.
 func (g *Graph) BallDegrees(v int32, d int, b *Ball) *Ball {
 	b, outer := g.bfs(v, d, b, true)
 	layer := b.Nodes[outer:]
-	stamp := b.epoch + 1 // the outer layer's
+	seen, stamp := b.seen, b.epoch+1 // the outer layer's stamp
 	for i := outer; i < len(b.Nodes); i++ {
 		y := b.Nodes[i]
 		nb := g.Neighbors(y)
 		if len(nb) == int(b.Lower[i]) {
 			continue // every neighbour is nearer the centre
 		}
+		same := int32(0)
 		if len(nb) > bits.Len(uint(len(nb)))*len(layer) {
 			for _, z := range layer {
-				if z > y {
-					if _, ok := slices.BinarySearch(nb, z); ok {
-						b.Same[i]++
-						b.Same[b.local[z]]++
-					}
+				if _, ok := slices.BinarySearch(nb, z); ok {
+					same++
 				}
 			}
-			continue
-		}
-		for j := len(nb) - 1; j >= 0 && nb[j] > y; j-- {
-			if z := nb[j]; b.seen[z] == stamp {
-				b.Same[i]++
-				b.Same[b.local[z]]++
+		} else {
+			for _, z := range nb {
+				if seen[z] == stamp {
+					same++
+				}
 			}
 		}
+		b.Same[i] = same
 	}
 	return b
 }
