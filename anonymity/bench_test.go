@@ -141,10 +141,15 @@ func BenchmarkCascadeAndFuzzy17(b *testing.B) {
 	})
 }
 
-// BenchmarkD2 computes the ball measures at d = 2 from scratch, with all
-// cores, on the larger shared networks and on a Barabási–Albert graph
-// (hubs): the workload of "d = 2 without balls" (docs/results.md).
-func BenchmarkD2(b *testing.B) {
+// namedGraph is a benchmark network.
+type namedGraph struct {
+	name string
+	g    *graph.Graph
+}
+
+// largeNets returns the larger shared networks and a Barabási–Albert graph
+// of 10^5 nodes and 5·10^5 edges (hubs), or skips.
+func largeNets(b *testing.B) []namedGraph {
 	if testing.Short() {
 		b.Skip("large graphs")
 	}
@@ -152,23 +157,37 @@ func BenchmarkD2(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	nets := []struct {
-		name string
-		g    *graph.Graph
-	}{
+	return []namedGraph{
 		{"enron", readShared(b, "enron-email.edges.gz")},
 		{"dblp", readShared(b, "dblp-2010.edges.gz")},
 		{"ba1e5x5", ba},
 	}
-	for _, m := range []measure.Measure{measure.Count{}, measure.EdgeCount{}, measure.DegDist{}, measure.VRQ{}} {
+}
+
+// benchMeasures computes partitions from scratch, with all cores, for every
+// measure on every network at distance d.
+func benchMeasures(b *testing.B, nets []namedGraph, ms []measure.Measure, d int) {
+	for _, m := range ms {
 		for _, net := range nets {
 			b.Run(m.Name()+"/"+net.name, func(b *testing.B) {
 				for b.Loop() {
-					if _, err := New(net.g, m, 2, Options{}); err != nil {
+					if _, err := New(net.g, m, d, Options{}); err != nil {
 						b.Fatal(err)
 					}
 				}
 			})
 		}
 	}
+}
+
+// BenchmarkD2 computes the ball measures at d = 2 on the larger networks:
+// the workload of "d = 2 without balls" (docs/results.md).
+func BenchmarkD2(b *testing.B) {
+	benchMeasures(b, largeNets(b), []measure.Measure{measure.Count{}, measure.EdgeCount{}, measure.DegDist{}, measure.VRQ{}}, 2)
+}
+
+// BenchmarkD1Prefiltered computes at d = 1 the measures whose prefilter is
+// count (split by the triangle counts) on the larger networks.
+func BenchmarkD1Prefiltered(b *testing.B) {
+	benchMeasures(b, largeNets(b), []measure.Measure{measure.DK{}, measure.DegDist{}}, 1)
 }

@@ -39,15 +39,15 @@ type Partition struct {
 	kt      int32 // the threshold compared with class sizes: min(k, n+1)
 	threads int
 
-	local   measure.Local // the arithmetic fast path, or nil
-	needTri bool
-	tri     []int32
+	local    measure.Local // the arithmetic fast path, or nil
+	preLocal measure.Local // the arithmetic fast path of the prefilter, or nil
+	tri      []int32       // triangles at every node, kept current, if a fast path needs them
 
 	pre *level // prefilter classes, or nil
 	top *level // the classes of the measure
 
 	sigs    *signer // signatures of the measure (nil for local measures)
-	preSigs *signer
+	preSigs *signer // signatures of the prefilter (nil for local prefilters)
 
 	// Incremental state.
 	finder  measure.AffectedFinder
@@ -86,24 +86,41 @@ func New(g *graph.Graph, m measure.Measure, d int, opt Options) (*Partition, err
 		isDirty: make([]bool, n),
 		below:   make([]bool, n),
 	}
-	if l, ok := m.(measure.Local); ok {
-		if local, tri := l.LocalAt(p.d); local {
-			p.local, p.needTri = l, tri
+	// localAt returns m as a fast path at distance d and whether it needs
+	// triangles, or nil.
+	localAt := func(m measure.Measure) (measure.Local, bool) {
+		if l, ok := m.(measure.Local); ok {
+			if local, tri := l.LocalAt(p.d); local {
+				return l, tri
+			}
 		}
+		return nil, false
+	}
+	var needTri bool
+	p.local, needTri = localAt(m)
+	pm := m.Prefilter()
+	if p.local == nil && pm != nil {
+		// A local prefilter (count at d = 1 under dk, degdist and
+		// hybrid) splits by the triangle counts, not by balls.
+		var preTri bool
+		p.preLocal, preTri = localAt(pm)
+		needTri = needTri || preTri
+	}
+	if needTri {
+		p.tri = g.TriangleCounts(threads)
 	}
 	p.top = newLevel(n, p.kt)
 	if p.local != nil {
-		if p.needTri {
-			p.tri = g.TriangleCounts(threads)
-		}
 		for v := range int32(n) {
-			p.top.insert(v, p.localKey(v))
+			p.top.insert(v, p.localKey(p.local, v))
 		}
 	} else {
 		p.sigs = newSigner(g, m, p.d, threads)
-		if pm := m.Prefilter(); pm != nil {
+		if pm != nil {
 			p.pre = newLevel(n, 2)
-			p.preSigs = newSigner(g, pm, p.d, threads)
+			if p.preLocal == nil {
+				p.preSigs = newSigner(g, pm, p.d, threads)
+			}
 		}
 		p.build(opt.Progress)
 	}
@@ -117,14 +134,30 @@ func New(g *graph.Graph, m measure.Measure, d int, opt Options) (*Partition, err
 	return p, nil
 }
 
-// localKey returns the fast-path signature of v (valid until the next call).
-func (p *Partition) localKey(v int32) []byte {
+// localKey returns the signature of v under the local measure l, from its
+// degree and triangles (valid until the next call).
+func (p *Partition) localKey(l measure.Local, v int32) []byte {
 	var t int32
-	if p.needTri {
+	if p.tri != nil {
 		t = p.tri[v]
 	}
-	p.key = p.local.AppendLocal(p.key[:0], int32(p.g.Degree(v)), t)
+	p.key = l.AppendLocal(p.key[:0], int32(p.g.Degree(v)), t)
 	return p.key
+}
+
+// computePre computes the prefilter signatures of nodes; preSig(i, v) then
+// returns the one of v = nodes[i] (valid until the next call).
+func (p *Partition) computePre(nodes []int32) {
+	if p.preLocal == nil {
+		p.preSigs.compute(nodes)
+	}
+}
+
+func (p *Partition) preSig(i int, v int32) []byte {
+	if p.preLocal != nil {
+		return p.localKey(p.preLocal, v)
+	}
+	return p.preSigs.sig(i)
 }
 
 // build computes every signature from scratch, in chunks so that memory
@@ -161,14 +194,14 @@ func (p *Partition) build(progress func(done, total int)) {
 					nodes = append(nodes, v)
 				}
 			}
-			p.preSigs.compute(nodes)
+			p.computePre(nodes)
 			j := 0
 			for v := lo; v < min(lo+chunk, n); v++ {
 				if r := rep[twin[v]]; r != v {
 					p.pre.join(v, p.pre.classOf[r])
 					continue
 				}
-				p.pre.insert(v, p.preSigs.sig(j))
+				p.pre.insert(v, p.preSig(j, v))
 				j++
 			}
 			done += int(min(lo+chunk, n) - lo)

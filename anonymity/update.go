@@ -29,27 +29,28 @@ func (p *Partition) AddEdge(u, w int32) bool {
 // in the graph, and updates triangle counts by sign (the edge is about to be
 // deleted: -1; it was just added: +1).
 func (p *Partition) markAffected(u, w int32, sign int32) {
-	switch {
-	case p.local != nil && p.needTri:
+	if p.tri != nil {
 		p.buf = p.g.CommonNeighbors(p.buf[:0], u, w)
 		t := sign * int32(len(p.buf))
 		p.tri[u] += t
 		p.tri[w] += t
 		for _, c := range p.buf {
 			p.tri[c] += sign
-			p.mark(c)
-		}
-		p.mark(u)
-		p.mark(w)
-	case p.local != nil:
-		p.mark(u)
-		p.mark(w)
-	default:
-		p.buf = p.finder.Affected(p.buf[:0], p.g, p.m.Scope(), u, w, p.d)
-		for _, x := range p.buf {
-			p.mark(x)
 		}
 	}
+	if p.local == nil {
+		// The measure's affected set holds its prefilter's: the
+		// prefilter is implied by the measure.
+		p.buf = p.finder.Affected(p.buf[:0], p.g, p.m.Scope(), u, w, p.d)
+	} else if p.tri == nil {
+		p.buf = p.buf[:0]
+	}
+	// A local measure with triangles changes at the common neighbours.
+	for _, x := range p.buf {
+		p.mark(x)
+	}
+	p.mark(u)
+	p.mark(w)
 }
 
 func (p *Partition) mark(v int32) {
@@ -79,7 +80,7 @@ func (p *Partition) Update() {
 	switch {
 	case p.local != nil:
 		for _, v := range p.dirty {
-			p.top.insert(v, p.localKey(v))
+			p.top.insert(v, p.localKey(p.local, v))
 		}
 	case p.pre == nil:
 		p.sigs.compute(p.dirty)
@@ -132,9 +133,9 @@ func (p *Partition) updateWithPrefilter() []int32 {
 	for _, v := range p.dirty {
 		p.pre.remove(v)
 	}
-	p.preSigs.compute(p.dirty)
+	p.computePre(p.dirty)
 	for i, v := range p.dirty {
-		p.pre.insert(v, p.preSigs.sig(i))
+		p.pre.insert(v, p.preSig(i, v))
 	}
 	var promoted []int32
 	for i, c := range p.pre.touched {
