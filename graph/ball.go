@@ -118,9 +118,11 @@ func (g *Graph) BallDegrees(v int32, d int, b *Ball) *Ball {
 			}
 		} else {
 			for _, z := range nb {
+				hit := int32(0) // without a branch: hits are unpredictable
 				if seen[z] == stamp {
-					same++
+					hit = 1
 				}
+				same += hit
 			}
 		}
 		b.Same[i] = same
