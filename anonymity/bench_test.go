@@ -7,6 +7,7 @@ import (
 
 	"github.com/anonet-project/anonet/generate"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/cputime"
 	"github.com/anonet-project/anonet/internal/shareddata"
 	"github.com/anonet-project/anonet/measure"
 )
@@ -165,16 +166,21 @@ func largeNets(b *testing.B) []namedGraph {
 }
 
 // benchMeasures computes partitions from scratch, with all cores, for every
-// measure on every network at distance d.
+// measure on every network at distance d. Besides the wall-clock time it
+// reports the processor time per operation (all threads), which says more on
+// a machine busy with other work.
 func benchMeasures(b *testing.B, nets []namedGraph, ms []measure.Measure, d int) {
 	for _, m := range ms {
 		for _, net := range nets {
 			b.Run(m.Name()+"/"+net.name, func(b *testing.B) {
+				cpu0, _ := cputime.Process()
 				for b.Loop() {
 					if _, err := New(net.g, m, d, Options{}); err != nil {
 						b.Fatal(err)
 					}
 				}
+				cpu1, _ := cputime.Process()
+				b.ReportMetric((cpu1-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 			})
 		}
 	}

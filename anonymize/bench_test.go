@@ -7,6 +7,7 @@ import (
 
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/internal/cputime"
 	"github.com/anonet-project/anonet/internal/shareddata"
 	"github.com/anonet-project/anonet/measure"
 )
@@ -21,8 +22,12 @@ func readShared(b *testing.B, elem ...string) *graph.Graph {
 	return g
 }
 
+// benchRun anonymizes copies of g0 and reports, besides the wall-clock time,
+// the processor time per run (all threads; it says more on a machine busy
+// with other work) and the result.
 func benchRun(b *testing.B, g0 *graph.Graph, cfg Config) {
 	var res *Result
+	cpu0, _ := cputime.Process()
 	for b.Loop() {
 		g := g0.Clone()
 		var err error
@@ -30,6 +35,8 @@ func benchRun(b *testing.B, g0 *graph.Graph, cfg Config) {
 			b.Fatal(err)
 		}
 	}
+	cpu1, _ := cputime.Process()
+	b.ReportMetric((cpu1-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 	b.ReportMetric(float64(res.After().EdgesAltered), "deleted")
 	b.ReportMetric(float64(len(res.Trace)-1), "iterations")
 	b.ReportMetric(float64(res.After().NotKAnonymous), "left")
