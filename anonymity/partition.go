@@ -162,17 +162,25 @@ func (p *Partition) preSig(i int, v int32) []byte {
 
 // build computes every signature from scratch, in chunks so that memory
 // stays bounded, inserting in node order so the result is deterministic.
-// Twins are exchanged by an automorphism, so every measure gives them equal
-// signatures: only the smallest node of each twin class is computed, and
-// the other members join its class.
+// Twins are exchanged by an automorphism, so every structural measure
+// gives them equal signatures: only the smallest node of each twin class is
+// computed, and the other members join its class.
 func (p *Partition) build(progress func(done, total int)) {
 	n := int32(p.g.NumNodes())
-	twin := TwinClasses(p.g)
-	rep := make([]int32, 0, n) // twin class → its smallest node
-	for v, c := range twin {
-		if int(c) == len(rep) { // classes are numbered by their smallest nodes
-			rep = append(rep, int32(v))
+	var twin, rep []int32 // node → twin class → its smallest node
+	if measure.Structural(p.m) {
+		twin = TwinClasses(p.g)
+		for v, c := range twin {
+			if int(c) == len(rep) { // classes are numbered by their smallest nodes
+				rep = append(rep, int32(v))
+			}
 		}
+	} else { // every node its own class
+		twin = make([]int32, n)
+		for v := range twin {
+			twin[v] = int32(v)
+		}
+		rep = twin
 	}
 	const chunk = 4096
 	nodes := make([]int32, 0, chunk)

@@ -298,3 +298,32 @@ func TestTwinShortcut(t *testing.T) {
 		}
 	}
 }
+
+// byID is a measure that is not structural: every node's signature is its
+// id, so twins differ.
+type byID struct{}
+
+func (byID) Name() string                                         { return "by-id" }
+func (byID) Scope() measure.Scope                                 { return measure.Endpoints }
+func (byID) Prefilter() measure.Measure                           { return nil }
+func (byID) NewEvaluator(g *graph.Graph, d int) measure.Evaluator { return byIDEval{} }
+
+type byIDEval struct{}
+
+func (byIDEval) AppendSignature(dst []byte, v int32) []byte { return fmt.Appendf(dst, "%d", v) }
+
+// TestTwinShortcutStructuralOnly checks that twins are not merged under a
+// measure that is not structural.
+func TestTwinShortcutStructuralOnly(t *testing.T) {
+	g := graph.New(6) // a star: the leaves 1..5 are twins
+	for x := int32(1); x < 6; x++ {
+		g.AddEdge(0, x)
+	}
+	p, err := New(g, byID{}, 1, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.NumClasses() != 6 {
+		t.Errorf("%d classes under a measure that tells every node apart, want 6", p.NumClasses())
+	}
+}

@@ -110,3 +110,16 @@ func Parse(name string) (Measure, error) {
 	}
 	return nil, fmt.Errorf("unknown measure %q (known: %s, dk-unrooted, hybrid-unrooted)", name, strings.Join(names, ", "))
 }
+
+// Structural reports whether the signatures of m depend on the graph's
+// structure alone, so that nodes exchanged by an automorphism of the graph
+// (twins, for one) have equal signatures. It holds for the measures of
+// Names (dk and hybrid rooted or not); a measure that also sees something
+// else about the nodes, or one it does not know, is not structural.
+func Structural(m Measure) bool {
+	switch m.(type) {
+	case Degree, Count, DegDist, DK, VRQ, Hybrid, EdgeCount, None:
+		return true
+	}
+	return false
+}

@@ -105,3 +105,21 @@ func Example() {
 	// [2]
 	// [3 4]
 }
+
+// notStructural is a measure that sees more than the structure.
+type notStructural struct{ measure.Degree }
+
+func TestStructural(t *testing.T) {
+	for _, name := range append(measure.Names(), "dk-unrooted", "hybrid-unrooted") {
+		m, err := measure.Parse(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !measure.Structural(m) {
+			t.Errorf("%s is not structural", name)
+		}
+	}
+	if measure.Structural(notStructural{}) {
+		t.Error("a measure of another type is structural")
+	}
+}
