@@ -274,24 +274,37 @@ func realizeDegrees(g *graph.Graph, target []int, raise bool) (alts []Alteration
 		rest[v] = abs(target[v]-g.Degree(v)) - len(h.adj[v])
 	}
 	for _, v := range active {
-		for rest[v] > 0 && h.augment(v, rest, candidates) {
+		for rest[v] > 0 {
+			y, ok := h.alternate(v, false, candidates, func(y int32) bool {
+				return rest[y] > 0 && (y != v || rest[v] >= 2)
+			}, 0)
+			if !ok {
+				break
+			}
+			rest[v]--
+			rest[y]--
 		}
 		if rest[v] > 0 {
 			short = append(short, shortfall{v, rest[v]})
 		}
 	}
-	alts = make([]Alteration, 0, len(h.inH))
-	for _, v := range active {
-		for _, u := range h.adj[v] {
-			if v < u {
-				alts = append(alts, Alteration{U: v, V: u, Added: raise})
+	return h.alterations(raise), short
+}
+
+// alterations returns H's pairs as additions (raise) or deletions, sorted.
+func (h *pairing) alterations(raise bool) []Alteration {
+	alts := make([]Alteration, 0, len(h.inH))
+	for v, adj := range h.adj {
+		for _, u := range adj {
+			if int32(v) < u {
+				alts = append(alts, Alteration{U: int32(v), V: u, Added: raise})
 			}
 		}
 	}
 	slices.SortFunc(alts, func(a, b Alteration) int {
 		return cmp.Or(cmp.Compare(a.U, b.U), cmp.Compare(a.V, b.V))
 	})
-	return alts, short
+	return alts
 }
 
 // shortfall is a node that realizeDegrees could not give all its pairs.
@@ -323,50 +336,62 @@ func (h *pairing) remove(u, v int32) {
 	h.adj[v] = slices.DeleteFunc(h.adj[v], func(x int32) bool { return x == u })
 }
 
-// augment looks, by breadth-first search, for a path from v that starts
-// with a candidate pair outside H, alternates with edges of H, and ends with
-// a pair outside H at a node short of edges (v itself if it needs two more);
-// it flips the path and reports whether it found one. The search marks
-// nodes per parity and so ignores odd cycles (it is not a full b-matching
-// algorithm); a path that would use a pair twice is not taken.
-func (h *pairing) augment(v int32, rest []int, candidates func(int32, func(int32) bool)) bool {
+// alternate looks, by breadth-first search, for a path from v whose pairs
+// alternate between two kinds, the first pair of the first kind: candidate
+// pairs outside H and pairs of H (fromH unset), or the other way round. It
+// ends at a node y reached by a pair of the first kind with end(y), flips
+// the path (pairs of H leave it, candidate pairs join it), so that v and y
+// each gain one pair of H (fromH unset) or lose one (set) and inner nodes
+// keep theirs, and returns y. The search marks nodes per parity and so
+// ignores odd cycles (it is not a full b-matching algorithm); a path that
+// would use a pair twice is not taken. With limit > 0 it gives up after
+// reaching that many states.
+func (h *pairing) alternate(v int32, fromH bool, candidates func(int32, func(int32) bool), end func(int32) bool, limit int) (int32, bool) {
 	type state struct {
 		node int32
-		odd  bool // reached through a pair outside H
+		odd  bool // reached through a pair of the first kind
 	}
 	parent := map[state]state{{v, false}: {-1, false}}
 	seen := func(s state) bool { _, ok := parent[s]; return ok }
 	queue := []state{{v, false}}
-	var end state
+	var last state
 	found := false
-	for len(queue) > 0 && !found {
+	// reach records a step from x to y and reports whether the search stops.
+	reach := func(x state, y int32) bool {
+		s := state{y, !x.odd}
+		if seen(s) {
+			return false
+		}
+		parent[s] = x
+		if s.odd && end(y) {
+			last, found = s, true
+			return true
+		}
+		queue = append(queue, s)
+		return limit > 0 && len(parent) >= limit
+	}
+	for len(queue) > 0 && !found && (limit <= 0 || len(parent) < limit) {
 		x := queue[0]
 		queue = queue[1:]
-		if !x.odd {
+		if x.odd == fromH { // candidate pairs outside H
+			stop := false
 			candidates(x.node, func(y int32) bool {
-				s := state{y, true}
-				if seen(s) || h.has(x.node, y) {
+				if h.has(x.node, y) {
 					return true
 				}
-				parent[s] = x
-				if rest[y] > 0 && (y != v || rest[v] >= 2) {
-					end, found = s, true
-					return false
-				}
-				queue = append(queue, s)
-				return true
+				stop = reach(x, y)
+				return !stop
 			})
 			continue
 		}
 		for _, z := range h.adj[x.node] {
-			if s := (state{z, false}); !seen(s) {
-				parent[s] = x
-				queue = append(queue, s)
+			if reach(x, z) {
+				break
 			}
 		}
 	}
 	if !found {
-		return false
+		return 0, false
 	}
 	// Collect the path's pairs and check that none repeats.
 	type step struct {
@@ -375,14 +400,14 @@ func (h *pairing) augment(v int32, rest []int, candidates func(int32, func(int32
 	}
 	var path []step
 	used := map[graph.Edge]bool{}
-	for s := end; s.node != v || s.odd; s = parent[s] {
+	for s := last; s.node != v || s.odd; s = parent[s] {
 		p := parent[s]
 		e := graph.MakeEdge(p.node, s.node)
 		if used[e] {
-			return false
+			return 0, false
 		}
 		used[e] = true
-		path = append(path, step{p.node, s.node, s.odd})
+		path = append(path, step{p.node, s.node, s.odd != fromH})
 	}
 	for _, st := range path {
 		if st.add {
@@ -391,9 +416,7 @@ func (h *pairing) augment(v int32, rest []int, candidates func(int32, func(int32
 			h.remove(st.u, st.w)
 		}
 	}
-	rest[v]--
-	rest[end.node]--
-	return true
+	return last.node, true
 }
 
 // planLiuTerzi returns the alterations that make g k-degree anonymous: the
@@ -407,6 +430,118 @@ func (h *pairing) augment(v int32, rest []int, candidates func(int32, func(int32
 // realized do they add noise (one less at random neighbours of the nodes
 // left short). Both give up after maxProbes rounds.
 func planLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy bool, rng *rand.Rand) ([]Alteration, error) {
+	if !raise {
+		return bestDeletions(ctx, g, k, greedy, rng)
+	}
+	return probeLiuTerzi(ctx, g, k, raise, greedy, rng)
+}
+
+// bestDeletions plans the deletion variant three ways, by probing and with
+// demands raised at the lowest or the highest neighbours, restores what
+// each can spare, and returns the plan with the fewest deletions (the
+// first on ties).
+func bestDeletions(ctx context.Context, g *graph.Graph, k int, greedy bool, rng *rand.Rand) ([]Alteration, error) {
+	var best []Alteration
+	found := false
+	for i := range 3 {
+		var alts []Alteration
+		var err error
+		if i == 0 {
+			alts, err = probeLiuTerzi(ctx, g, k, false, greedy, rng)
+		} else {
+			alts, err = planDeletions(ctx, g, k, greedy, i == 2)
+			if alts == nil && err == nil {
+				continue
+			}
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if err != nil {
+			continue
+		}
+		alts = restoreDeletions(g, alts, k)
+		if !found || len(alts) < len(best) {
+			best, found = alts, true
+		}
+	}
+	if !found {
+		return nil, fmt.Errorf("no realizable %d-anonymous degree sequence found in %d rounds", k, maxProbes)
+	}
+	return best, nil
+}
+
+// restoreLimit bounds the states of every search of restoreDeletions.
+const restoreLimit = 2000
+
+// restoreDeletions returns a plan of deletions with fewer deletions, when
+// it finds some, that still makes g k-degree anonymous. It looks from every
+// node a with deleted edges for an alternating path that starts with a
+// deleted edge, goes on with a kept one and so on, and ends with a deleted
+// edge at a node z: restoring the path's deleted edges and deleting its
+// kept ones deletes one edge less, raises the degrees of a and z by one and
+// leaves the inner nodes' as they were; it is taken when every degree is
+// then still taken by k nodes or more (a single deleted edge is the
+// shortest such path). It goes round until a pass finds nothing.
+func restoreDeletions(g *graph.Graph, alts []Alteration, k int) []Alteration {
+	n := g.NumNodes()
+	deg := make([]int, n)
+	for v := range int32(n) {
+		deg[v] = g.Degree(v)
+	}
+	h := &pairing{inH: make(map[graph.Edge]bool, len(alts)), adj: make([][]int32, n)}
+	for _, a := range alts {
+		h.add(a.U, a.V)
+		deg[a.U]--
+		deg[a.V]--
+	}
+	count := map[int]int{}
+	for _, d := range deg {
+		count[d]++
+	}
+	ok := func(d int) bool { return count[d] == 0 || count[d] >= k }
+	move := func(v int32, by int) {
+		count[deg[v]]--
+		deg[v] += by
+		count[deg[v]]++
+	}
+	// raisable reports whether raising a and z by one keeps the degrees
+	// k-anonymous.
+	raisable := func(a, z int32) bool {
+		da, dz := deg[a], deg[z]
+		move(a, 1)
+		move(z, 1)
+		good := ok(da) && ok(dz) && ok(da+1) && ok(dz+1)
+		move(a, -1)
+		move(z, -1)
+		return good
+	}
+	neighbours := func(v int32, fn func(int32) bool) {
+		for _, u := range g.Neighbors(v) {
+			if !fn(u) {
+				return
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for a := range int32(n) {
+			for len(h.adj[a]) > 0 {
+				z, found := h.alternate(a, true, neighbours, func(z int32) bool { return z != a && raisable(a, z) }, restoreLimit)
+				if !found {
+					break
+				}
+				move(a, 1)
+				move(z, 1)
+				changed = true
+			}
+		}
+	}
+	return h.alterations(false)
+}
+
+// probeLiuTerzi is the probing loop of planLiuTerzi.
+func probeLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy bool, rng *rand.Rand) ([]Alteration, error) {
 	n := g.NumNodes()
 	cur := g // the graph with the deletions so far (cloned on the first)
 	var done []Alteration
@@ -524,4 +659,55 @@ func runLiuTerzi(ctx context.Context, g *graph.Graph, cfg Config) (*Result, erro
 	}
 	res.TargetReached = n-res.After().NotKAnonymous >= res.Target
 	return res, nil
+}
+
+// planDeletions plans the deletion variant with demands: every node v has a
+// demand lb(v), a number of edges it must lose, and the degree sequence
+// anonymized is deg − lb (targets at most it). When the realization leaves
+// a node v short of s partners, s of its neighbours not yet paired with it
+// have their demand raised to one more than their planned decrease, so that
+// they can pair with v; the sequence is anonymized again. Demands only
+// grow, so this ends; it returns nil, nil after maxProbes rounds.
+func planDeletions(ctx context.Context, g *graph.Graph, k int, greedy, high bool) ([]Alteration, error) {
+	n := g.NumNodes()
+	lb := make([]int, n)
+	up := make([]int, n)
+	for range maxProbes {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		for v := range int32(n) {
+			up[v] = g.Degree(v) - lb[v]
+		}
+		target, _, err := degreeTargets(up, k, false, greedy)
+		if err != nil {
+			return nil, err
+		}
+		alts, short := realizeDegrees(g, target, false)
+		if len(short) == 0 {
+			return alts, nil
+		}
+		paired := make(map[graph.Edge]bool, len(alts))
+		for _, a := range alts {
+			paired[graph.MakeEdge(a.U, a.V)] = true
+		}
+		for _, sh := range short {
+			var nb []int32
+			for _, w := range g.Neighbors(sh.node) {
+				if !paired[graph.MakeEdge(sh.node, w)] && target[w] > 0 {
+					nb = append(nb, w)
+				}
+			}
+			slices.SortFunc(nb, func(a, b int32) int {
+				if high {
+					a, b = b, a
+				}
+				return cmp.Or(cmp.Compare(target[a], target[b]), cmp.Compare(a, b))
+			})
+			for _, w := range nb[:min(sh.missing, len(nb))] {
+				lb[w] = max(lb[w], g.Degree(w)-target[w]+1)
+			}
+		}
+	}
+	return nil, nil
 }
