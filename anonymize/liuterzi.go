@@ -570,7 +570,7 @@ func bestDeletions(ctx context.Context, g *graph.Graph, k int, greedy bool, rng 
 }
 
 // restoreLimit bounds the states of every search of restoreDeletions.
-const restoreLimit = 256
+const restoreLimit = 64
 
 // restoreDeletions returns a plan of deletions with fewer deletions, when
 // it finds some, that still makes g k-degree anonymous. It looks from every
