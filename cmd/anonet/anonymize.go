@@ -264,7 +264,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 			if cfg, err = cfg.WithDefaults(n, m); err != nil {
 				return usageErrorf("%v", err)
 			}
-			if err := checkReachable(cfg, n); err != nil {
+			if err := e.checkReachable(cfg, in.g, allowUnmet); err != nil {
 				return err
 			}
 			trace, err := e.newTrace(outs)
