@@ -360,3 +360,53 @@ func TestLiuTerziDeletionsBruteForce(t *testing.T) {
 		t.Errorf("optimal in %d of %d graphs (want 108 or more), worst gap %d (want at most 3)", optimal, trials, worst)
 	}
 }
+
+// TestRestoreDeletions checks the restoration of a deletion plan on hand
+// examples: a deletion the release can spare, an alternating path, and a
+// plan from which nothing can be restored.
+func TestRestoreDeletions(t *testing.T) {
+	del := func(u, v int32) Alteration { return Alteration{U: u, V: v} }
+	tests := []struct {
+		name  string
+		n     int
+		edges [][2]int32
+		plan  []Alteration
+		k     int
+		want  []Alteration
+	}{
+		// A 4-cycle is 2-anonymous already: the deletion goes back.
+		{"spare", 4, [][2]int32{{0, 1}, {1, 2}, {2, 3}, {0, 3}}, []Alteration{del(0, 1)}, 2, []Alteration{}},
+		// Path 0-1-2-3 with {0,1} and {2,3} deleted (degrees 0 1 1 0):
+		// neither comes back alone (a single 2), but the path 0-1-2-3
+		// flips to deleting {1,2} only (1 1 1 1), which then comes back
+		// too (1 2 2 1).
+		{"path", 4, [][2]int32{{0, 1}, {1, 2}, {2, 3}}, []Alteration{del(0, 1), del(2, 3)}, 2, []Alteration{}},
+		// Path 0-1-2 emptied for k = 3: restoring either edge leaves two
+		// nodes of degree 1.
+		{"none", 3, [][2]int32{{0, 1}, {1, 2}}, []Alteration{del(0, 1), del(1, 2)}, 3, []Alteration{del(0, 1), del(1, 2)}},
+	}
+	for _, tc := range tests {
+		g := graph.New(tc.n)
+		for _, e := range tc.edges {
+			g.AddEdge(e[0], e[1])
+		}
+		if got := restoreDeletions(g, tc.plan, tc.k); fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("%s: restored plan %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestLiuTerziDeletionThreads checks that the deletion plans, computed in
+// parallel, give the same release whatever the number of threads.
+func TestLiuTerziDeletionThreads(t *testing.T) {
+	g0 := examples.MustRead("lesmis")
+	var want []Alteration
+	for _, threads := range []int{1, 2, 4} {
+		res := run(t, g0.Clone(), Config{Measure: measure.Degree{}, D: 1, K: 5, Strategy: LiuTerzi, Operation: Delete, Seed: 3, Threads: threads})
+		if threads == 1 {
+			want = res.Alterations
+		} else if fmt.Sprint(res.Alterations) != fmt.Sprint(want) {
+			t.Errorf("threads %d: %v, threads 1: %v", threads, res.Alterations, want)
+		}
+	}
+}
