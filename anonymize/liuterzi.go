@@ -509,15 +509,9 @@ func (h *pairing) alternate(v int32, fromH bool, candidates func(int32, func(int
 }
 
 // planLiuTerzi returns the alterations that make g k-degree anonymous: the
-// anonymized degree sequence realized by realizeDegrees. When the
-// construction gets stuck, additions probe as Liu and Terzi do: they
-// perturb the degree sequence (for every node left short, one more at as
-// many random nodes it could be joined to as it misses edges), anonymize it
-// again and retry. Deletions instead keep the part of the change that was
-// realized, which only deletes edges between nodes that must lose degree,
-// and anonymize the degrees of the result again; only when nothing could be
-// realized do they add noise (one less at random neighbours of the nodes
-// left short). Both give up after maxProbes rounds.
+// anonymized degree sequence realized by realizeDegrees. Additions probe
+// when the construction gets stuck (probeLiuTerzi); deletions compare
+// several plans (bestDeletions).
 func planLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy bool, rng *rand.Rand, threads int) ([]Alteration, error) {
 	if !raise {
 		return bestDeletions(ctx, g, k, greedy, rng, threads)
@@ -638,7 +632,15 @@ func restoreDeletions(g *graph.Graph, alts []Alteration, k int) []Alteration {
 	return h.alterations(false)
 }
 
-// probeLiuTerzi is the probing loop of planLiuTerzi.
+// probeLiuTerzi realizes the anonymized degree sequence and, when the
+// construction gets stuck, probes as Liu and Terzi do: additions perturb
+// the degree sequence (for every node left short, one more at as many
+// random nodes it could be joined to as it misses edges), anonymize it
+// again and retry. Deletions instead keep the part of the change that was
+// realized, which only deletes edges between nodes that must lose degree,
+// and anonymize the degrees of the result again; only when nothing could be
+// realized do they add noise (one less at random neighbours of the nodes
+// left short). Both give up after maxProbes rounds.
 func probeLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy bool, rng *rand.Rand) ([]Alteration, error) {
 	n := g.NumNodes()
 	cur := g // the graph with the deletions so far (cloned on the first)
