@@ -167,6 +167,19 @@ func ReadFile(path string, opt ReadOptions) (*graph.Graph, *Report, error) {
 	if st, err := f.Stat(); err == nil && st.IsDir() {
 		return nil, nil, fmt.Errorf("read %s: is a directory", path)
 	}
+	if opt.Format == Binary {
+		if data, unmap, ok := mapFile(f); ok && bytes.HasPrefix(data, binaryMagic[:1]) {
+			defer unmap()
+			rep := &Report{File: path, Format: Binary}
+			g, err := decodeBinary(data, rep, opt)
+			if err != nil {
+				return nil, nil, err
+			}
+			return g, rep, nil
+		} else if ok {
+			unmap() // compressed: read through gzip below
+		}
+	}
 	return Read(f, path, opt)
 }
 
@@ -220,6 +233,8 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 		g, err = readPajek(br, rep, opt)
 	case MatrixMarket:
 		g, err = readMatrixMarket(br, rep, opt)
+	case Binary:
+		g, err = readBinary(br, rep, opt)
 	}
 	if err != nil {
 		// Corrupt compressed data may decompress to garbage before gzip

@@ -66,7 +66,7 @@ type anonymizeResult struct {
 	Fuzzy                       *float64          `json:"fuzzy,omitempty"`
 	Refine                      string            `json:"refine"`
 	Refinement                  *refinementResult `json:"refinement,omitempty"`
-	Seconds                     float64           `json:"seconds"`
+	cost                                          // seconds, peak_memory_bytes
 }
 
 // refinementResult is what the refinement did, in anonymize's JSON result.
@@ -329,7 +329,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 			outs.set("--mapping", func(w io.Writer) error { return writeMapping(w, in.g, perm) })
 			outs.set("--attributes-out", func(w io.Writer) error { return writeReleaseAttributes(w, attrs, perm, anon) })
 			r := summary(in.name, out, res, e.seed)
-			r.Seconds = time.Since(start).Seconds()
+			r.measure(start)
 			var rin *report.Input
 			if rf.wanted() {
 				if rin, err = e.anonymizeReport(r, orig, anon, perm, res); err != nil {

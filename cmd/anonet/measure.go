@@ -37,7 +37,7 @@ type measureResult struct {
 	Cascade               *cascadeJSON   `json:"cascade,omitempty"`
 	Fuzzy                 *fuzzyJSON     `json:"fuzzy,omitempty"`
 	NotKAnonymousNodes    []string       `json:"not_k_anonymous_nodes,omitempty"`
-	Seconds               float64        `json:"seconds"`
+	cost                                 // seconds, peak_memory_bytes
 	partition             *anonymity.Partition
 	twinReduced           []int32
 }
@@ -163,7 +163,7 @@ printed, one row per measure; with --json, an array of results.`,
 					}
 					r.Fuzzy = newFuzzyJSON(fz, in.g, classes)
 				}
-				r.Seconds = time.Since(start).Seconds()
+				r.measure(start)
 				results = append(results, r)
 				if err := e.measurePlots(plot, len(ms) > 1, in.name, p); err != nil {
 					return err

@@ -33,7 +33,7 @@ type verifyResult struct {
 	OK                 bool     `json:"ok"`
 	NotKAnonymousNodes []string `json:"not_k_anonymous_nodes"`
 	Fuzzy              *float64 `json:"fuzzy,omitempty"` // the tolerance, when fuzzy anonymity was checked
-	Seconds            float64  `json:"seconds"`
+	cost                        // seconds, peak_memory_bytes
 }
 
 // checkFuzzy validates a --fuzzy tolerance for measure m.
@@ -149,7 +149,7 @@ input, 1 an internal error.`, exitNotAnonymous),
 			res.KAnonymous = n - res.NotKAnonymous
 			res.OK = res.KAnonymous >= res.Required
 			res.NotKAnonymousNodes = labels(in.g, offenders)
-			res.Seconds = time.Since(start).Seconds()
+			res.measure(start)
 			if e.json {
 				if err := writeJSON(e.stdout, res); err != nil {
 					return err
