@@ -1,6 +1,8 @@
 package anonymize
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
@@ -102,5 +104,41 @@ func BenchmarkFullD2(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			benchRun(b, g, Config{Measure: measure.Count{}, D: 2, Strategy: UA, Seed: 1})
 		})
+	}
+}
+
+// powerLawDegrees returns n degrees drawn from a discrete power law with
+// exponent 2.5 (P(d) ∝ d^−2.5 for d ≥ 1, at most n−1), the shape of the
+// large social networks Liu and Terzi's greedy variant was meant for.
+func powerLawDegrees(n int, r *rand.Rand) []int {
+	deg := make([]int, n)
+	for i := range deg {
+		deg[i] = min(n-1, int(math.Pow(1-r.Float64(), -1/1.5)))
+	}
+	return deg
+}
+
+// BenchmarkDegreeTargets17M runs Liu and Terzi's dynamic programme and
+// their greedy grouping on the degree sequence of 17 million nodes (the
+// size of the largest networks of the reference paper), k = 10 and 100,
+// both directions (issue 18: is the greedy variant needed for large n?).
+// It needs about 1 GB: run it alone, with -benchtime 1x.
+func BenchmarkDegreeTargets17M(b *testing.B) {
+	deg := powerLawDegrees(17_000_000, rand.New(rand.NewPCG(17, 18)))
+	for _, k := range []int{10, 100} {
+		for _, greedy := range []bool{false, true} {
+			for _, raise := range []bool{true, false} {
+				b.Run(fmt.Sprintf("k=%d/greedy=%v/raise=%v", k, greedy, raise), func(b *testing.B) {
+					var cost int
+					for b.Loop() {
+						var err error
+						if _, cost, err = degreeTargets(deg, k, raise, greedy); err != nil {
+							b.Fatal(err)
+						}
+					}
+					b.ReportMetric(float64(cost), "cost")
+				})
+			}
+		}
 	}
 }

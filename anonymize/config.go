@@ -213,8 +213,9 @@ type Config struct {
 
 	// Seed seeds the random choices.
 	Seed uint64
-	// Threads is the number of goroutines computing signatures (below 1:
-	// GOMAXPROCS). Results do not depend on it.
+	// Threads is the number of goroutines computing signatures and the
+	// deletion plans of liu-terzi (below 1: GOMAXPROCS). Results do not
+	// depend on it.
 	Threads int
 
 	// Progress, if not nil, is called after every iteration.

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/anonet-project/anonet/anonymity"
@@ -92,24 +94,37 @@ func (c *degreeCost) value(i, j int) int {
 // takes O(nk) time after an O(n log n) sort. With greedy set it is their
 // linear-time greedy grouping, which is not optimal.
 func degreeTargets(deg []int, k int, raise, greedy bool) ([]int, int, error) {
+	return anonymizeDegrees(deg, k, targetOptions{raise: raise, greedy: greedy})
+}
+
+// targetOptions are the options of anonymizeDegrees.
+type targetOptions struct {
+	raise, greedy bool
+	// even asks for an even total change, which every realization needs
+	// (an edge changes two degrees): the optimum among such sequences
+	// (ignored with greedy).
+	even bool
+}
+
+// anonymizeDegrees is degreeTargets with options.
+func anonymizeDegrees(deg []int, k int, o targetOptions) ([]int, int, error) {
 	n := len(deg)
 	if k < 1 || n < k {
 		return nil, 0, fmt.Errorf("anonymize: cannot make %d nodes %d-degree anonymous", n, k)
 	}
-	order := make([]int32, n)
-	for i := range order {
-		order[i] = int32(i)
-	}
-	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(deg[b], deg[a]) })
+	order := byDegree(deg)
 	d := make([]int, n)
 	for i, v := range order {
 		d[i] = deg[v]
 	}
-	c := newDegreeCost(d, raise)
+	c := newDegreeCost(d, o.raise)
 	var starts []int // the first index of every run, ascending
-	if greedy {
+	switch {
+	case o.greedy:
 		starts = greedyRuns(c, k)
-	} else {
+	case o.even:
+		starts = evenRuns(c, k)
+	default:
 		starts = optimalRuns(c, k)
 	}
 	target := make([]int, n)
@@ -125,6 +140,28 @@ func degreeTargets(deg []int, k int, raise, greedy bool) ([]int, int, error) {
 		}
 	}
 	return target, total, nil
+}
+
+// byDegree returns the nodes in descending order of deg, ties by id: a
+// counting sort, as degrees are small.
+func byDegree(deg []int) []int32 {
+	top := 0
+	for _, x := range deg {
+		top = max(top, x)
+	}
+	first := make([]int, top+2) // first[top−x]: where degree x starts
+	for _, x := range deg {
+		first[top-x+1]++
+	}
+	for i := 1; i < len(first); i++ {
+		first[i] += first[i-1]
+	}
+	order := make([]int32, len(deg))
+	for v, x := range deg {
+		order[first[top-x]] = int32(v)
+		first[top-x]++
+	}
+	return order
 }
 
 // optimalRuns returns the starts of the runs of an optimal grouping (the
@@ -150,6 +187,58 @@ func optimalRuns(c *degreeCost, k int) []int {
 	var starts []int
 	for j := n - 1; j >= 0; j = start[j] - 1 {
 		starts = append(starts, start[j])
+	}
+	slices.Reverse(starts)
+	return starts
+}
+
+// evenRuns returns the starts of the runs of a grouping of least cost
+// among those of even cost: the dynamic programme of optimalRuns with the
+// cost's parity as a second index. Runs of k to 2k nodes suffice: a run of
+// L ≥ 2k+1 nodes split after its first s nodes (k ≤ s ≤ L−k) saves
+// s·(its s-th degree − its last) when degrees are lowered, (L−s)·(its first
+// − its (s+1)-th) when raised, and one of the two factors s or L−s is even
+// for some s in that range, so the split keeps the parity at no extra cost.
+// If no grouping has an even cost, the optimal one is returned.
+func evenRuns(c *degreeCost, k int) []int {
+	n := len(c.d)
+	const inf = math.MaxInt
+	var da [2][]int // da[p][j]: least cost of parity p of d[0..j]
+	var start [2][]int
+	for p := range 2 {
+		da[p], start[p] = make([]int, n), make([]int, n)
+	}
+	for j := range n {
+		da[0][j], da[1][j] = inf, inf
+		if j+1 < k {
+			continue
+		}
+		if j+1 <= 2*k {
+			x := c.of(0, j)
+			da[x%2][j], start[x%2][j] = x, 0
+		}
+		for t := max(k-1, j-2*k); t <= j-k; t++ {
+			x := c.of(t+1, j)
+			for p := range 2 {
+				if da[p][t] == inf {
+					continue
+				}
+				q := (p + x) % 2
+				if y := da[p][t] + x; y < da[q][j] {
+					da[q][j], start[q][j] = y, t+1
+				}
+			}
+		}
+	}
+	if da[0][n-1] == inf {
+		return optimalRuns(c, k)
+	}
+	var starts []int
+	for j, p := n-1, 0; j >= 0; {
+		s := start[p][j]
+		starts = append(starts, s)
+		p = (p + c.of(s, j)) % 2
+		j = s - 1
 	}
 	slices.Reverse(starts)
 	return starts
@@ -274,24 +363,37 @@ func realizeDegrees(g *graph.Graph, target []int, raise bool) (alts []Alteration
 		rest[v] = abs(target[v]-g.Degree(v)) - len(h.adj[v])
 	}
 	for _, v := range active {
-		for rest[v] > 0 && h.augment(v, rest, candidates) {
+		for rest[v] > 0 {
+			y, ok := h.alternate(v, false, candidates, func(y int32) bool {
+				return rest[y] > 0 && (y != v || rest[v] >= 2)
+			}, 0)
+			if !ok {
+				break
+			}
+			rest[v]--
+			rest[y]--
 		}
 		if rest[v] > 0 {
 			short = append(short, shortfall{v, rest[v]})
 		}
 	}
-	alts = make([]Alteration, 0, len(h.inH))
-	for _, v := range active {
-		for _, u := range h.adj[v] {
-			if v < u {
-				alts = append(alts, Alteration{U: v, V: u, Added: raise})
+	return h.alterations(raise), short
+}
+
+// alterations returns H's pairs as additions (raise) or deletions, sorted.
+func (h *pairing) alterations(raise bool) []Alteration {
+	alts := make([]Alteration, 0, len(h.inH))
+	for v, adj := range h.adj {
+		for _, u := range adj {
+			if int32(v) < u {
+				alts = append(alts, Alteration{U: int32(v), V: u, Added: raise})
 			}
 		}
 	}
 	slices.SortFunc(alts, func(a, b Alteration) int {
 		return cmp.Or(cmp.Compare(a.U, b.U), cmp.Compare(a.V, b.V))
 	})
-	return alts, short
+	return alts
 }
 
 // shortfall is a node that realizeDegrees could not give all its pairs.
@@ -323,50 +425,62 @@ func (h *pairing) remove(u, v int32) {
 	h.adj[v] = slices.DeleteFunc(h.adj[v], func(x int32) bool { return x == u })
 }
 
-// augment looks, by breadth-first search, for a path from v that starts
-// with a candidate pair outside H, alternates with edges of H, and ends with
-// a pair outside H at a node short of edges (v itself if it needs two more);
-// it flips the path and reports whether it found one. The search marks
-// nodes per parity and so ignores odd cycles (it is not a full b-matching
-// algorithm); a path that would use a pair twice is not taken.
-func (h *pairing) augment(v int32, rest []int, candidates func(int32, func(int32) bool)) bool {
+// alternate looks, by breadth-first search, for a path from v whose pairs
+// alternate between two kinds, the first pair of the first kind: candidate
+// pairs outside H and pairs of H (fromH unset), or the other way round. It
+// ends at a node y reached by a pair of the first kind with end(y), flips
+// the path (pairs of H leave it, candidate pairs join it), so that v and y
+// each gain one pair of H (fromH unset) or lose one (set) and inner nodes
+// keep theirs, and returns y. The search marks nodes per parity and so
+// ignores odd cycles (it is not a full b-matching algorithm); a path that
+// would use a pair twice is not taken. With limit > 0 it gives up after
+// reaching that many states.
+func (h *pairing) alternate(v int32, fromH bool, candidates func(int32, func(int32) bool), end func(int32) bool, limit int) (int32, bool) {
 	type state struct {
 		node int32
-		odd  bool // reached through a pair outside H
+		odd  bool // reached through a pair of the first kind
 	}
 	parent := map[state]state{{v, false}: {-1, false}}
 	seen := func(s state) bool { _, ok := parent[s]; return ok }
 	queue := []state{{v, false}}
-	var end state
+	var last state
 	found := false
-	for len(queue) > 0 && !found {
+	// reach records a step from x to y and reports whether the search stops.
+	reach := func(x state, y int32) bool {
+		s := state{y, !x.odd}
+		if seen(s) {
+			return false
+		}
+		parent[s] = x
+		if s.odd && end(y) {
+			last, found = s, true
+			return true
+		}
+		queue = append(queue, s)
+		return limit > 0 && len(parent) >= limit
+	}
+	for len(queue) > 0 && !found && (limit <= 0 || len(parent) < limit) {
 		x := queue[0]
 		queue = queue[1:]
-		if !x.odd {
+		if x.odd == fromH { // candidate pairs outside H
+			stop := false
 			candidates(x.node, func(y int32) bool {
-				s := state{y, true}
-				if seen(s) || h.has(x.node, y) {
+				if h.has(x.node, y) {
 					return true
 				}
-				parent[s] = x
-				if rest[y] > 0 && (y != v || rest[v] >= 2) {
-					end, found = s, true
-					return false
-				}
-				queue = append(queue, s)
-				return true
+				stop = reach(x, y)
+				return !stop
 			})
 			continue
 		}
 		for _, z := range h.adj[x.node] {
-			if s := (state{z, false}); !seen(s) {
-				parent[s] = x
-				queue = append(queue, s)
+			if reach(x, z) {
+				break
 			}
 		}
 	}
 	if !found {
-		return false
+		return 0, false
 	}
 	// Collect the path's pairs and check that none repeats.
 	type step struct {
@@ -375,14 +489,14 @@ func (h *pairing) augment(v int32, rest []int, candidates func(int32, func(int32
 	}
 	var path []step
 	used := map[graph.Edge]bool{}
-	for s := end; s.node != v || s.odd; s = parent[s] {
+	for s := last; s.node != v || s.odd; s = parent[s] {
 		p := parent[s]
 		e := graph.MakeEdge(p.node, s.node)
 		if used[e] {
-			return false
+			return 0, false
 		}
 		used[e] = true
-		path = append(path, step{p.node, s.node, s.odd})
+		path = append(path, step{p.node, s.node, s.odd != fromH})
 	}
 	for _, st := range path {
 		if st.add {
@@ -391,22 +505,143 @@ func (h *pairing) augment(v int32, rest []int, candidates func(int32, func(int32
 			h.remove(st.u, st.w)
 		}
 	}
-	rest[v]--
-	rest[end.node]--
-	return true
+	return last.node, true
 }
 
 // planLiuTerzi returns the alterations that make g k-degree anonymous: the
-// anonymized degree sequence realized by realizeDegrees. When the
-// construction gets stuck, additions probe as Liu and Terzi do: they
-// perturb the degree sequence (for every node left short, one more at as
-// many random nodes it could be joined to as it misses edges), anonymize it
+// anonymized degree sequence realized by realizeDegrees. Additions probe
+// when the construction gets stuck (probeLiuTerzi); deletions compare
+// several plans (bestDeletions).
+func planLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy bool, rng *rand.Rand, threads int) ([]Alteration, error) {
+	if !raise {
+		return bestDeletions(ctx, g, k, greedy, rng, threads)
+	}
+	return probeLiuTerzi(ctx, g, k, raise, greedy, rng)
+}
+
+// bestDeletions plans the deletion variant four ways, by probing and by
+// planDeletions with its rules 0, 2 and 3 for choosing the neighbours whose
+// demand grows (rule 1 took the most rounds, and without it the 17
+// networks' total at k = 2, 5, 10 is no larger), up to threads at once (below 1:
+// GOMAXPROCS); it takes the plan with the fewest deletions (the first of
+// the four on ties) and restores what it can spare. The result does not
+// depend on threads.
+func bestDeletions(ctx context.Context, g *graph.Graph, k int, greedy bool, rng *rand.Rand, threads int) ([]Alteration, error) {
+	if threads < 1 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	deletionRules := []int{-1, 0, 2, 3} // −1: probing
+	plans := make([][]Alteration, len(deletionRules))
+	errs := make([]error, len(deletionRules))
+	sem := make(chan struct{}, threads)
+	var wg sync.WaitGroup
+	for i, rule := range deletionRules {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			if rule < 0 {
+				plans[i], errs[i] = probeLiuTerzi(ctx, g, k, false, greedy, rng)
+				return
+			}
+			plans[i], errs[i] = planDeletions(ctx, g, k, greedy, rule)
+		}()
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	best := -1
+	for i, p := range plans {
+		if errs[i] == nil && (best < 0 || len(p) < len(plans[best])) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return nil, fmt.Errorf("no realizable %d-anonymous degree sequence found in %d rounds", k, maxProbes)
+	}
+	return restoreDeletions(g, plans[best], k), nil
+}
+
+// restoreLimit bounds the states of every search of restoreDeletions.
+const restoreLimit = 64
+
+// restoreDeletions returns a plan of deletions with fewer deletions, when
+// it finds some, that still makes g k-degree anonymous. It looks from every
+// node a with deleted edges for an alternating path that starts with a
+// deleted edge, goes on with a kept one and so on, and ends with a deleted
+// edge at a node z: restoring the path's deleted edges and deleting its
+// kept ones deletes one edge less, raises the degrees of a and z by one and
+// leaves the inner nodes' as they were; it is taken when every degree is
+// then still taken by k nodes or more (a single deleted edge is the
+// shortest such path). It goes round until a pass finds nothing.
+func restoreDeletions(g *graph.Graph, alts []Alteration, k int) []Alteration {
+	n := g.NumNodes()
+	deg := make([]int, n)
+	for v := range int32(n) {
+		deg[v] = g.Degree(v)
+	}
+	h := &pairing{inH: make(map[graph.Edge]bool, len(alts)), adj: make([][]int32, n)}
+	for _, a := range alts {
+		h.add(a.U, a.V)
+		deg[a.U]--
+		deg[a.V]--
+	}
+	count := map[int]int{}
+	for _, d := range deg {
+		count[d]++
+	}
+	ok := func(d int) bool { return count[d] == 0 || count[d] >= k }
+	move := func(v int32, by int) {
+		count[deg[v]]--
+		deg[v] += by
+		count[deg[v]]++
+	}
+	// raisable reports whether raising a and z by one keeps the degrees
+	// k-anonymous.
+	raisable := func(a, z int32) bool {
+		da, dz := deg[a], deg[z]
+		move(a, 1)
+		move(z, 1)
+		good := ok(da) && ok(dz) && ok(da+1) && ok(dz+1)
+		move(a, -1)
+		move(z, -1)
+		return good
+	}
+	neighbours := func(v int32, fn func(int32) bool) {
+		for _, u := range g.Neighbors(v) {
+			if !fn(u) {
+				return
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for a := range int32(n) {
+			for len(h.adj[a]) > 0 {
+				z, found := h.alternate(a, true, neighbours, func(z int32) bool { return z != a && raisable(a, z) }, restoreLimit)
+				if !found {
+					break
+				}
+				move(a, 1)
+				move(z, 1)
+				changed = true
+			}
+		}
+	}
+	return h.alterations(false)
+}
+
+// probeLiuTerzi realizes the anonymized degree sequence and, when the
+// construction gets stuck, probes as Liu and Terzi do: additions perturb
+// the degree sequence (for every node left short, one more at as many
+// random nodes it could be joined to as it misses edges), anonymize it
 // again and retry. Deletions instead keep the part of the change that was
 // realized, which only deletes edges between nodes that must lose degree,
 // and anonymize the degrees of the result again; only when nothing could be
 // realized do they add noise (one less at random neighbours of the nodes
 // left short). Both give up after maxProbes rounds.
-func planLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy bool, rng *rand.Rand) ([]Alteration, error) {
+func probeLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy bool, rng *rand.Rand) ([]Alteration, error) {
 	n := g.NumNodes()
 	cur := g // the graph with the deletions so far (cloned on the first)
 	var done []Alteration
@@ -501,7 +736,7 @@ func runLiuTerzi(ctx context.Context, g *graph.Graph, cfg Config) (*Result, erro
 	if n-res.Trace[0].NotKAnonymous < res.Target {
 		start := time.Now()
 		rng := runRNG(cfg.Seed)
-		alts, err := planLiuTerzi(ctx, g, cfg.K, cfg.Operation == Add, cfg.Strategy == LiuTerziGreedy, rng)
+		alts, err := planLiuTerzi(ctx, g, cfg.K, cfg.Operation == Add, cfg.Strategy == LiuTerziGreedy, rng, cfg.Threads)
 		tSel := time.Since(start)
 		switch {
 		case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
@@ -524,4 +759,76 @@ func runLiuTerzi(ctx context.Context, g *graph.Graph, cfg Config) (*Result, erro
 	}
 	res.TargetReached = n-res.After().NotKAnonymous >= res.Target
 	return res, nil
+}
+
+// planDeletions plans the deletion variant with demands: every node v has a
+// demand lb(v), a number of edges it must lose, and the degree sequence
+// anonymized is deg − lb (targets at most it, of even total change, which
+// deletions need). When the realization leaves a node v short of s
+// partners, s of its neighbours not yet paired with it have their demand
+// raised to one more than their planned decrease, so that they can pair
+// with v; the sequence is anonymized again. Demands only grow, so this
+// ends; it gives up after maxProbes rounds. The rule chooses the
+// neighbours: by ascending target (rule 0) or descending (1); rules 2 and
+// 3 first prefer, in that order, the neighbours whose target can drop by
+// one without leaving a class of k or fewer or landing outside a class.
+func planDeletions(ctx context.Context, g *graph.Graph, k int, greedy bool, rule int) ([]Alteration, error) {
+	high, mind := rule&1 != 0, rule&2 != 0
+	n := g.NumNodes()
+	lb := make([]int, n)
+	up := make([]int, n)
+	for range maxProbes {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		for v := range int32(n) {
+			up[v] = g.Degree(v) - lb[v]
+		}
+		target, _, err := anonymizeDegrees(up, k, targetOptions{greedy: greedy, even: true})
+		if err != nil {
+			return nil, err
+		}
+		alts, short := realizeDegrees(g, target, false)
+		if len(short) == 0 {
+			return alts, nil
+		}
+		paired := make(map[graph.Edge]bool, len(alts))
+		for _, a := range alts {
+			paired[graph.MakeEdge(a.U, a.V)] = true
+		}
+		cnt := map[int]int{}
+		for _, x := range target {
+			cnt[x]++
+		}
+		// breaks is 1 if lowering w's target by one leaves a class of k
+		// or fewer or lands outside a class, else 0.
+		breaks := func(w int32) int {
+			if cnt[target[w]] > k && cnt[target[w]-1] >= k {
+				return 0
+			}
+			return 1
+		}
+		for _, sh := range short {
+			var nb []int32
+			for _, w := range g.Neighbors(sh.node) {
+				if !paired[graph.MakeEdge(sh.node, w)] && target[w] > 0 {
+					nb = append(nb, w)
+				}
+			}
+			slices.SortFunc(nb, func(a, b int32) int {
+				by := cmp.Compare(target[a], target[b])
+				if high {
+					by = -by
+				}
+				if !mind {
+					return cmp.Or(by, cmp.Compare(a, b))
+				}
+				return cmp.Or(cmp.Compare(breaks(a), breaks(b)), by, cmp.Compare(a, b))
+			})
+			for _, w := range nb[:min(sh.missing, len(nb))] {
+				lb[w] = max(lb[w], g.Degree(w)-target[w]+1)
+			}
+		}
+	}
+	return nil, fmt.Errorf("no realizable %d-anonymous degree sequence found in %d rounds", k, maxProbes)
 }

@@ -21,5 +21,5 @@ func ExampleRun_liuTerzi() {
 	}
 	// Output:
 	// add: 25 edges; not 5-degree anonymous: 11 before, 0 after
-	// delete: 41 edges; not 5-degree anonymous: 11 before, 0 after
+	// delete: 19 edges; not 5-degree anonymous: 11 before, 0 after
 }

@@ -107,6 +107,28 @@ func TestSolutionMovesMatchScratch(t *testing.T) {
 			}
 		}
 	}
+	// Measures refined by attributes (issue 17), whose codes never change.
+	colors := make([]int32, 30)
+	for v := range colors {
+		colors[v] = int32(r.IntN(3))
+	}
+	for _, m := range []measure.Measure{measure.Count{}, measure.VRQ{}, measure.DegDist{}, measure.DK{}} {
+		for d := 1; d <= 2; d++ {
+			t.Run(fmt.Sprintf("attributed-%s/d=%d", m.Name(), d), func(t *testing.T) {
+				g := randomGraph(r, 30, 70)
+				s := newTestSolution(t, g, Config{Measure: measure.Attributed{Measure: m, Colors: colors}, D: d, K: 2})
+				for range 40 {
+					s.apply(int32(r.IntN(len(s.orig))))
+					if r.IntN(3) == 0 {
+						s.undo()
+					} else {
+						s.commit()
+					}
+					checkSolution(t, s)
+				}
+			})
+		}
+	}
 }
 
 // TestGreedyGainIsExact checks the greedy's key against deleting the edge

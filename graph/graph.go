@@ -55,6 +55,20 @@ func (g *Graph) NumEdges() int { return len(g.edges) }
 // Degree returns the number of neighbours of v.
 func (g *Graph) Degree(v int32) int { return len(g.adj[v]) / 2 }
 
+// DegreeHistogram returns h with h[d] the number of nodes of degree d, up
+// to the largest degree.
+func (g *Graph) DegreeHistogram() []int64 {
+	maxd := 0
+	for v := range int32(g.NumNodes()) {
+		maxd = max(maxd, g.Degree(v))
+	}
+	h := make([]int64, maxd+1)
+	for v := range int32(g.NumNodes()) {
+		h[g.Degree(v)]++
+	}
+	return h
+}
+
 // Neighbors returns the neighbours of v in ascending order. The slice belongs
 // to the graph: it must not be modified, and it is valid only until the next
 // change to the edges at v.

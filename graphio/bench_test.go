@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -123,6 +125,29 @@ func BenchmarkWriteFormats(b *testing.B) {
 			for b.Loop() {
 				buf.Reset()
 				if err := Write(&buf, g, f); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkReadFile reads a random graph of 10^6 nodes and 4·10^6 edges
+// from a file: as an edge list, and in the binary format (memory-mapped).
+func BenchmarkReadFile(b *testing.B) {
+	g := randomGraph(1_000_000, 4_000_000, 3)
+	dir := b.TempDir()
+	for _, f := range []Format{EdgeList, Binary} {
+		path := filepath.Join(dir, "g"+map[Format]string{EdgeList: ".edges", Binary: ".anonet"}[f])
+		if err := WriteFile(path, g, WriteOptions{}); err != nil {
+			b.Fatal(err)
+		}
+		st, _ := os.Stat(path)
+		b.Run(string(f), func(b *testing.B) {
+			b.SetBytes(st.Size())
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := ReadFile(path, ReadOptions{}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -186,7 +186,7 @@ func isNumeric(tok []byte) bool {
 // edgeListMagic, a line with a single id is an isolated node and no header
 // is detected.
 func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
-	lr := newLineReader(br, rep.File, opt)
+	lr := newLineReader(br, rep.File, opt, false)
 	b := newBuilder(opt.nodeLimit())
 	sp := &fieldSplitter{delim: opt.Delimiter}
 	comments := opt.comments()

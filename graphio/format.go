@@ -17,11 +17,12 @@ const (
 	GML          Format = "gml"      // .gml
 	Pajek        Format = "pajek"    // .net .pajek
 	MatrixMarket Format = "mtx"      // .mtx .mm
+	Binary       Format = "anonet"   // .anonet: anonet's binary graph format (binary.go)
 )
 
 // formats lists every supported format, in the order Formats returns them;
 // like extensions, it is a constant table, never modified.
-var formats = []Format{EdgeList, Nauty, GraphML, GML, Pajek, MatrixMarket}
+var formats = []Format{EdgeList, Nauty, GraphML, GML, Pajek, MatrixMarket, Binary}
 
 // Formats returns the supported formats.
 func Formats() []Format { return append([]Format(nil), formats...) }
@@ -35,6 +36,7 @@ var extensions = map[string]Format{
 	".gml":     GML,
 	".net":     Pajek, ".pajek": Pajek,
 	".mtx": MatrixMarket, ".mm": MatrixMarket,
+	".anonet": Binary,
 }
 
 // ParseFormat returns the format with the given name (as listed by

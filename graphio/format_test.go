@@ -55,7 +55,7 @@ func TestFormatsAndLabels(t *testing.T) {
 			keep = append(keep, f)
 		}
 	}
-	if !slices.Equal(keep, []Format{EdgeList, GraphML, GML, Pajek}) || KeepsLabels("dot") {
+	if !slices.Equal(keep, []Format{EdgeList, GraphML, GML, Pajek, Binary}) || KeepsLabels("dot") {
 		t.Errorf("KeepsLabels holds for %v", keep)
 	}
 	if !IsGzipName("a/b.EDGES.GZ") || IsGzipName("a.gz/b") {

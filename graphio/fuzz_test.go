@@ -158,3 +158,10 @@ func FuzzReadMatrixMarket(f *testing.F) {
 		checkRead(t, data, ReadOptions{Format: MatrixMarket})
 	})
 }
+
+func FuzzReadBinary(f *testing.F) {
+	addSeeds(f, Binary, "", "\x89ANONET\n", "\x89ANONET\n\x01\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff\x00\x00\x00\x00")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkRead(t, data, ReadOptions{Format: Binary})
+	})
+}

@@ -231,7 +231,7 @@ type gmlNode struct {
 // character references &#N; and &#xH; and the entities &amp; &quot; &lt;
 // &gt; &apos;, which are decoded.
 func readGML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
-	lx := &gmlLexer{r: br, file: rep.File, line: 1, col: 1, max: opt.maxLine()}
+	lx := &gmlLexer{r: br, file: rep.File, line: 1, col: 1, max: opt.plainLine()}
 	var (
 		nodes    []gmlNode
 		index    = map[string]int32{}

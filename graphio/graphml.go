@@ -26,7 +26,7 @@ import (
 // nested graphs and <locator>s are errors: they have no faithful
 // simple-graph reading.
 func readGraphML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
-	d := xml.NewDecoder(&markupGuard{r: br, file: rep.File, limit: opt.maxLine()})
+	d := xml.NewDecoder(&markupGuard{r: br, file: rep.File, limit: opt.plainLine()})
 	d.CharsetReader = charsetReader
 	b := newBuilder(opt.nodeLimit())
 	var declared []bool // declared[t]: temporary node t has a <node> element

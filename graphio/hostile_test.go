@@ -2,6 +2,7 @@ package graphio
 
 import (
 	"errors"
+	"fmt"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -67,8 +68,10 @@ func (e *endless) Read(p []byte) (int, error) {
 }
 
 // TestEndlessInput: an endless run of NUL bytes (/dev/zero) is refused
-// within the first MB by every reader, and an endless line without a line
-// break after DefaultMaxLineBytes, with an error.
+// within the first 64 KiB by every reader, an endless line of letters
+// within the first MiB and a bit (PlainLineBytes and one read buffer), and
+// an endless line of digits there too unless the format has adjacency
+// lists (nauty, Pajek), whose lines may be DefaultMaxLineBytes long.
 func TestEndlessInput(t *testing.T) {
 	for _, f := range Formats() {
 		for _, c := range []byte{0, 'a', '1'} {
@@ -78,9 +81,12 @@ func TestEndlessInput(t *testing.T) {
 			if !errors.As(err, &pe) {
 				t.Errorf("%s, endless %q: err %v", f, c, err)
 			}
-			limit := int64(DefaultMaxLineBytes + 1<<20)
-			if c == 0 {
-				limit = 1 << 20
+			limit := int64(PlainLineBytes + 1<<16)
+			switch {
+			case c == 0:
+				limit = 1 << 16
+			case c == '1' && (f == Nauty || f == Pajek):
+				limit = DefaultMaxLineBytes + 1<<16
 			}
 			if src.read > limit {
 				t.Errorf("%s, endless %q: read %d bytes before refusing", f, c, src.read)
@@ -163,5 +169,31 @@ func TestNotEnoughMemory(t *testing.T) {
 	_, _, err := Read(strings.NewReader("!n=100000\n"), "x", ReadOptions{Format: Nauty, MaxNodes: 100000})
 	if !errors.Is(err, ErrNotEnoughMemory) {
 		t.Errorf("err %v", err)
+	}
+}
+
+// TestLongListLines: a nauty adjacency line longer than PlainLineBytes
+// reads when it lists numbers only, and is refused at the first other byte;
+// an edge-list line that long is refused.
+func TestLongListLines(t *testing.T) {
+	const n = 300000 // "1 2 … 299999;" is about 2 MB
+	var hub strings.Builder
+	hub.WriteString("!n=300000\n0 :")
+	for v := 1; v < n; v++ {
+		fmt.Fprintf(&hub, " %d", v)
+	}
+	g, _, err := Read(strings.NewReader(hub.String()+";\n"), "hub", ReadOptions{Format: Nauty})
+	if err != nil || g.NumEdges() != n-1 {
+		t.Fatalf("hub line of %d bytes: %v", hub.Len(), err)
+	}
+	bad := hub.String()[:PlainLineBytes+100] + "x" + hub.String()[PlainLineBytes+101:] + ";\n"
+	_, _, err = Read(strings.NewReader(bad), "bad", ReadOptions{Format: Nauty})
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Line != 2 || pe.Column != PlainLineBytes+100-len("!n=300000\n")+1 {
+		t.Errorf("letter in a long nauty line: %v", err)
+	}
+	long := "1 2 " + strings.Repeat(" ", PlainLineBytes) + "\n"
+	if _, _, err = Read(strings.NewReader(long), "long", ReadOptions{Format: EdgeList}); !errors.As(err, &pe) || !strings.Contains(pe.Error(), "line longer than 1048576 bytes") {
+		t.Errorf("long edge-list line: %v", err)
 	}
 }

@@ -30,7 +30,7 @@ import (
 // counted in Report.ExtraColumns. In a general matrix every entry is an arc
 // i→j (Report.Directed). The number of entries must match the size line.
 func readMatrixMarket(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
-	lr := newLineReader(br, rep.File, opt)
+	lr := newLineReader(br, rep.File, opt, false)
 	perr := lr.errorf
 	line, ok := lr.next()
 	if !ok {

@@ -26,7 +26,7 @@ import (
 // undirected edges; pairs listed in one direction only are counted in
 // Report.Asymmetric. Node v gets label "v". "!n=0" is the empty graph.
 func readNauty(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
-	lr := newLineReader(br, rep.File, opt)
+	lr := newLineReader(br, rep.File, opt, true)
 	n := -1
 	headerLine, headerCol := 0, 0
 	inHeader := true

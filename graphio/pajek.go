@@ -49,7 +49,7 @@ const (
 // (Report.LabelsIgnored). "*Matrix" and the sections of Pajek project files
 // (*Partition, *Vector, …) are errors.
 func readPajek(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
-	lr := newLineReader(br, rep.File, opt)
+	lr := newLineReader(br, rep.File, opt, true)
 	n := -1
 	section := pajekNone
 	// Labels of the vertex lines, by vertex: a map, so that memory follows

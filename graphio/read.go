@@ -61,8 +61,17 @@ type ReadOptions struct {
 }
 
 // DefaultMaxLineBytes is the longest line accepted by default: 16 MiB, a
-// nauty line listing about two million neighbours of a hub.
+// nauty or Pajek adjacency line listing about two million neighbours of a
+// hub. Only such lists may be that long: see PlainLineBytes.
 const DefaultMaxLineBytes = 16 << 20
+
+// PlainLineBytes is the longest line that is not a list of numbers: 1 MiB.
+// Edge-list and Matrix Market lines, GML tokens and GraphML text between
+// two marks of markup may be no longer; a nauty or Pajek line may be longer
+// (up to the maximum line length) only if it holds nothing but digits,
+// spaces, tabs and the separators ",:;". So a file that is something else
+// on one line is refused within its first MiB.
+const PlainLineBytes = 1 << 20
 
 // DeclaredPerByte and DeclaredFloor bound the node counts that headers may
 // declare without ReadOptions.MaxNodes: at most DeclaredPerByte nodes per
@@ -103,6 +112,10 @@ func (opt ReadOptions) maxLine() int {
 	}
 	return DefaultMaxLineBytes
 }
+
+// plainLine returns the longest line opt accepts that is not a list of
+// numbers (see PlainLineBytes).
+func (opt ReadOptions) plainLine() int { return min(opt.maxLine(), PlainLineBytes) }
 
 // countingReader counts the bytes read through it.
 type countingReader struct {
@@ -153,6 +166,19 @@ func ReadFile(path string, opt ReadOptions) (*graph.Graph, *Report, error) {
 	defer f.Close()
 	if st, err := f.Stat(); err == nil && st.IsDir() {
 		return nil, nil, fmt.Errorf("read %s: is a directory", path)
+	}
+	if opt.Format == Binary {
+		if data, unmap, ok := mapFile(f); ok && bytes.HasPrefix(data, binaryMagic[:1]) {
+			defer unmap()
+			rep := &Report{File: path, Format: Binary}
+			g, err := decodeBinary(data, rep, opt)
+			if err != nil {
+				return nil, nil, err
+			}
+			return g, rep, nil
+		} else if ok {
+			unmap() // compressed: read through gzip below
+		}
 	}
 	return Read(f, path, opt)
 }
@@ -207,6 +233,8 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 		g, err = readPajek(br, rep, opt)
 	case MatrixMarket:
 		g, err = readMatrixMarket(br, rep, opt)
+	case Binary:
+		g, err = readBinary(br, rep, opt)
 	}
 	if err != nil {
 		// Corrupt compressed data may decompress to garbage before gzip
@@ -272,21 +300,67 @@ func isGzipError(err error) bool {
 
 // lineReader yields lines without their line terminators, counting them.
 // A line ends at "\n", "\r\n" or a lone "\r" (old Mac files). Lines may
-// be up to max bytes long (0: DefaultMaxLineBytes); a longer line, or a NUL
-// byte, is an error as soon as it is read. file names the input in its
-// errors.
+// be up to max bytes long (0: DefaultMaxLineBytes), and longer than
+// PlainLineBytes only if lists is set and they are lists of numbers; a
+// longer line, or a NUL byte, is an error as soon as it is read. file names
+// the input in its errors.
 type lineReader struct {
-	r    *bufio.Reader
-	file string
-	line int
-	max  int
-	buf  []byte
-	err  error
+	r     *bufio.Reader
+	file  string
+	line  int
+	max   int
+	lists bool // the format has adjacency lists, which may be long
+	buf   []byte
+	err   error
 }
 
-// newLineReader returns a line reader of br for the options of a reader.
-func newLineReader(br *bufio.Reader, file string, opt ReadOptions) *lineReader {
-	return &lineReader{r: br, file: file, max: opt.maxLine()}
+// newLineReader returns a line reader of br for the options of a reader;
+// lists says whether the format's lines may be long lists of numbers.
+func newLineReader(br *bufio.Reader, file string, opt ReadOptions, lists bool) *lineReader {
+	return &lineReader{r: br, file: file, max: opt.maxLine(), lists: lists}
+}
+
+// listByte reports whether c may appear in a line longer than
+// PlainLineBytes.
+func listByte(c byte) bool {
+	return '0' <= c && c <= '9' || c == ' ' || c == '\t' || c == ',' || c == ':' || c == ';'
+}
+
+// checkLong returns an error if a line that has grown to the bytes of buf
+// and then body may not be that long.
+func (lr *lineReader) checkLong(body []byte, limit int) error {
+	n := len(lr.buf) + len(body)
+	plain := min(limit, PlainLineBytes)
+	if n <= plain {
+		return nil
+	}
+	if n > limit || !lr.lists {
+		if lr.lists {
+			plain = limit
+		}
+		return &ParseError{File: lr.file, Line: lr.line + 1, Err: fmt.Errorf("line longer than %d bytes (is this a text file of this format?)", plain)}
+	}
+	check := body
+	if len(lr.buf) <= plain {
+		// The line just grew past PlainLineBytes: check all of it once.
+		for i, c := range lr.buf {
+			if !listByte(c) {
+				return lr.notList(i, c, plain)
+			}
+		}
+	}
+	for i, c := range check {
+		if !listByte(c) {
+			return lr.notList(len(lr.buf)+i, c, plain)
+		}
+	}
+	return nil
+}
+
+// notList is the error of a long line with byte c at offset i.
+func (lr *lineReader) notList(i int, c byte, plain int) error {
+	return &ParseError{File: lr.file, Line: lr.line + 1, Column: i + 1,
+		Err: fmt.Errorf("line longer than %d bytes holds %q: only a list of numbers may be that long (is this a text file of this format?)", plain, c)}
 }
 
 // next returns the next line, valid until the following call, and false at
@@ -331,8 +405,8 @@ func (lr *lineReader) next() ([]byte, bool) {
 			lr.err = &ParseError{File: lr.file, Line: lr.line + 1, Column: len(lr.buf) + k + 1, Err: errors.New("NUL byte in text (is this a binary file?)")}
 			return nil, false
 		}
-		if len(lr.buf)+len(body) > limit {
-			lr.err = &ParseError{File: lr.file, Line: lr.line + 1, Err: fmt.Errorf("line longer than %d bytes (is this a text file of this format?)", limit)}
+		if err := lr.checkLong(body, limit); err != nil {
+			lr.err = err
 			return nil, false
 		}
 		some = true

@@ -16,7 +16,7 @@ import (
 
 // extensionOf is a file extension for every format.
 var extensionOf = map[Format]string{
-	EdgeList: ".edges", Nauty: ".nauty", GraphML: ".graphml", GML: ".gml", Pajek: ".net", MatrixMarket: ".mtx",
+	EdgeList: ".edges", Nauty: ".nauty", GraphML: ".graphml", GML: ".gml", Pajek: ".net", MatrixMarket: ".mtx", Binary: ".anonet",
 }
 
 // testGraphs are graphs every format must round-trip.

@@ -257,6 +257,8 @@ func Write(w io.Writer, g *graph.Graph, f Format) error {
 		return writePajek(w, g)
 	case MatrixMarket:
 		return writeMatrixMarket(w, g)
+	case Binary:
+		return writeBinary(w, g)
 	}
 	return fmt.Errorf("unknown format %q (known: %s)", f, formatList())
 }

@@ -53,12 +53,36 @@ type dkEval struct {
 	off, adj []int32 // a level's subgraph, for unrooted signatures
 	cert     []byte
 	vals     []int32
+	// colors, if not nil, are node attribute codes (see Attributed) that
+	// colour the neighbourhood besides the distances; tint holds a ball's
+	// combined colours.
+	colors []int32
+	ncolor int32 // one more than the largest code
+	tint   []int32
+}
+
+// tinted returns the colours of the first n nodes of ball b for the
+// canonical form: base (the distances, or nil) combined with the nodes'
+// attribute codes when there are any.
+func (e *dkEval) tinted(b *graph.Ball, n int, base []int32) []int32 {
+	if e.colors == nil {
+		return base
+	}
+	e.tint = e.tint[:0]
+	for i, x := range b.Nodes[:n] {
+		c := e.colors[x]
+		if base != nil {
+			c += base[i] * e.ncolor
+		}
+		e.tint = append(e.tint, c)
+	}
+	return e.tint
 }
 
 func (e *dkEval) AppendSignature(dst []byte, v int32) []byte {
 	b := e.g.Ball(v, e.d, &e.ball)
 	if !e.unrooted {
-		dst = e.appendCert(dst, canon.Graph{N: b.Size(), Off: b.Off, Adj: b.Adj, Color: b.Dist})
+		dst = e.appendCert(dst, canon.Graph{N: b.Size(), Off: b.Off, Adj: b.Adj, Color: e.tinted(b, b.Size(), b.Dist)})
 		if e.vrq {
 			dst = appendVRQ(dst, e.g, b, e.d, &e.vals)
 		}
@@ -82,7 +106,7 @@ func (e *dkEval) AppendSignature(dst []byte, v int32) []byte {
 			}
 			e.off = append(e.off, int32(len(e.adj)))
 		}
-		dst = e.appendCert(dst, canon.Graph{N: end, Off: e.off, Adj: e.adj})
+		dst = e.appendCert(dst, canon.Graph{N: end, Off: e.off, Adj: e.adj, Color: e.tinted(b, end, nil)})
 		if e.vrq {
 			dst = appendVRQLevel(dst, e.g, b, t, &e.vals)
 		}

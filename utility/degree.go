@@ -54,7 +54,7 @@ func DegreeKS(a, b *graph.Graph) float64 {
 	if na == 0 || nb == 0 {
 		return math.NaN()
 	}
-	ha, hb := degreeHistogram(a), degreeHistogram(b)
+	ha, hb := a.DegreeHistogram(), b.DegreeHistogram()
 	var ca, cb int64
 	d := 0.0
 	for x := range max(len(ha), len(hb)) {
@@ -67,17 +67,4 @@ func DegreeKS(a, b *graph.Graph) float64 {
 		d = max(d, math.Abs(float64(ca)/float64(na)-float64(cb)/float64(nb)))
 	}
 	return d
-}
-
-// degreeHistogram returns h with h[d] the number of nodes of degree d.
-func degreeHistogram(g *graph.Graph) []int64 {
-	maxd := 0
-	for v := range g.NumNodes() {
-		maxd = max(maxd, g.Degree(int32(v)))
-	}
-	h := make([]int64, maxd+1)
-	for v := range g.NumNodes() {
-		h[g.Degree(int32(v))]++
-	}
-	return h
 }

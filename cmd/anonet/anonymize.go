@@ -21,6 +21,7 @@ import (
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/measure"
 	"github.com/anonet-project/anonet/report"
 )
 
@@ -65,7 +66,7 @@ type anonymizeResult struct {
 	Fuzzy                       *float64          `json:"fuzzy,omitempty"`
 	Refine                      string            `json:"refine"`
 	Refinement                  *refinementResult `json:"refinement,omitempty"`
-	Seconds                     float64           `json:"seconds"`
+	cost                                          // seconds, peak_memory_bytes
 }
 
 // refinementResult is what the refinement did, in anonymize's JSON result.
@@ -120,6 +121,9 @@ func parseAmount(flag, s string, base, limit int, round bool) (int, error) {
 func newAnonymizeCmd(e *env) *cobra.Command {
 	var (
 		mf                                  measureFlags
+		af                                  attributeFlags
+		attributesOut                       string
+		dropAttributes                      bool
 		out, format, algorithm, variant, op string
 		budget, recompute, refine           string
 		effort                              int
@@ -212,6 +216,19 @@ end of an iteration and writes the best state so far by the same rule.`,
 				return err
 			}
 			cfg.Alpha = alpha
+			if err := af.check(cmd.Flags().Changed("fuzzy")); err != nil {
+				return err
+			}
+			switch {
+			case af.path != "" && attributesOut == "" && !dropAttributes:
+				return usageErrorf("--attributes: give --attributes-out FILE for the release's attributes (keyed by its new ids), or --drop-attributes to release none")
+			case af.path == "" && (attributesOut != "" || dropAttributes):
+				return usageErrorf("--attributes-out and --drop-attributes need --attributes")
+			case attributesOut != "" && dropAttributes:
+				return usageErrorf("--attributes-out and --drop-attributes exclude each other")
+			case af.path != "" && rf.wanted():
+				return usageErrorf("--report and --plot do not take --attributes yet")
+			}
 			if cmd.Flags().Changed("fuzzy") {
 				if err := checkFuzzy(phi, ms[0]); err != nil {
 					return err
@@ -227,7 +244,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 				return usageErrorf("no output file: give -o OUT")
 			}
 			outs := e.newOutputs(args[0])
-			for _, o := range [][2]string{{"-o", out}, {"--trace", tracePath}, {"--deleted", deletedPath}, {"--mapping", mappingPath}, {"--report", rf.html}} {
+			for _, o := range [][2]string{{"-o", out}, {"--trace", tracePath}, {"--deleted", deletedPath}, {"--mapping", mappingPath}, {"--report", rf.html}, {"--attributes-out", attributesOut}} {
 				if err := outs.add(o[0], o[1]); err != nil {
 					return err
 				}
@@ -243,6 +260,11 @@ end of an iteration and writes the best state so far by the same rule.`,
 			if err != nil {
 				return err
 			}
+			refined, attrs, err := e.refine(&af, []measure.Measure{cfg.Measure}, in.g)
+			if err != nil {
+				return err
+			}
+			cfg.Measure = refined[0]
 			n, m := in.g.NumNodes(), in.g.NumEdges()
 			alterable := anonymize.Alterable(cfg.Operation, n, m)
 			if alterable <= 0 {
@@ -264,7 +286,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 			if cfg, err = cfg.WithDefaults(n, m); err != nil {
 				return usageErrorf("%v", err)
 			}
-			if err := checkReachable(cfg, n); err != nil {
+			if err := e.checkReachable(cfg, in.g, allowUnmet); err != nil {
 				return err
 			}
 			trace, err := e.newTrace(outs)
@@ -305,8 +327,9 @@ end of an iteration and writes the best state so far by the same rule.`,
 			outs.set("--trace", func(w io.Writer) error { return writeTrace(w, res.Trace) })
 			outs.set("--deleted", func(w io.Writer) error { return writeAltered(w, in.g, res.Alterations) })
 			outs.set("--mapping", func(w io.Writer) error { return writeMapping(w, in.g, perm) })
+			outs.set("--attributes-out", func(w io.Writer) error { return writeReleaseAttributes(w, attrs, perm, anon) })
 			r := summary(in.name, out, res, e.seed)
-			r.Seconds = time.Since(start).Seconds()
+			r.measure(start)
 			var rin *report.Input
 			if rf.wanted() {
 				if rin, err = e.anonymizeReport(r, orig, anon, perm, res); err != nil {
@@ -339,6 +362,9 @@ end of an iteration and writes the best state so far by the same rule.`,
 	f.StringVar(&tracePath, "trace", "", "write one CSV row per iteration to this file")
 	f.StringVar(&deletedPath, "deleted", "", "write the altered edges, by original node id, to this file")
 	f.StringVar(&mappingPath, "mapping", "", "write the secret mapping original id → anonymized id to this file")
+	af.register(f)
+	f.StringVar(&attributesOut, "attributes-out", "", "with --attributes: write the release's attribute table (values unchanged, ids of the release) to this file")
+	f.BoolVar(&dropAttributes, "drop-attributes", false, "with --attributes: release no attributes (they still refine the measure)")
 	f.BoolVar(&allowUnmet, "allow-unmet", false, "write the best state even when it does not meet the target (exit 0, with the shortfall reported)")
 	rf.register(f, true)
 	return cmd

@@ -50,7 +50,7 @@ type attackResult struct {
 	Theta          float64     `json:"theta"`
 	Seed           uint64      `json:"seed"`
 	Attacks        []attackRow `json:"attacks"`
-	Seconds        float64     `json:"seconds"`
+	cost                       // seconds, peak_memory_bytes
 }
 
 func newAttackCmd(e *env) *cobra.Command {
@@ -125,7 +125,7 @@ it: the release is renumbered at random first. See docs/attack.md.`,
 				res.Attacks = append(res.Attacks, attackRow{Seeds: s, Targets: r.Targets, Matched: r.Matched, Correct: r.Correct,
 					Fraction: r.Fraction, Precision: r.Precision, Signature: r.Signature, Passes: r.Passes, Unmatchable: r.Unmatchable})
 			}
-			res.Seconds = time.Since(start).Seconds()
+			res.measure(start)
 			if e.json {
 				return writeJSON(e.stdout, res)
 			}

@@ -24,7 +24,7 @@ type generateResult struct {
 	Seed               uint64   `json:"seed"`
 	Output             string   `json:"output"`
 	Format             string   `json:"format"`
-	Seconds            float64  `json:"seconds"`
+	cost                        // seconds, peak_memory_bytes
 }
 
 func newGenerateCmd(e *env) *cobra.Command {
@@ -128,7 +128,7 @@ numbered 0..n−1. See docs/generate.md.`,
 			res.Edges = g.NumEdges()
 			res.AvgDegree = finite(2 * float64(g.NumEdges()) / float64(n))
 			e.notef("wrote %s: %s network, %d nodes, %d edges, average degree %.4g (%s)", out, model, n, g.NumEdges(), *res.AvgDegree, outFormat)
-			res.Seconds = time.Since(start).Seconds()
+			res.measure(start)
 			if e.json {
 				return writeJSON(e.stdout, res)
 			}

@@ -29,7 +29,7 @@ type infoResult struct {
 	Triangles                int64    `json:"triangles"`
 	AvgClustering            *float64 `json:"avg_clustering"`
 	Transitivity             *float64 `json:"transitivity"`
-	Seconds                  float64  `json:"seconds"`
+	cost                              // seconds, peak_memory_bytes
 }
 
 // normJSON is the reading report's normalisation counts.
@@ -66,7 +66,7 @@ count as 0) and transitivity.`,
 				return err
 			}
 			res := summarise(in, e.threads)
-			res.Seconds = time.Since(start).Seconds()
+			res.measure(start)
 			if e.json {
 				return writeJSON(e.stdout, res)
 			}
@@ -135,6 +135,9 @@ func printInfo(e *env, r infoResult) error {
 	}
 	if r.Transitivity != nil {
 		fmt.Fprintf(tw, "transitivity\t%.4f (3 × triangles / connected triples)\n", *r.Transitivity)
+	}
+	if r.PeakMemoryBytes > 0 {
+		fmt.Fprintf(tw, "peak memory\t%.1f MiB (%.0f bytes per edge), %.2f s\n", float64(r.PeakMemoryBytes)/(1<<20), float64(r.PeakMemoryBytes)/float64(max(r.Edges, 1)), r.Seconds)
 	}
 	return tw.Flush()
 }

@@ -16,7 +16,20 @@ import (
 )
 
 func main() {
-	os.Exit(runIO(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, true))
+	journal, worker := startWorker()
+	if !worker {
+		if code, ok := supervise(os.Stderr); ok {
+			os.Exit(code)
+		}
+	}
+	os.Exit(runIO(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, &process{journal: journal}))
+}
+
+// process is what main gives runIO beyond the standard streams.
+type process struct {
+	// journal, if not nil, gets the names of the temporary files created
+	// and settled (see tempFiles), for the supervisor.
+	journal io.Writer
 }
 
 // Exit statuses.
@@ -65,16 +78,18 @@ type env struct {
 // run executes the command line args with an empty stdin and returns the
 // exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	return runIO(args, strings.NewReader(""), stdout, stderr, false)
+	return runIO(args, strings.NewReader(""), stdout, stderr, nil)
 }
 
-// runIO executes the command line args and returns the exit status; with
-// signals, SIGINT and SIGTERM are handled (see interrupts).
-func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer, signals bool) int {
+// runIO executes the command line args and returns the exit status. With a
+// process (main's), SIGINT and SIGTERM are handled (see interrupts); tests
+// pass nil.
+func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer, proc *process) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	e.intr.ctx, e.intr.cancel = context.WithCancel(context.Background())
 	defer e.intr.cancel()
-	if signals {
+	if proc != nil {
+		e.temps.journal = proc.journal
 		e.watchSignals()
 	}
 	root := newRoot(e)

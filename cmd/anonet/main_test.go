@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -97,6 +98,9 @@ func TestMeasureJSON(t *testing.T) {
 	}
 	if _, ok := r["seconds"]; !ok {
 		t.Error("no seconds field")
+	}
+	if mem, _ := r["peak_memory_bytes"].(float64); mem < 1<<20 && runtime.GOOS == "linux" {
+		t.Errorf("peak_memory_bytes = %v, want the process's peak (over 1 MiB)", r["peak_memory_bytes"])
 	}
 	nodes, _ := json.Marshal(r["not_k_anonymous_nodes"])
 	if string(nodes) != `["1","2"]` {

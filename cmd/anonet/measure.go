@@ -37,7 +37,7 @@ type measureResult struct {
 	Cascade               *cascadeJSON   `json:"cascade,omitempty"`
 	Fuzzy                 *fuzzyJSON     `json:"fuzzy,omitempty"`
 	NotKAnonymousNodes    []string       `json:"not_k_anonymous_nodes,omitempty"`
-	Seconds               float64        `json:"seconds"`
+	cost                                 // seconds, peak_memory_bytes
 	partition             *anonymity.Partition
 	twinReduced           []int32
 }
@@ -45,6 +45,7 @@ type measureResult struct {
 func newMeasureCmd(e *env) *cobra.Command {
 	var (
 		mf                     measureFlags
+		af                     attributeFlags
 		format                 string
 		twins, classes, unique bool
 		cascade, cascadeTwins  bool
@@ -105,6 +106,9 @@ printed, one row per measure; with --json, an array of results.`,
 				return err
 			}
 			useFuzzy := cmd.Flags().Changed("fuzzy")
+			if err := af.check(useFuzzy); err != nil {
+				return err
+			}
 			if useFuzzy {
 				for _, m := range ms {
 					if err := checkFuzzy(phi, m); err != nil {
@@ -114,6 +118,9 @@ printed, one row per measure; with --json, an array of results.`,
 			}
 			in, err := e.readGraph(args[0], format)
 			if err != nil {
+				return err
+			}
+			if ms, _, err = e.refine(&af, ms, in.g); err != nil {
 				return err
 			}
 			var results []*measureResult
@@ -156,7 +163,7 @@ printed, one row per measure; with --json, an array of results.`,
 					}
 					r.Fuzzy = newFuzzyJSON(fz, in.g, classes)
 				}
-				r.Seconds = time.Since(start).Seconds()
+				r.measure(start)
 				results = append(results, r)
 				if err := e.measurePlots(plot, len(ms) > 1, in.name, p); err != nil {
 					return err
@@ -175,6 +182,7 @@ printed, one row per measure; with --json, an array of results.`,
 		},
 	}
 	mf.register(cmd.Flags(), true)
+	af.register(cmd.Flags())
 	registerFrom(cmd.Flags(), &format, "GRAPH")
 	cmd.Flags().BoolVar(&twins, "twins", false, "also count anonymity without twins (nodes with identical neighbourhoods)")
 	cmd.Flags().BoolVar(&classes, "classes", false, "print the members of every class")

@@ -89,7 +89,7 @@ func TestConventions(t *testing.T) {
 		}
 	}
 	var out, errb strings.Builder
-	if code := runIO([]string{"-q", "info", "karate"}, strings.NewReader(""), &out, &errb, false); code != 0 || errb.Len() != 0 {
+	if code := runIO([]string{"-q", "info", "karate"}, strings.NewReader(""), &out, &errb, nil); code != 0 || errb.Len() != 0 {
 		t.Errorf("-q: exit %d, stderr %q", code, errb.String())
 	}
 	stdout, _, code := runCLI(t, "--json", "info", "nothere")

@@ -5,15 +5,24 @@ import (
 	"io"
 
 	"github.com/anonet-project/anonet/anonymize"
+	"github.com/anonet-project/anonet/graph"
 )
 
 // checkReachable refuses, before any work, a target that no alteration can
-// meet: k above the number of nodes (no class can hold k nodes).
-func checkReachable(cfg anonymize.Config, n int) error {
-	if anonymize.Target(cfg.Alpha, n) > 0 && cfg.K > n {
-		return usageErrorf("-k %d is more than the %d nodes of the network: no node can be %d-anonymous, so no release could meet the target", cfg.K, n, cfg.K)
+// meet (anonymize.Config.Reachable), as bad usage. With allowUnmet a
+// target that some nodes can still meet (rewiring under a measure that
+// tells degrees apart) only gets a warning: the user asked for the best
+// state, e.g. to compare operations within a budget as the paper does.
+func (e *env) checkReachable(cfg anonymize.Config, g *graph.Graph, allowUnmet bool) error {
+	err := cfg.Reachable(g)
+	switch {
+	case err == nil:
+		return nil
+	case allowUnmet && cfg.K <= g.NumNodes():
+		fmt.Fprintf(e.stderr, "warning: %v; running anyway (--allow-unmet)\n", err)
+		return nil
 	}
-	return nil
+	return usageErrorf("%v; no release could meet it", err)
 }
 
 // secretWarnings tells that the outputs linking the release to the original

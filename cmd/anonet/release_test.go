@@ -15,7 +15,7 @@ import (
 func runCLIStdin(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := runIO(append([]string{"--quiet"}, args...), strings.NewReader(stdin), &out, &errb, false)
+	code := runIO(append([]string{"--quiet"}, args...), strings.NewReader(stdin), &out, &errb, nil)
 	return out.String(), errb.String(), code
 }
 
@@ -43,7 +43,11 @@ func TestAnonymizeUnmetTarget(t *testing.T) {
 		written bool
 	}{
 		// k above n: refused up front (issue 14, finding 1).
-		{[]string{"-k", "35", "--variant", "full"}, 2, "-k 35 is more than the 34 nodes", false},
+		{[]string{"-k", "35", "--variant", "full"}, 2, "k = 35 is more than the 34 nodes", false},
+		// Rewiring keeps degrees: only 26 of karate's nodes share a degree with 2 others.
+		{[]string{"-k", "3", "--variant", "full", "--algorithm", "es", "--operation", "rewire"}, 2, "only 26 nodes have a degree", false},
+		// With --allow-unmet it runs for the best state, with a warning.
+		{[]string{"-k", "3", "--variant", "full", "--algorithm", "es", "--operation", "rewire", "--allow-unmet"}, 0, "only 26 nodes have a degree that at least 3 nodes share, fewer than the 34 that must become 3-anonymous; running anyway", true},
 		{[]string{"-k", "1000000000", "--variant", "full"}, 2, "more than the 34 nodes", false},
 		{[]string{"-k", "35", "--variant", "full", "--allow-unmet"}, 2, "more than the 34 nodes", false},
 		// Two deletions cannot make karate 2-anonymous.
@@ -90,7 +94,7 @@ func TestAnonymizeUnmetJSON(t *testing.T) {
 	}
 	// Other errors under --json are an object too.
 	stdout, _, code = runCLI(t, "anonymize", "karate", "-o", filepath.Join(dir, "o.edges"), "-k", "35", "--variant", "full", "--json")
-	checkJSONError(t, stdout, code, 2, "-k 35")
+	checkJSONError(t, stdout, code, 2, "k = 35")
 }
 
 // TestReleasesUnlinkable: two different anonymizations of one network give

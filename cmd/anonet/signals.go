@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/anonet-project/anonet/graphio"
 )
@@ -20,9 +22,10 @@ var errInterrupted = errors.New("interrupted")
 // tempFiles tracks the temporary files of pending outputs, so that a signal
 // can remove them before the program exits.
 type tempFiles struct {
-	mu     sync.Mutex
-	files  map[*graphio.PendingFile]bool
-	closed bool // removeAll ran: no new temporary file may appear
+	mu      sync.Mutex
+	files   map[*graphio.PendingFile]bool
+	closed  bool      // removeAll ran: no new temporary file may appear
+	journal io.Writer // if not nil, gets "+NAME" and "-NAME" lines (see supervise)
 }
 
 // create creates a pending output file and tracks its temporary file.
@@ -40,7 +43,15 @@ func (t *tempFiles) create(path string) (*graphio.PendingFile, error) {
 		t.files = map[*graphio.PendingFile]bool{}
 	}
 	t.files[p] = true
+	t.note('+', p)
 	return p, nil
+}
+
+// note journals that p's temporary file was created (+) or settled (-).
+func (t *tempFiles) note(op byte, p *graphio.PendingFile) {
+	if t.journal != nil {
+		fmt.Fprintf(t.journal, "%c%s\n", op, p.TempName())
+	}
 }
 
 // forget stops tracking p (committed or aborted).
@@ -48,6 +59,7 @@ func (t *tempFiles) forget(p *graphio.PendingFile) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	delete(t.files, p)
+	t.note('-', p)
 }
 
 // removeAll removes every tracked temporary file and refuses new ones.
@@ -65,7 +77,10 @@ func (t *tempFiles) removeAll() {
 // runs a stoppable phase (see stoppable), the first signal cancels the
 // phase's context, and the command finishes with what it has; any other
 // signal removes the temporary files and exits at once with status 130
-// (SIGINT) or 143 (SIGTERM), as shells report a death by that signal.
+// (SIGINT) or 143 (SIGTERM), as shells report a death by that signal. A
+// signal that repeats the previous one within echoWindow is the same
+// signal delivered twice (by the terminal to the whole process group, and
+// forwarded by the supervisor; see supervise) and counts once.
 type interrupts struct {
 	ctx      context.Context
 	cancel   context.CancelFunc
@@ -79,7 +94,14 @@ func (e *env) watchSignals() {
 	ch := make(chan os.Signal, 2)
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
 	go func() {
+		var last os.Signal
+		var lastAt time.Time
 		for sig := range ch {
+			now := time.Now()
+			if sig == last && now.Sub(lastAt) < echoWindow {
+				continue
+			}
+			last, lastAt = sig, now
 			if e.intr.graceful.CompareAndSwap(true, false) {
 				e.intr.stopped.Store(true)
 				fmt.Fprintf(e.stderr, "\nanonet: %v: stopping at the end of this iteration; signal again to quit at once without writing\n", sig)
@@ -96,6 +118,10 @@ func (e *env) watchSignals() {
 		}
 	}()
 }
+
+// echoWindow is how soon a repeated signal counts as the same one (see
+// interrupts): much shorter than a person pressing Ctrl-C twice.
+const echoWindow = 250 * time.Millisecond
 
 // stoppable runs f with a context that the first signal cancels.
 func (e *env) stoppable(f func(ctx context.Context)) {

@@ -13,9 +13,15 @@ import (
 )
 
 // TestMain lets tests run this test binary as the anonet command, to send
-// it signals.
+// it signals; with ANONET_TEST_CRASH set, the worker crashes as it says
+// (see testCrash).
 func TestMain(m *testing.M) {
 	if os.Getenv("ANONET_TEST_AS_MAIN") == "1" {
+		if how := os.Getenv("ANONET_TEST_CRASH"); how != "" {
+			if _, worker := startWorker(); worker {
+				testCrash(how)
+			}
+		}
 		main()
 	}
 	os.Exit(m.Run())
@@ -87,10 +93,6 @@ func TestSignals(t *testing.T) {
 	}{
 		{"allow-unmet", []syscall.Signal{syscall.SIGINT}, []string{"--allow-unmet"}, []int{0}, true},
 		{"unmet", []syscall.Signal{syscall.SIGTERM}, nil, []int{3}, false},
-		// The second signal quits at once (130) unless the run has
-		// already ended and written nothing (3); either way nothing,
-		// temporary files included, is left.
-		{"twice", []syscall.Signal{syscall.SIGINT, syscall.SIGINT}, nil, []int{130, 3}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sub := filepath.Join(dir, tc.name)
@@ -164,7 +166,10 @@ func TestSignalOutsideRun(t *testing.T) {
 // TestSignalWhileWriting: a signal while the outputs are being written
 // (here: the release goes to a stdout pipe that nobody reads, after the
 // other outputs' temporary files are complete) quits at once and leaves no
-// temporary file (issue 14, finding 6).
+// temporary file (issue 14, finding 6). So does a second signal after a
+// first one stopped the run: the first makes anonet write the best state
+// (--allow-unmet), the second, arriving while that write is blocked, quits
+// with 130 and leaves nothing.
 func TestSignalWhileWriting(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts anonet processes")
@@ -174,36 +179,55 @@ func TestSignalWhileWriting(t *testing.T) {
 	if _, stderr, code := runCLI(t, "--seed", "3", "generate", "ba", "-n", "20000", "--avg-degree", "8", "-o", in); code != 0 {
 		t.Fatal(stderr)
 	}
-	out := filepath.Join(dir, "out")
-	os.Mkdir(out, 0o755)
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	cmd := exec.Command(os.Args[0], "--quiet", "anonymize", in, "-o", "-", "--budget", "1", "--allow-unmet",
-		"--trace", filepath.Join(out, "t.csv"), "--mapping", filepath.Join(out, "m.tsv"))
-	cmd.Env = append(os.Environ(), "ANONET_TEST_AS_MAIN=1")
-	cmd.Stdout = w
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
-	t.Cleanup(func() { cmd.Process.Kill() })
-	for i := 0; ; i++ { // the mapping's temporary file appears when the run is over
-		if tmps, _ := filepath.Glob(filepath.Join(out, ".m.tsv.tmp*")); len(tmps) > 0 {
-			break
-		}
-		if i == 6000 {
-			t.Fatal("no temporary mapping file")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	cmd.Process.Signal(syscall.SIGTERM)
-	if code := exitCode(t, cmd.Wait()); code != 143 {
-		t.Errorf("exit %d, want 143", code)
-	}
-	if names := dirNames(t, out); len(names) != 0 {
-		t.Errorf("left behind: %v", names)
+	for _, tc := range []struct {
+		name  string
+		run   []string // how long the run is
+		first bool     // send SIGINT during the run
+		last  syscall.Signal
+		code  int
+	}{
+		{"once", []string{"--budget", "1"}, false, syscall.SIGTERM, 143},
+		{"second", []string{"--variant", "full", "--recompute", "1", "--threads", "1"}, true, syscall.SIGINT, 130},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(dir, tc.name)
+			os.Mkdir(out, 0o755)
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			args := append([]string{"--quiet", "anonymize", in, "-o", "-", "--allow-unmet",
+				"--trace", filepath.Join(out, "t.csv"), "--mapping", filepath.Join(out, "m.tsv")}, tc.run...)
+			cmd := exec.Command(os.Args[0], args...)
+			cmd.Env = append(os.Environ(), "ANONET_TEST_AS_MAIN=1")
+			cmd.Stdout = w
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			w.Close()
+			t.Cleanup(func() { cmd.Process.Kill() })
+			if tc.first {
+				waitForTraceRows(t, out, 3)
+				cmd.Process.Signal(syscall.SIGINT)
+			}
+			for i := 0; ; i++ { // the mapping's temporary file appears when the run is over
+				if tmps, _ := filepath.Glob(filepath.Join(out, ".m.tsv.tmp*")); len(tmps) > 0 {
+					break
+				}
+				if i == 6000 {
+					t.Fatal("no temporary mapping file")
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			time.Sleep(2 * echoWindow) // a repeat sooner would count as the same signal
+			cmd.Process.Signal(tc.last)
+			if code := exitCode(t, cmd.Wait()); code != tc.code {
+				t.Errorf("exit %d, want %d", code, tc.code)
+			}
+			if names := dirNames(t, out); len(names) != 0 {
+				t.Errorf("left behind: %v", names)
+			}
+		})
 	}
 }

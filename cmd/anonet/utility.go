@@ -31,7 +31,7 @@ type utilityResult struct {
 	Seed               uint64       `json:"seed"`
 	Metrics            []metricJSON `json:"metrics"`
 	Preserved          int          `json:"preserved"`
-	Seconds            float64      `json:"seconds"`
+	cost                            // seconds, peak_memory_bytes
 }
 
 // metricJSON is one metric of utilityResult. Undefined values are null, and
@@ -174,7 +174,7 @@ See docs/utility.md for the precise definitions.`,
 					res.Preserved++
 				}
 			}
-			res.Seconds = time.Since(start).Seconds()
+			res.measure(start)
 			if err := e.utilityPlots(plot, args, orig.g, anon.g, opt.Correspondence, cmp); err != nil {
 				return err
 			}

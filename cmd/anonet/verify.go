@@ -33,7 +33,7 @@ type verifyResult struct {
 	OK                 bool     `json:"ok"`
 	NotKAnonymousNodes []string `json:"not_k_anonymous_nodes"`
 	Fuzzy              *float64 `json:"fuzzy,omitempty"` // the tolerance, when fuzzy anonymity was checked
-	Seconds            float64  `json:"seconds"`
+	cost                        // seconds, peak_memory_bytes
 }
 
 // checkFuzzy validates a --fuzzy tolerance for measure m.
@@ -78,6 +78,7 @@ func checkAlpha(alpha float64) error {
 func newVerifyCmd(e *env) *cobra.Command {
 	var (
 		mf         measureFlags
+		af         attributeFlags
 		format     string
 		alpha, phi float64
 		allLevels  fuzzyLevelsFlag
@@ -101,6 +102,9 @@ input, 1 an internal error.`, exitNotAnonymous),
 				return err
 			}
 			useFuzzy := cmd.Flags().Changed("fuzzy")
+			if err := af.check(useFuzzy); err != nil {
+				return err
+			}
 			if useFuzzy {
 				if err := checkFuzzy(phi, ms[0]); err != nil {
 					return err
@@ -113,6 +117,9 @@ input, 1 an internal error.`, exitNotAnonymous),
 			start := time.Now()
 			in, err := e.readGraph(args[0], format)
 			if err != nil {
+				return err
+			}
+			if ms, _, err = e.refine(&af, ms, in.g); err != nil {
 				return err
 			}
 			p, err := e.partition(in.g, ms[0], mf.d, mf.k)
@@ -142,7 +149,7 @@ input, 1 an internal error.`, exitNotAnonymous),
 			res.KAnonymous = n - res.NotKAnonymous
 			res.OK = res.KAnonymous >= res.Required
 			res.NotKAnonymousNodes = labels(in.g, offenders)
-			res.Seconds = time.Since(start).Seconds()
+			res.measure(start)
 			if e.json {
 				if err := writeJSON(e.stdout, res); err != nil {
 					return err
@@ -173,6 +180,7 @@ input, 1 an internal error.`, exitNotAnonymous),
 		},
 	}
 	mf.register(cmd.Flags(), false)
+	af.register(cmd.Flags())
 	registerFrom(cmd.Flags(), &format, "GRAPH")
 	cmd.Flags().Float64Var(&alpha, "alpha", 1, "fraction of nodes that must be k-anonymous, in (0, 1]")
 	cmd.Flags().Float64Var(&phi, "fuzzy", 0, "check fuzzy k-anonymity with this tolerance (percent) instead of exact")

@@ -1,0 +1,219 @@
+package attribute
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/anonet-project/anonet/graph"
+)
+
+// Table holds categorical attributes of the nodes of one network.
+type Table struct {
+	// IDColumn is the name of the column that held the node ids.
+	IDColumn string
+	// Columns are the attribute names, in the file's order.
+	Columns []string
+	// Missing is the number of nodes without a row (empty values).
+	Missing int
+	// Ignored is the number of rows whose id is not a node of the network.
+	Ignored int
+
+	values [][]string // per column: code → value; code 0 is ""
+	codes  [][]int32  // per column: node → code
+}
+
+// ParseError is the error of a malformed attribute table, at a line of
+// its file.
+type ParseError struct {
+	File string
+	Line int
+	Err  error
+}
+
+func (e *ParseError) Error() string { return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err) }
+
+// Unwrap returns the underlying error.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// ReadCSV reads the attribute table of the nodes of g from r, a CSV file
+// (RFC 4180, comma-separated, with a header row) named file in errors. The
+// column idColumn (the first column if empty) holds node labels as g has
+// them (g.Label); every other column is an attribute. A label that appears
+// twice is an error; a row whose label is not a node of g is counted in
+// Ignored; a node without a row gets the empty value everywhere (Missing).
+func ReadCSV(r io.Reader, file string, g *graph.Graph, idColumn string) (*Table, error) {
+	cr := csv.NewReader(r)
+	cr.ReuseRecord = true
+	header, err := cr.Read()
+	if err == io.EOF {
+		return nil, &ParseError{File: file, Line: 1, Err: errors.New("empty file: want a header row naming the id column and the attributes")}
+	}
+	if err != nil {
+		return nil, csvError(file, err)
+	}
+	header = slices.Clone(header)
+	id := 0
+	if idColumn != "" {
+		if id = slices.Index(header, idColumn); id < 0 {
+			return nil, &ParseError{File: file, Line: 1, Err: fmt.Errorf("no column %q in the header (columns: %s)", idColumn, strings.Join(header, ", "))}
+		}
+	}
+	t := &Table{IDColumn: header[id]}
+	for i, name := range header {
+		if i == id {
+			continue
+		}
+		if name == "" || slices.Contains(t.Columns, name) {
+			return nil, &ParseError{File: file, Line: 1, Err: fmt.Errorf("column %d: attribute names must be non-empty and distinct, got %q", i+1, name)}
+		}
+		t.Columns = append(t.Columns, name)
+	}
+	n := g.NumNodes()
+	node := make(map[string]int32, n)
+	for v := range int32(n) {
+		node[g.Label(v)] = v
+	}
+	index := make([]map[string]int32, len(t.Columns))
+	t.values = make([][]string, len(t.Columns))
+	t.codes = make([][]int32, len(t.Columns))
+	for c := range t.Columns {
+		index[c] = map[string]int32{"": 0}
+		t.values[c] = []string{""}
+		t.codes[c] = make([]int32, n)
+	}
+	seen := make([]bool, n)
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, csvError(file, err)
+		}
+		line, _ := cr.FieldPos(0)
+		v, ok := node[rec[id]]
+		if !ok {
+			t.Ignored++
+			continue
+		}
+		if seen[v] {
+			return nil, &ParseError{File: file, Line: line, Err: fmt.Errorf("node %q has a second row", rec[id])}
+		}
+		seen[v] = true
+		c := 0
+		for i, val := range rec {
+			if i == id {
+				continue
+			}
+			code, ok := index[c][val]
+			if !ok {
+				code = int32(len(t.values[c]))
+				index[c][val] = code
+				t.values[c] = append(t.values[c], val)
+			}
+			t.codes[c][v] = code
+			c++
+		}
+	}
+	for _, s := range seen {
+		if !s {
+			t.Missing++
+		}
+	}
+	return t, nil
+}
+
+// csvError turns an error of encoding/csv into a ParseError.
+func csvError(file string, err error) error {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return &ParseError{File: file, Line: pe.Line, Err: pe.Err}
+	}
+	return fmt.Errorf("read %s: %w", file, err)
+}
+
+// Value returns the value of attribute column c (an index of Columns) of
+// node v.
+func (t *Table) Value(c int, v int32) string { return t.values[c][t.codes[c][v]] }
+
+// Colors returns a code for every node such that two nodes have the same
+// code exactly when they have the same values of the known attributes
+// (every column if known is empty), and the number of codes. Codes are
+// numbered in the order of the nodes that first have them.
+func (t *Table) Colors(known []string) ([]int32, int, error) {
+	cols, err := t.columns(known)
+	if err != nil {
+		return nil, 0, err
+	}
+	n := 0
+	if len(t.codes) > 0 {
+		n = len(t.codes[0])
+	}
+	colors := make([]int32, n)
+	tuples := map[string]int32{}
+	key := make([]byte, 0, 4*len(cols))
+	for v := range int32(n) {
+		key = key[:0]
+		for _, c := range cols {
+			x := t.codes[c][v]
+			key = append(key, byte(x), byte(x>>8), byte(x>>16), byte(x>>24))
+		}
+		code, ok := tuples[string(key)]
+		if !ok {
+			code = int32(len(tuples))
+			tuples[string(key)] = code
+		}
+		colors[v] = code
+	}
+	return colors, len(tuples), nil
+}
+
+// columns returns the indices of the named columns (all if names is
+// empty).
+func (t *Table) columns(names []string) ([]int, error) {
+	if len(names) == 0 {
+		cols := make([]int, len(t.Columns))
+		for i := range cols {
+			cols[i] = i
+		}
+		return cols, nil
+	}
+	var cols []int
+	for _, name := range names {
+		c := slices.Index(t.Columns, name)
+		if c < 0 {
+			return nil, fmt.Errorf("no attribute %q (attributes: %s)", name, strings.Join(t.Columns, ", "))
+		}
+		if !slices.Contains(cols, c) {
+			cols = append(cols, c)
+		}
+	}
+	return cols, nil
+}
+
+// WriteCSV writes the table for a release whose node i is node order[i]
+// of the table's network: a header row (the id column's name, then the
+// attributes), then one row per release node, its id being the release's
+// label label(i). Values are written unchanged.
+func (t *Table) WriteCSV(w io.Writer, order []int32, label func(i int) string) error {
+	cw := csv.NewWriter(w)
+	row := append([]string{t.IDColumn}, t.Columns...)
+	if err := cw.Write(row); err != nil {
+		return err
+	}
+	for i, v := range order {
+		row[0] = label(i)
+		for c := range t.Columns {
+			row[c+1] = t.Value(c, v)
+		}
+		if err := cw.Write(row); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

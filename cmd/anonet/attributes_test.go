@@ -1,0 +1,145 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/anonet-project/anonet/examples"
+)
+
+// attributeTable writes a table giving karate member v the sex "F" when v
+// is divisible by 3 and the age group v mod 2, and returns its path.
+func attributeTable(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("member,sex,age\n")
+	for v := 1; v <= 34; v++ {
+		sex := "M"
+		if v%3 == 0 {
+			sex = "F"
+		}
+		fmt.Fprintf(&b, "%d,%s,\"group %d\"\n", v, sex, v%2)
+	}
+	path := filepath.Join(dir, "members.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestMeasureAttributes: with --attributes the unique nodes are those
+// whose (known attribute values, degree, triangles) no other node has,
+// computed here independently from karate's degrees and triangles.
+func TestMeasureAttributes(t *testing.T) {
+	dir := t.TempDir()
+	table := attributeTable(t, dir)
+	g := examples.MustRead("karate")
+	for _, known := range []string{"sex", "age", "sex,age"} {
+		count := map[string]int{}
+		keys := make([]string, g.NumNodes())
+		for v := range int32(g.NumNodes()) {
+			var label int
+			fmt.Sscan(g.Label(v), &label)
+			key := fmt.Sprintf("%d %d", g.Degree(v), g.NodeTriangles(v))
+			if strings.Contains(known, "sex") {
+				key += fmt.Sprint(" sex", label%3 == 0)
+			}
+			if strings.Contains(known, "age") {
+				key += fmt.Sprint(" age", label%2)
+			}
+			keys[v] = key
+			count[key]++
+		}
+		want := 0
+		for _, k := range keys {
+			if count[k] == 1 {
+				want++
+			}
+		}
+		stdout, stderr, code := runCLI(t, "measure", "karate", "--attributes", table, "--known", known, "--json")
+		var r []measureResult
+		if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+			var one measureResult
+			if err := json.Unmarshal([]byte(stdout), &one); err != nil {
+				t.Fatalf("--known %s: exit %d, %s %s", known, code, stdout, stderr)
+			}
+			r = append(r, one)
+		}
+		if code != 0 || r[0].Unique != want {
+			t.Errorf("--known %s: exit %d, %d unique, want %d", known, code, r[0].Unique, want)
+		}
+	}
+}
+
+// TestAnonymizeAttributes: the release, with the attribute table written
+// for it, verifies under the attacker's full knowledge; every release
+// node has its original node's values (through the secret mapping).
+func TestAnonymizeAttributes(t *testing.T) {
+	dir := t.TempDir()
+	table := attributeTable(t, dir)
+	out, outAttrs, mapping := filepath.Join(dir, "o.edges"), filepath.Join(dir, "o.csv"), filepath.Join(dir, "m.tsv")
+	if _, stderr, code := runCLI(t, "anonymize", "karate", "--variant", "full", "--attributes", table,
+		"-o", out, "--attributes-out", outAttrs, "--mapping", mapping); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if _, stderr, code := runCLI(t, "verify", out, "--attributes", outAttrs); code != 0 {
+		t.Fatalf("verify with the release's attributes: exit %d: %s", code, stderr)
+	}
+	orig := map[string]string{}
+	b, _ := os.ReadFile(table)
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n")[1:] {
+		id, rest, _ := strings.Cut(l, ",")
+		orig[id] = strings.ReplaceAll(rest, `"`, "")
+	}
+	released := map[string]string{}
+	b, _ = os.ReadFile(outAttrs)
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if lines[0] != "member,sex,age" || len(lines) != 35 {
+		t.Fatalf("release table header %q, %d lines", lines[0], len(lines))
+	}
+	for _, l := range lines[1:] {
+		id, rest, _ := strings.Cut(l, ",")
+		released[id] = strings.ReplaceAll(rest, `"`, "")
+	}
+	b, _ = os.ReadFile(mapping)
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n")[1:] {
+		o, a, _ := strings.Cut(l, "\t")
+		if released[a] != orig[o] {
+			t.Errorf("member %s, released as %s: %q, want %q", o, a, released[a], orig[o])
+		}
+	}
+}
+
+func TestAttributeErrors(t *testing.T) {
+	dir := t.TempDir()
+	table := attributeTable(t, dir)
+	dup := filepath.Join(dir, "dup.csv")
+	os.WriteFile(dup, []byte("id,sex\n1,F\n2,M\n1,M\n"), 0o644)
+	out := filepath.Join(dir, "o.edges")
+	tests := []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"measure", "karate", "--known", "sex"}, "--known needs --attributes"},
+		{[]string{"measure", "karate", "--attributes", table, "--known", "town"}, `no attribute "town"`},
+		{[]string{"measure", "karate", "--attributes", dup}, `dup.csv:4: node "1" has a second row`},
+		{[]string{"measure", "karate", "--attributes", filepath.Join(dir, "none.csv")}, "--attributes: open"},
+		{[]string{"verify", "karate", "--attributes", table, "--fuzzy", "10"}, "--fuzzy cannot be combined with --attributes"},
+		{[]string{"anonymize", "karate", "-o", out, "--attributes", table}, "give --attributes-out FILE"},
+		{[]string{"anonymize", "karate", "-o", out, "--drop-attributes"}, "need --attributes"},
+		{[]string{"anonymize", "karate", "-o", out, "--attributes", table, "--drop-attributes", "--report", filepath.Join(dir, "r.html")}, "do not take --attributes"},
+	}
+	for _, tc := range tests {
+		_, stderr, code := runCLI(t, tc.args...)
+		if code != exitUsage || !strings.Contains(stderr, tc.msg) {
+			t.Errorf("%v: exit %d, %q; want %d with %q", tc.args, code, stderr, exitUsage, tc.msg)
+		}
+	}
+	if names := dirNames(t, dir); len(names) != 2 {
+		t.Errorf("files %v: an output was written", names)
+	}
+}
