@@ -326,4 +326,17 @@ func TestTwinShortcutStructuralOnly(t *testing.T) {
 	if p.NumClasses() != 6 {
 		t.Errorf("%d classes under a measure that tells every node apart, want 6", p.NumClasses())
 	}
+	// Attributes the attacker knows split the twin leaves: {1, 2}, {3, 4, 5}.
+	colors := []int32{0, 1, 1, 2, 2, 2}
+	for _, d := range []int{1, 2} {
+		for _, m := range []measure.Measure{measure.Count{}, measure.DK{}, measure.DegDist{}} {
+			p, err := New(g, measure.Attributed{Measure: m, Colors: colors}, d, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.NumClasses() != 3 || p.ClassSize(1) != 2 || p.ClassSize(3) != 3 {
+				t.Errorf("attributed %s d=%d: %v, want [[0] [1 2] [3 4 5]]", m.Name(), d, p.Classes())
+			}
+		}
+	}
 }
