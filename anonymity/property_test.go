@@ -275,6 +275,9 @@ func TestTwinShortcut(t *testing.T) {
 		grow()
 		g.AddEdge(grow(), grow())
 		g.AddEdge(grow(), grow())
+		if got, want := TwinClasses(g), bruteTwins(g); !slices.Equal(got, want) {
+			t.Fatalf("trial %d: twin classes %v, brute force %v", trial, got, want)
+		}
 		for _, m := range allMeasures {
 			for d := 1; d <= 2; d++ {
 				p, err := New(g, m, d, Options{K: 2})
