@@ -60,6 +60,7 @@ type anonymizeResult struct {
 	Budget                      int               `json:"budget"`
 	Recompute                   int               `json:"recompute"`
 	Measure                     string            `json:"measure"`
+	KnownAttributes             []string          `json:"known_attributes,omitempty"` // --attributes: what the attacker knows besides the structure
 	D                           int               `json:"d"`
 	K                           int               `json:"k"`
 	Seed                        uint64            `json:"seed"`
@@ -330,6 +331,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 			outs.set("--mapping", func(w io.Writer) error { return writeMapping(w, in.g, perm) })
 			outs.set("--attributes-out", func(w io.Writer) error { return writeReleaseAttributes(w, attrs, perm, anon) })
 			r := summary(in.name, out, res, e.seed)
+			r.KnownAttributes = af.knownOf(attrs)
 			r.measure(start)
 			var rin *report.Input
 			if rf.wanted() {
