@@ -63,6 +63,7 @@ type Result struct {
 
 // RefinementStats describes the work of a refinement.
 type RefinementStats struct {
+	Start       string  // the state refined: StartStrategy (the strategy's release) or StartTwins
 	Restored    int     // edges the restoration pass re-added
 	Tried       int     // local-search moves proposed
 	Accepted    int     // local-search moves accepted
@@ -70,6 +71,12 @@ type RefinementStats struct {
 	Evaluations int     // exact partition updates made
 	Seconds     float64 // time spent refining
 }
+
+// The states a refinement may start from (RefinementStats.Start).
+const (
+	StartStrategy = "strategy" // the strategy's release
+	StartTwins    = "twins"    // Best: the release of a twinning of the input (see twinStart)
+)
 
 // Before returns the initial state; After the returned (best) one.
 func (r *Result) Before() Iteration { return r.Trace[0] }
@@ -160,6 +167,10 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	return res, nil
 }
 
+// twinRNG returns the PCG stream of the twinning's improvement for seed,
+// apart from runRNG's so that trying the twinning changes nothing else.
+func twinRNG(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x7713)) }
+
 // runRNG returns the one PCG stream of a run's choices for seed; the CLI
 // uses other streams of the same seed for anything else.
 func runRNG(seed uint64) *rand.Rand {
@@ -172,6 +183,7 @@ const (
 	PhaseRestore  = "restore"  // after restoration
 	PhaseAnneal   = "anneal"   // during and after the local search
 	PhaseGreedy   = "greedy"   // budgeted: the gainful deletions that end a refinement
+	PhaseTwins    = "twins"    // Best: the twinning's release, restored, replaced the strategy's
 )
 
 // recorder appends the trace rows of a run and tracks its best state.
@@ -319,9 +331,19 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder) {
 	start := time.Now()
 	moves0 := sol.moves
 	before := sol.del.len()
+	res.Refinement.Start = StartStrategy
 	res.Refinement.Restored = sol.restore(ctx)
 	res.Alterations = sol.deletedEdges()
 	rec.record(PhaseRestore, sol.na, 0, time.Since(start))
+	if cfg.twinStart() && ctx.Err() == nil {
+		t := time.Now()
+		if restored, ok := sol.twinStart(ctx, twinRNG(cfg.Seed)); ok {
+			res.Refinement.Start = StartTwins
+			res.Refinement.Restored = restored
+			res.Alterations = sol.deletedEdges()
+			rec.record(PhaseTwins, sol.na, 0, time.Since(t))
+		}
+	}
 	if cfg.Refine == Anneal {
 		t := time.Now()
 		var deadline time.Time

@@ -60,6 +60,7 @@ type anonymizeResult struct {
 	Budget                      int               `json:"budget"`
 	Recompute                   int               `json:"recompute"`
 	Measure                     string            `json:"measure"`
+	KnownAttributes             []string          `json:"known_attributes,omitempty"` // --attributes: what the attacker knows besides the structure
 	D                           int               `json:"d"`
 	K                           int               `json:"k"`
 	Seed                        uint64            `json:"seed"`
@@ -71,6 +72,7 @@ type anonymizeResult struct {
 
 // refinementResult is what the refinement did, in anonymize's JSON result.
 type refinementResult struct {
+	Start         string  `json:"start"`          // the state refined: "strategy" or "twins" (best, k = 2)
 	EdgesRestored int     `json:"edges_restored"` // by the restoration pass
 	EdgesKept     int     `json:"edges_kept"`     // net, by the whole refinement
 	Effort        int     `json:"effort"`         // local-search moves per deletable edge
@@ -329,6 +331,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 			outs.set("--mapping", func(w io.Writer) error { return writeMapping(w, in.g, perm) })
 			outs.set("--attributes-out", func(w io.Writer) error { return writeReleaseAttributes(w, attrs, perm, anon) })
 			r := summary(in.name, out, res, e.seed)
+			r.KnownAttributes = af.knownOf(attrs)
 			r.measure(start)
 			var rin *report.Input
 			if rf.wanted() {
@@ -504,7 +507,7 @@ func refinementOf(res *anonymize.Result) *refinementResult {
 	}
 	r := res.Refinement
 	out := &refinementResult{
-		EdgesRestored: r.Restored, EdgesKept: r.Kept, MovesTried: r.Tried, MovesAccepted: r.Accepted,
+		Start: r.Start, EdgesRestored: r.Restored, EdgesKept: r.Kept, MovesTried: r.Tried, MovesAccepted: r.Accepted,
 		Evaluations: r.Evaluations, Seconds: r.Seconds,
 	}
 	if c.Refine == anonymize.Anneal {
@@ -530,8 +533,12 @@ func printAnonymize(w io.Writer, r anonymizeResult) error {
 	fmt.Fprintf(tw, "not %d-anonymous\t%d (%.1f%%)\t%d (%.1f%%)\n", r.K, r.NotKAnonymousBefore, 100*r.NotKAnonymousFractionBefore, r.NotKAnonymousAfter, 100*r.NotKAnonymousFractionAfter)
 	tw.Flush()
 	if f := r.Refinement; f != nil {
-		fmt.Fprintf(w, "\nrefinement (%s): %d edges restored, %d kept in all; %d of %d local moves accepted; %.2fs\n",
-			r.Refine, f.EdgesRestored, f.EdgesKept, f.MovesAccepted, f.MovesTried, f.Seconds)
+		from := ""
+		if f.Start == anonymize.StartTwins {
+			from = ", from the twinning's release (it kept more than the strategy's)"
+		}
+		fmt.Fprintf(w, "\nrefinement (%s%s): %d edges restored, %d kept in all; %d of %d local moves accepted; %.2fs\n",
+			r.Refine, from, f.EdgesRestored, f.EdgesKept, f.MovesAccepted, f.MovesTried, f.Seconds)
 	}
 	verdict := "reached"
 	if !r.TargetReached {

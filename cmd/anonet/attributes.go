@@ -61,10 +61,7 @@ func (e *env) refine(f *attributeFlags, ms []measure.Measure, g *graph.Graph) ([
 		return nil, nil, usageErrorf("--known: %v", err)
 	}
 	if !e.quiet {
-		known := f.known
-		if len(known) == 0 {
-			known = t.Columns
-		}
+		known := f.knownOf(t)
 		fmt.Fprintf(e.stderr, "attributes: the attacker knows %v: %d combinations of values; %d nodes without a row, %d rows of ids not in the network ignored\n", known, n, t.Missing, t.Ignored)
 	}
 	out := make([]measure.Measure, len(ms))
@@ -72,6 +69,18 @@ func (e *env) refine(f *attributeFlags, ms []measure.Measure, g *graph.Graph) ([
 		out[i] = measure.Attributed{Measure: m, Colors: colors}
 	}
 	return out, t, nil
+}
+
+// knownOf returns the attributes of t the attacker knows (every column
+// unless --known names some), or nil without a table.
+func (f *attributeFlags) knownOf(t *attribute.Table) []string {
+	switch {
+	case t == nil:
+		return nil
+	case len(f.known) > 0:
+		return f.known
+	}
+	return t.Columns
 }
 
 // writeReleaseAttributes writes the attribute table t for the release

@@ -69,8 +69,8 @@ func TestMeasureAttributes(t *testing.T) {
 			}
 			r = append(r, one)
 		}
-		if code != 0 || r[0].Unique != want {
-			t.Errorf("--known %s: exit %d, %d unique, want %d", known, code, r[0].Unique, want)
+		if code != 0 || r[0].Unique != want || strings.Join(r[0].KnownAttributes, ",") != known {
+			t.Errorf("--known %s: exit %d, %d unique, known %v; want %d", known, code, r[0].Unique, r[0].KnownAttributes, want)
 		}
 	}
 }

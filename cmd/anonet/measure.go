@@ -21,6 +21,7 @@ type measureResult struct {
 	Nodes                 int            `json:"nodes"`
 	Edges                 int            `json:"edges"`
 	Measure               string         `json:"measure"`
+	KnownAttributes       []string       `json:"known_attributes,omitempty"` // --attributes: what the attacker knows besides the structure
 	D                     int            `json:"d"`
 	K                     int            `json:"k"`
 	Unique                int            `json:"unique"`
@@ -120,7 +121,8 @@ printed, one row per measure; with --json, an array of results.`,
 			if err != nil {
 				return err
 			}
-			if ms, _, err = e.refine(&af, ms, in.g); err != nil {
+			ms, attrs, err := e.refine(&af, ms, in.g)
+			if err != nil {
 				return err
 			}
 			var results []*measureResult
@@ -163,6 +165,7 @@ printed, one row per measure; with --json, an array of results.`,
 					}
 					r.Fuzzy = newFuzzyJSON(fz, in.g, classes)
 				}
+				r.KnownAttributes = af.knownOf(attrs)
 				r.measure(start)
 				results = append(results, r)
 				if err := e.measurePlots(plot, len(ms) > 1, in.name, p); err != nil {

@@ -58,6 +58,20 @@ func waitForTraceRows(t *testing.T, dir string, rows int) {
 	t.Fatal("the trace never grew: is it streamed?")
 }
 
+// longRunInput writes, in a new temporary directory, a network whose full
+// anonymization with --recompute 1 runs long enough to be signalled (a
+// Barabási–Albert graph of 20,000 nodes), and returns the directory and
+// the file.
+func longRunInput(t *testing.T) (dir, in string) {
+	t.Helper()
+	dir = t.TempDir()
+	in = filepath.Join(dir, "ba.edges")
+	if _, stderr, code := runCLI(t, "--seed", "3", "generate", "ba", "-n", "20000", "--avg-degree", "8", "-o", in); code != 0 {
+		t.Fatal(stderr)
+	}
+	return dir, in
+}
+
 // exitCode returns the exit status of a finished command.
 func exitCode(t *testing.T, err error) int {
 	t.Helper()
@@ -79,11 +93,7 @@ func TestSignals(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts anonet processes")
 	}
-	dir := t.TempDir()
-	in := filepath.Join(dir, "ba.edges")
-	if _, stderr, code := runCLI(t, "--seed", "3", "generate", "ba", "-n", "20000", "--avg-degree", "8", "-o", in); code != 0 {
-		t.Fatal(stderr)
-	}
+	dir, in := longRunInput(t)
 	for _, tc := range []struct {
 		name    string
 		signals []syscall.Signal
@@ -174,11 +184,7 @@ func TestSignalWhileWriting(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts anonet processes")
 	}
-	dir := t.TempDir()
-	in := filepath.Join(dir, "ba.edges")
-	if _, stderr, code := runCLI(t, "--seed", "3", "generate", "ba", "-n", "20000", "--avg-degree", "8", "-o", in); code != 0 {
-		t.Fatal(stderr)
-	}
+	dir, in := longRunInput(t)
 	for _, tc := range []struct {
 		name  string
 		run   []string // how long the run is

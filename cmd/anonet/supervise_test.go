@@ -89,11 +89,7 @@ func TestWorkerKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts anonet processes")
 	}
-	dir := t.TempDir()
-	in := filepath.Join(dir, "ba.edges")
-	if _, stderr, code := runCLI(t, "--seed", "3", "generate", "ba", "-n", "20000", "--avg-degree", "8", "-o", in); code != 0 {
-		t.Fatal(stderr)
-	}
+	dir, in := longRunInput(t)
 	out := filepath.Join(dir, "out")
 	os.Mkdir(out, 0o755)
 	cmd := exec.Command(os.Args[0], "--quiet", "--threads", "1", "anonymize", in, "--variant", "full", "--recompute", "1",
@@ -126,11 +122,7 @@ func TestSignalToGroup(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts anonet processes")
 	}
-	dir := t.TempDir()
-	in := filepath.Join(dir, "ba.edges")
-	if _, stderr, code := runCLI(t, "--seed", "3", "generate", "ba", "-n", "20000", "--avg-degree", "8", "-o", in); code != 0 {
-		t.Fatal(stderr)
-	}
+	dir, in := longRunInput(t)
 	cmd := exec.Command(os.Args[0], "--quiet", "--threads", "1", "anonymize", in, "--variant", "full", "--recompute", "1",
 		"--allow-unmet", "-o", filepath.Join(dir, "o.edges"), "--trace", filepath.Join(dir, "t.csv"))
 	cmd.Env = append(os.Environ(), "ANONET_TEST_AS_MAIN=1")

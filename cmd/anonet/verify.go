@@ -24,6 +24,7 @@ type verifyResult struct {
 	Nodes              int      `json:"nodes"`
 	Edges              int      `json:"edges"`
 	Measure            string   `json:"measure"`
+	KnownAttributes    []string `json:"known_attributes,omitempty"` // --attributes: what the attacker knows besides the structure
 	D                  int      `json:"d"`
 	K                  int      `json:"k"`
 	Alpha              float64  `json:"alpha"`
@@ -119,7 +120,8 @@ input, 1 an internal error.`, exitNotAnonymous),
 			if err != nil {
 				return err
 			}
-			if ms, _, err = e.refine(&af, ms, in.g); err != nil {
+			ms, attrs, err := e.refine(&af, ms, in.g)
+			if err != nil {
 				return err
 			}
 			p, err := e.partition(in.g, ms[0], mf.d, mf.k)
@@ -131,6 +133,7 @@ input, 1 an internal error.`, exitNotAnonymous),
 				Graph: in.name, Nodes: n, Edges: in.g.NumEdges(),
 				Measure: ms[0].Name(), D: mf.d, K: mf.k, Alpha: alpha,
 				Required: anonymize.Target(alpha, n), NotKAnonymous: p.NotAnonymous(),
+				KnownAttributes: af.knownOf(attrs),
 			}
 			offenders := p.NotAnonymousNodes()
 			if useFuzzy {
