@@ -77,32 +77,37 @@ func TwinClasses(g *graph.Graph) []int32 {
 func smallestTwins(g *graph.Graph) []int32 {
 	n := g.NumNodes()
 	rep := make([]int32, n)
-	hash := make([]uint64, n)
-	order := make([]int32, n)
+	type keyed struct {
+		hash uint64
+		v    int32
+	}
+	order := make([]keyed, n)
 	for v := range int32(n) {
-		rep[v], order[v] = v, v
+		rep[v] = v
+		h := uint64(0)
 		for _, x := range g.Neighbors(v) {
-			hash[v] += mix(x)
+			h += mix(x)
 		}
+		order[v] = keyed{h, v}
 	}
 	// group joins every node of order to the smallest earlier node with the
 	// same hash for which same holds (nodes are sorted by hash, then id).
 	group := func(same func(u, v int32) bool) {
-		slices.SortFunc(order, func(a, b int32) int {
-			if c := cmp.Compare(hash[a], hash[b]); c != 0 {
+		slices.SortFunc(order, func(a, b keyed) int {
+			if c := cmp.Compare(a.hash, b.hash); c != 0 {
 				return c
 			}
-			return cmp.Compare(a, b)
+			return cmp.Compare(a.v, b.v)
 		})
 		for lo := 0; lo < len(order); {
 			hi := lo + 1
-			for hi < len(order) && hash[order[hi]] == hash[order[lo]] {
+			for hi < len(order) && order[hi].hash == order[lo].hash {
 				hi++
 			}
 			for i := lo + 1; i < hi; i++ { // runs are short unless there are many twins
-				v := order[i]
+				v := order[i].v
 				for j := lo; j < i; j++ {
-					if u := order[j]; rep[u] == u && same(u, v) {
+					if u := order[j].v; rep[u] == u && same(u, v) {
 						rep[v] = u
 						break
 					}
@@ -112,18 +117,20 @@ func smallestTwins(g *graph.Graph) []int32 {
 		}
 	}
 	group(func(u, v int32) bool { return slices.Equal(g.Neighbors(u), g.Neighbors(v)) })
-	// Nodes without an open twin: closed neighbourhoods.
+	// The nodes without an open twin, by closed neighbourhood.
 	hasOpen := make([]bool, n)
-	for v := range int32(n) {
-		hasOpen[rep[v]] = hasOpen[rep[v]] || rep[v] != v
-	}
-	order = order[:0]
-	for v := range int32(n) {
-		if !hasOpen[v] {
-			hash[v] += mix(v)
-			order = append(order, v)
+	for v, r := range rep {
+		if r != int32(v) {
+			hasOpen[v], hasOpen[r] = true, true
 		}
 	}
+	closed := order[:0]
+	for _, k := range order {
+		if !hasOpen[k.v] {
+			closed = append(closed, keyed{k.hash + mix(k.v), k.v})
+		}
+	}
+	order = closed
 	group(func(u, v int32) bool { return closedEqual(g, u, v) })
 	return rep
 }
