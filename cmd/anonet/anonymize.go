@@ -228,8 +228,6 @@ end of an iteration and writes the best state so far by the same rule.`,
 				return usageErrorf("--attributes-out and --drop-attributes need --attributes")
 			case attributesOut != "" && dropAttributes:
 				return usageErrorf("--attributes-out and --drop-attributes exclude each other")
-			case af.path != "" && rf.wanted():
-				return usageErrorf("--report and --plot do not take --attributes yet")
 			}
 			if cmd.Flags().Changed("fuzzy") {
 				if err := checkFuzzy(phi, ms[0]); err != nil {

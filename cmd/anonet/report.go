@@ -52,11 +52,14 @@ func (f *reportFlags) check() error {
 type releasePair struct {
 	orig, release *graph.Graph
 	// corr[v] is the release's node for original node v; nil: unknown.
-	corr  []int32
-	m     measure.Measure
-	run   report.Run
-	trace []report.TracePoint
-	best  int
+	corr []int32
+	m    measure.Measure
+	// mRelease, if not nil, is the measure on the release: m with node
+	// attributes keyed by the release's ids.
+	mRelease measure.Measure
+	run      report.Run
+	trace    []report.TracePoint
+	best     int
 }
 
 // buildReport computes everything the report of a release shows.
@@ -64,7 +67,11 @@ func (e *env) buildReport(rp releasePair) (*report.Input, error) {
 	in := &report.Input{Run: rp.run, Trace: rp.trace, Best: rp.best}
 	opt := report.SnapshotOptions{Cascade: true, Communities: true, Seed: e.seed, Threads: e.threads}
 	for i, g := range []*graph.Graph{rp.orig, rp.release} {
-		p, err := e.partition(g, rp.m, rp.run.D, rp.run.K)
+		m := rp.m
+		if i == 1 && rp.mRelease != nil {
+			m = rp.mRelease
+		}
+		p, err := e.partition(g, m, rp.run.D, rp.run.K)
 		if err != nil {
 			return nil, err
 		}
@@ -216,11 +223,19 @@ func (e *env) anonymizeReport(r anonymizeResult, orig, anon *graph.Graph, perm [
 	rp := releasePair{
 		orig: orig, release: anon, corr: corr, m: c.Measure, best: res.Best,
 		run: report.Run{
-			Input: r.Graph, Release: r.Output, Measure: c.Measure.Name(), D: c.D, K: c.K,
+			Input: r.Graph, Release: r.Output, Measure: measureTitle(c.Measure, r.KnownAttributes), D: c.D, K: c.K,
 			Anonymized: true, Algorithm: string(c.Strategy), Operation: string(c.Operation),
 			Variant: string(c.Variant), Seed: e.seed, Alpha: c.Alpha, Budget: c.Budget,
 			Recompute: c.Recompute, Seconds: r.Seconds, Target: res.Target,
 		},
+	}
+	if a, ok := c.Measure.(measure.Attributed); ok {
+		// The release's nodes carry their input node's attribute codes.
+		colors := make([]int32, len(a.Colors))
+		for v, w := range perm {
+			colors[w] = a.Colors[v]
+		}
+		rp.mRelease = measure.Attributed{Measure: a.Measure, Colors: colors}
 	}
 	for _, it := range res.Trace {
 		rp.trace = append(rp.trace, report.TracePoint{EdgesAltered: it.EdgesAltered, NotKAnonymous: it.NotKAnonymous, Unique: it.Unique})
@@ -234,6 +249,15 @@ func (e *env) anonymizeReport(r anonymizeResult, orig, anon *graph.Graph, perm [
 	in.Before.NotKAnonymous, in.After.NotKAnonymous = res.Before().NotKAnonymous, res.After().NotKAnonymous
 	in.Run.TargetMet = res.TargetReached
 	return in, nil
+}
+
+// measureTitle names measure m for the report, with the attributes the
+// attacker knows, if any.
+func measureTitle(m measure.Measure, known []string) string {
+	if len(known) == 0 {
+		return m.Name()
+	}
+	return m.Name() + " with the attributes " + strings.Join(known, ", ")
 }
 
 func newReportCmd(e *env) *cobra.Command {

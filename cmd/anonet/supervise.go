@@ -34,7 +34,7 @@ const crashReportMax = 64 << 10
 // where nothing recovers, with exit status 2 — anonet's status for bad
 // input. So that a resource limit or a bug is never reported as bad input,
 // main runs the command in a worker process under a small supervisor (see
-// docs/design.md, "Process model"): the worker's fatal errors are copied to
+// docs/design.md, "Out of memory is not bad input"): the worker's fatal errors are copied to
 // a pipe (debug.SetCrashOutput) besides its stderr, and the supervisor
 // turns a crash into exit status 1 with a message saying what it was. The
 // worker shares the supervisor's standard streams; the supervisor forwards
