@@ -72,13 +72,13 @@ type anonymizeResult struct {
 
 // refinementResult is what the refinement did, in anonymize's JSON result.
 type refinementResult struct {
-	Start         string  `json:"start"`          // the state refined: "strategy" or "twins" (best, k = 2)
-	EdgesRestored int     `json:"edges_restored"` // by the restoration pass
-	EdgesKept     int     `json:"edges_kept"`     // net, by the whole refinement
-	Effort        int     `json:"effort"`         // local-search moves per deletable edge
-	MovesTried    int     `json:"moves_tried"`    // local-search moves proposed
-	MovesAccepted int     `json:"moves_accepted"` // and accepted
-	Evaluations   int     `json:"evaluations"`    // exact incremental updates
+	Start         string  `json:"start,omitempty"` // the state refined: "strategy" or "twins" (best, k = 2); absent if the run stopped before refining
+	EdgesRestored int     `json:"edges_restored"`  // by the restoration pass
+	EdgesKept     int     `json:"edges_kept"`      // net, by the whole refinement
+	Effort        int     `json:"effort"`          // local-search moves per deletable edge
+	MovesTried    int     `json:"moves_tried"`     // local-search moves proposed
+	MovesAccepted int     `json:"moves_accepted"`  // and accepted
+	Evaluations   int     `json:"evaluations"`     // exact incremental updates
 	Seconds       float64 `json:"seconds"`
 }
 
