@@ -36,7 +36,10 @@ type Run struct {
 	Input   string // the original network, as named on the command line
 	Release string // the released file
 	Measure string
-	D, K    int
+	// KnownAttributes are the node attributes the attacker knows besides
+	// the structure (measure.Attributed), if any.
+	KnownAttributes []string
+	D, K            int
 	// Anonymized is false when the report compares an existing pair of
 	// files, whose algorithm, seed and budget are unknown.
 	Anonymized bool

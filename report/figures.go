@@ -59,7 +59,16 @@ func sides(in *Input, points func(s *Snapshot) (x, y []float64)) []Series {
 }
 
 func (in *Input) measureText() string {
-	return fmt.Sprintf("%s, d = %d", in.Run.Measure, in.Run.D)
+	return fmt.Sprintf("%s, d = %d", in.measureName(), in.Run.D)
+}
+
+// measureName is the measure's name, with the attributes the attacker
+// knows.
+func (in *Input) measureName() string {
+	if len(in.Run.KnownAttributes) == 0 {
+		return in.Run.Measure
+	}
+	return in.Run.Measure + " with the attributes " + strings.Join(in.Run.KnownAttributes, ", ")
 }
 
 func classSizesChart(in *Input) (Chart, bool) {

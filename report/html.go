@@ -121,6 +121,7 @@ var reportTemplate = template.Must(template.New("report").Funcs(template.FuncMap
 	"frac":    func(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" },
 	"sub":     func(a, b int) int { return a - b },
 	"seconds": seconds,
+	"join":    strings.Join,
 }).Parse(reportHTML))
 
 const reportHTML = `<!DOCTYPE html>
@@ -154,7 +155,7 @@ footer { margin-top: 3rem; color: #777; font-size: .85rem; }
 <body>
 <header>
 <h1>{{.Title}}</h1>
-<p class="sub">{{.Run.Input}}{{if .Run.Release}} → {{.Run.Release}}{{end}} · measure {{.Run.Measure}}, d = {{.Run.D}}, k = {{.Run.K}}</p>
+<p class="sub">{{.Run.Input}}{{if .Run.Release}} → {{.Run.Release}}{{end}} · measure {{.Run.Measure}}{{with .Run.KnownAttributes}} with the attributes {{join . ", "}}{{end}}, d = {{.Run.D}}, k = {{.Run.K}}</p>
 {{if .After}}{{if .Run.TargetMet}}<div class="verdict met" id="verdict" data-met="true">✔ Target met: {{n (sub .After.Nodes .After.NotKAnonymous)}} of {{n .After.Nodes}} nodes are {{.Run.K}}-anonymous in the release (needed: {{n .Run.Target}}).</div>
 {{else}}<div class="verdict unmet" id="verdict" data-met="false">✘ Target NOT met: only {{n (sub .After.Nodes .After.NotKAnonymous)}} of {{n .After.Nodes}} nodes are {{.Run.K}}-anonymous in the release (needed: {{n .Run.Target}}). Do not publish it as anonymous.</div>
 {{end}}{{end}}
@@ -171,7 +172,7 @@ footer { margin-top: 3rem; color: #777; font-size: .85rem; }
 <tbody>
 <tr><th>original network</th><td id="run-input">{{.Run.Input}}</td></tr>
 {{if .Run.Release}}<tr><th>release</th><td id="run-release">{{.Run.Release}}</td></tr>{{end}}
-<tr><th>anonymity measure</th><td id="run-measure">{{.Run.Measure}}</td></tr>
+<tr><th>anonymity measure</th><td id="run-measure">{{.Run.Measure}}{{with .Run.KnownAttributes}} with the attributes {{join . ", "}}{{end}}</td></tr>
 <tr><th>distance d</th><td id="run-d">{{.Run.D}}</td></tr>
 <tr><th>k</th><td id="run-k">{{.Run.K}}</td></tr>
 {{if .Run.Anonymized}}<tr><th>variant</th><td id="run-variant">{{.Run.Variant}}</td></tr>

@@ -17,7 +17,7 @@ func Meaning(in *Input) []string {
 	var out []string
 	if a == nil {
 		out = append(out, fmt.Sprintf("%s of %s nodes (%s) are unique under %s: their %s alone singles them out. %s (%s) are not %d-anonymous.",
-			Thousands(b.Unique), Thousands(b.Nodes), percent(b.Unique, b.Nodes), in.measureText(), measureKnowledge(in.Run.Measure),
+			Thousands(b.Unique), Thousands(b.Nodes), percent(b.Unique, b.Nodes), in.measureText(), in.knowledge(),
 			Thousands(b.NotKAnonymous), percent(b.NotKAnonymous, b.Nodes), k))
 		return out
 	}
@@ -26,7 +26,7 @@ func Meaning(in *Input) []string {
 		now = fmt.Sprintf("%s (%s) still are", Thousands(a.Unique), percent(a.Unique, a.Nodes))
 	}
 	out = append(out, fmt.Sprintf("%s of %s people were unique under %s (their %s alone singled them out); %s. %s were not %d-anonymous before, %s are now.",
-		Thousands(b.Unique), Thousands(b.Nodes), in.measureText(), measureKnowledge(in.Run.Measure), now,
+		Thousands(b.Unique), Thousands(b.Nodes), in.measureText(), in.knowledge(), now,
 		Thousands(b.NotKAnonymous), k, Thousands(a.NotKAnonymous)))
 	removed := len(in.Deleted)
 	if in.Deleted == nil && b.Edges > a.Edges {
@@ -98,6 +98,16 @@ func describeLoss(m Metric) string {
 }
 
 // measureKnowledge says in words what an attacker knows under a measure.
+// knowledge says what singles a person out: the measure's knowledge and
+// the attributes the attacker knows.
+func (in *Input) knowledge() string {
+	k := measureKnowledge(in.Run.Measure)
+	if len(in.Run.KnownAttributes) > 0 {
+		k += " together with their " + strings.Join(in.Run.KnownAttributes, ", ")
+	}
+	return k
+}
+
 func measureKnowledge(name string) string {
 	switch strings.TrimSuffix(name, "-unrooted") {
 	case "degree":

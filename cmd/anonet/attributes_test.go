@@ -96,7 +96,7 @@ func TestAnonymizeAttributes(t *testing.T) {
 	// its new ids: its counts are the run's.
 	page, _ := os.ReadFile(html)
 	want := fmt.Sprintf("%d were not 2-anonymous before, 0 are now", r.NotKAnonymousBefore)
-	if !strings.Contains(string(page), want) || !strings.Contains(string(page), "count with the attributes sex, age") {
+	if !strings.Contains(string(page), want) || !strings.Contains(string(page), "count with the attributes sex, age, d = 1") || !strings.Contains(string(page), "ties among them together with their sex, age") {
 		t.Errorf("the report does not say %q for the measure with attributes", want)
 	}
 	if _, stderr, code := runCLI(t, "verify", out, "--attributes", outAttrs); code != 0 {

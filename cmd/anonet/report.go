@@ -223,7 +223,7 @@ func (e *env) anonymizeReport(r anonymizeResult, orig, anon *graph.Graph, perm [
 	rp := releasePair{
 		orig: orig, release: anon, corr: corr, m: c.Measure, best: res.Best,
 		run: report.Run{
-			Input: r.Graph, Release: r.Output, Measure: measureTitle(c.Measure, r.KnownAttributes), D: c.D, K: c.K,
+			Input: r.Graph, Release: r.Output, Measure: c.Measure.Name(), KnownAttributes: r.KnownAttributes, D: c.D, K: c.K,
 			Anonymized: true, Algorithm: string(c.Strategy), Operation: string(c.Operation),
 			Variant: string(c.Variant), Seed: e.seed, Alpha: c.Alpha, Budget: c.Budget,
 			Recompute: c.Recompute, Seconds: r.Seconds, Target: res.Target,
@@ -249,15 +249,6 @@ func (e *env) anonymizeReport(r anonymizeResult, orig, anon *graph.Graph, perm [
 	in.Before.NotKAnonymous, in.After.NotKAnonymous = res.Before().NotKAnonymous, res.After().NotKAnonymous
 	in.Run.TargetMet = res.TargetReached
 	return in, nil
-}
-
-// measureTitle names measure m for the report, with the attributes the
-// attacker knows, if any.
-func measureTitle(m measure.Measure, known []string) string {
-	if len(known) == 0 {
-		return m.Name()
-	}
-	return m.Name() + " with the attributes " + strings.Join(known, ", ")
 }
 
 func newReportCmd(e *env) *cobra.Command {
