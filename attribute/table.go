@@ -62,7 +62,7 @@ func ReadCSV(r io.Reader, file string, g *graph.Graph, idColumn string) (*Table,
 			return nil, &ParseError{File: file, Line: 1, Err: fmt.Errorf("no column %q in the header (columns: %s)", idColumn, strings.Join(header, ", "))}
 		}
 	}
-	t := &Table{IDColumn: header[id]}
+	t := &Table{}
 	for i, name := range header {
 		if i == id {
 			continue
@@ -77,15 +77,7 @@ func ReadCSV(r io.Reader, file string, g *graph.Graph, idColumn string) (*Table,
 	for v := range int32(n) {
 		node[g.Label(v)] = v
 	}
-	index := make([]map[string]int32, len(t.Columns))
-	t.values = make([][]string, len(t.Columns))
-	t.codes = make([][]int32, len(t.Columns))
-	for c := range t.Columns {
-		index[c] = map[string]int32{"": 0}
-		t.values[c] = []string{""}
-		t.codes[c] = make([]int32, n)
-	}
-	seen := make([]bool, n)
+	b := newBuilder(header[id], t.Columns, n)
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -97,34 +89,94 @@ func ReadCSV(r io.Reader, file string, g *graph.Graph, idColumn string) (*Table,
 		line, _ := cr.FieldPos(0)
 		v, ok := node[rec[id]]
 		if !ok {
-			t.Ignored++
+			b.t.Ignored++
 			continue
 		}
-		if seen[v] {
+		if b.seen[v] {
 			return nil, &ParseError{File: file, Line: line, Err: fmt.Errorf("node %q has a second row", rec[id])}
 		}
-		seen[v] = true
+		b.seen[v] = true
 		c := 0
 		for i, val := range rec {
-			if i == id {
-				continue
+			if i != id {
+				b.set(v, c, val)
+				c++
 			}
-			code, ok := index[c][val]
-			if !ok {
-				code = int32(len(t.values[c]))
-				index[c][val] = code
-				t.values[c] = append(t.values[c], val)
-			}
-			t.codes[c][v] = code
-			c++
 		}
 	}
-	for _, s := range seen {
-		if !s {
-			t.Missing++
+	return b.finish(), nil
+}
+
+// FromRows returns the table of the nodes of g from rows, which maps node
+// labels to their values of the attributes columns (an empty value, or a
+// row shorter than columns, is the empty value); idColumn names the ids
+// when the table is written. Labels that are not nodes of g are counted in
+// Ignored, nodes without a row in Missing. Readers of formats that carry
+// node data (GraphML, GML) use it.
+func FromRows(idColumn string, columns []string, g *graph.Graph, rows map[string][]string) *Table {
+	n := g.NumNodes()
+	b := newBuilder(idColumn, columns, n)
+	for v := range int32(n) {
+		row, ok := rows[g.Label(v)]
+		if !ok {
+			continue
+		}
+		for c := range min(len(row), len(columns)) {
+			b.set(v, c, row[c])
+		}
+		b.seen[v] = true
+	}
+	b.t.Ignored = max(0, len(rows)-b.rows())
+	return b.finish()
+}
+
+// builder codes the values of a table as they are set.
+type builder struct {
+	t     *Table
+	index []map[string]int32 // per column: value → code
+	seen  []bool             // nodes with a row
+}
+
+// newBuilder returns a builder of a table of n nodes.
+func newBuilder(idColumn string, columns []string, n int) *builder {
+	b := &builder{t: &Table{IDColumn: idColumn, Columns: columns}, index: make([]map[string]int32, len(columns)), seen: make([]bool, n)}
+	b.t.values = make([][]string, len(columns))
+	b.t.codes = make([][]int32, len(columns))
+	for c := range columns {
+		b.index[c] = map[string]int32{"": 0}
+		b.t.values[c] = []string{""}
+		b.t.codes[c] = make([]int32, n)
+	}
+	return b
+}
+
+// set gives node v the value val in column c and marks v as having a row.
+func (b *builder) set(v int32, c int, val string) {
+	b.seen[v] = true
+	code, ok := b.index[c][val]
+	if !ok {
+		code = int32(len(b.t.values[c]))
+		b.index[c][val] = code
+		b.t.values[c] = append(b.t.values[c], val)
+	}
+	b.t.codes[c][v] = code
+}
+
+// rows returns the number of nodes with a row.
+func (b *builder) rows() int {
+	k := 0
+	for _, s := range b.seen {
+		if s {
+			k++
 		}
 	}
-	return t, nil
+	return k
+}
+
+// finish counts the nodes without a row and returns the table.
+func (b *builder) finish() *Table {
+	b.t.Missing = len(b.seen) - b.rows()
+	return b.t
 }
 
 // csvError turns an error of encoding/csv into a ParseError.

@@ -115,12 +115,14 @@ func FuzzReadGraphML(f *testing.F) {
 		`<graphml><graph><node id="1"/><node id="0"/></graph></graphml>`,
 		`<graphml><graph><edge source="x" target="y" directed="true"/><edge source="y" target="x" directed="false"/></graph></graphml>`,
 		`<graphml><key id="d"/><graph><node id="a"><data key="d"><node id="z"/></data></node><desc>x</desc></graph></graphml>`,
-		`<graphml><graph><hyperedge/></graph></graphml>`, `<graphml><graph><node id="a"><graph/></node></graph></graphml>`,
+		`<graphml><graph><hyperedge/></graph></graphml>`,
+		`<graphml><key id="d" for="node" attr.name="sex"><default>M</default></key><graph><node id="a"><data key="d">F</data></node><node id="b"/></graph></graphml>`, `<graphml><graph><node id="a"><graph/></node></graph></graphml>`,
 		`<?xml version="1.0" encoding="ISO-8859-1"?><graphml><graph><node id="Jos`+"\xe9"+`"/></graph></graphml>`,
 		`<graphml xmlns:y="http://www.yworks.com/xml/graphml"><graph><node id="&#x9;&amp;"><y:ShapeNode/></node></graph></graphml>`,
 		"<svg/>", "\x00\x01")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkRead(t, data, ReadOptions{Format: GraphML})
+		checkRead(t, data, ReadOptions{Format: GraphML, NodeAttributes: true})
 	})
 }
 
@@ -133,6 +135,7 @@ func FuzzReadGML(f *testing.F) {
 		"graph [ ] graph [ ]", "graph [ node [ id 99999999999999999999 ] ]")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkRead(t, data, ReadOptions{Format: GML})
+		checkRead(t, data, ReadOptions{Format: GML, NodeAttributes: true})
 	})
 }
 

@@ -215,6 +215,7 @@ type gmlNode struct {
 	label    string
 	hasLabel bool
 	declared bool
+	extra    []gmlToken // other keys and values, with ReadOptions.NodeAttributes
 }
 
 // readGML reads a GML file: a list of key-value pairs holding one
@@ -325,7 +326,7 @@ func readGML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, erro
 				if open.kind != gmlOpen {
 					return nil, lx.errorf(open.line, open.col, "%s must be followed by '[', found %s", k.text, open.kind)
 				}
-				attrs, err := readGMLAttrs(lx, open, k.text)
+				attrs, err := readGMLAttrs(lx, open, k.text, opt.NodeAttributes && k.text == "node")
 				if err != nil {
 					return nil, err
 				}
@@ -343,6 +344,7 @@ func readGML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, erro
 						return nil, lx.errorf(k.line, k.col, "node id %s is declared twice", id.text)
 					}
 					nodes[v].declared = true
+					nodes[v].extra = attrs.extra
 					if l, ok := attrs.get("label"); ok {
 						if l.kind == gmlString {
 							l.text = gmlUnescape(l.text)
@@ -415,13 +417,31 @@ func readGML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, erro
 		}
 	}
 	b.records = recs
-	return b.build(rep)
+	g, err := b.build(rep)
+	if err != nil {
+		return nil, err
+	}
+	var data nodeData
+	for i, nd := range nodes {
+		for j := 0; j+1 < len(nd.extra); j += 2 {
+			k, v := nd.extra[j], nd.extra[j+1]
+			if v.kind == gmlString {
+				v.text = gmlUnescape(v.text)
+			}
+			data.set(labels[i], data.column(k.text, ""), v.text)
+		}
+	}
+	rep.Attributes = data.table(g)
+	return g, nil
 }
 
 // gmlAttrs holds the attributes of a node or edge list that matter.
 type gmlAttrs struct {
 	val [4]gmlToken
 	has [4]bool
+	// extra holds the other scalar keys and their values (pairs), when
+	// readGMLAttrs is asked to keep them.
+	extra []gmlToken
 }
 
 // gmlAttrSlot returns the index of attribute name in gmlAttrs, or -1 for
@@ -449,7 +469,7 @@ func (a *gmlAttrs) get(name string) (gmlToken, bool) {
 // readGMLAttrs reads the scalar attributes of a node or edge list up to its
 // closing ']', skipping nested lists. It keeps the values of id, label,
 // source and target; any of them given twice is an error.
-func readGMLAttrs(lx *gmlLexer, open gmlToken, what string) (*gmlAttrs, error) {
+func readGMLAttrs(lx *gmlLexer, open gmlToken, what string, keepExtra bool) (*gmlAttrs, error) {
 	attrs := new(gmlAttrs)
 	for {
 		k, err := lx.next()
@@ -487,6 +507,8 @@ func readGMLAttrs(lx *gmlLexer, open gmlToken, what string) (*gmlAttrs, error) {
 				return nil, lx.errorf(k.line, k.col, "%s has two %ss", what, k.text)
 			}
 			attrs.val[i], attrs.has[i] = v, true
+		} else if keepExtra {
+			attrs.extra = append(attrs.extra, k, v)
 		}
 	}
 }

@@ -36,6 +36,9 @@ func readGraphML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, 
 	}
 	// path holds the local names of the open elements.
 	var path []string
+	var data nodeData        // with opt.NodeAttributes
+	keys := map[string]int{} // node keys: GraphML key id → column of data
+	node := ""               // the id of the open <node>
 	graphs := 0
 	directedDefault := false
 	sawRoot := false
@@ -60,6 +63,14 @@ func readGraphML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, 
 					return nil, perr("not a GraphML document: the root element is <%s>, not <graphml>", name)
 				}
 				sawRoot = true
+				continue
+			}
+			if opt.NodeAttributes && isGraphMLSpace(t.Name.Space) && (name == "key" || name == "data") {
+				parent := path[depth-1]
+				path = path[:depth]
+				if err := readGraphMLData(d, t, parent, node, keys, &data); err != nil {
+					return nil, xmlError(rep.File, d, err)
+				}
 				continue
 			}
 			if !isGraphMLSpace(t.Name.Space) || skipElement(name) {
@@ -107,6 +118,7 @@ func readGraphML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, 
 					return nil, perr("node %q is declared twice", id)
 				}
 				declared[v] = true
+				node = id
 			case "edge":
 				if parent != "graph" {
 					return nil, perr("<edge> outside a <graph> (inside <%s>)", parent)
@@ -159,7 +171,50 @@ func readGraphML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, 
 	if graphs == 0 {
 		return nil, &ParseError{File: rep.File, Err: errors.New("the document holds no <graph> element")}
 	}
-	return b.build(rep)
+	g, err := b.build(rep)
+	if err != nil {
+		return nil, err
+	}
+	rep.Attributes = data.table(g)
+	return g, nil
+}
+
+// readGraphMLData reads a <key> (a child of <graphml>: a node key becomes a
+// column of data, named by attr.name, with its <default>) or a <data> (a
+// child of the <node> with id node: its text is the node's value of the
+// key's column) whose start element t was just read, up to its end.
+// Anything else (graph and edge keys and data) is read and ignored.
+func readGraphMLData(d *xml.Decoder, t xml.StartElement, parent, node string, keys map[string]int, data *nodeData) error {
+	if t.Name.Local == "key" {
+		var k struct {
+			ID      string `xml:"id,attr"`
+			For     string `xml:"for,attr"`
+			Name    string `xml:"attr.name,attr"`
+			Default string `xml:"default"`
+		}
+		if err := d.DecodeElement(&k, &t); err != nil {
+			return err
+		}
+		if parent == "graphml" && (k.For == "node" || k.For == "all") && k.ID != "" {
+			name := k.Name
+			if name == "" {
+				name = k.ID
+			}
+			keys[k.ID] = data.column(name, strings.TrimSpace(k.Default))
+		}
+		return nil
+	}
+	var v struct {
+		Key  string `xml:"key,attr"`
+		Text string `xml:",chardata"`
+	}
+	if err := d.DecodeElement(&v, &t); err != nil {
+		return err
+	}
+	if c, ok := keys[v.Key]; ok && parent == "node" {
+		data.set(node, c, strings.TrimSpace(v.Text))
+	}
+	return nil
 }
 
 // skipElement reports whether readGraphML skips the content of the GraphML

@@ -56,6 +56,10 @@ type ReadOptions struct {
 	// Comments lists the bytes that start a comment line in an edge list;
 	// empty means "#%".
 	Comments string
+	// NodeAttributes makes the readers of formats with node data (GraphML
+	// <data> of node keys, GML scalar keys of node lists other than id and
+	// label) collect it into Report.Attributes.
+	NodeAttributes bool
 
 	in *countingReader // what Read has consumed, for the declared-size check
 }

@@ -2,6 +2,8 @@ package graphio
 
 import (
 	"fmt"
+
+	"github.com/anonet-project/anonet/attribute"
 )
 
 // Report says what reading a file found and what it normalised.
@@ -30,6 +32,10 @@ type Report struct {
 	HeaderSkipped bool // edge list: the first data line was read as a column header
 	ExtraColumns  int  // records with columns beyond the two node ids (weights, timestamps, values), ignored
 	LabelsIgnored bool // GML, Pajek: the labels in the file were not distinct; nodes are labelled by their ids instead
+
+	// Attributes holds the node data of the file (GraphML, GML) when
+	// ReadOptions.NodeAttributes asks for it, else nil.
+	Attributes *attribute.Table
 }
 
 // Notes returns one human-readable sentence for every normalisation the

@@ -218,14 +218,14 @@ end of an iteration and writes the best state so far by the same rule.`,
 				return err
 			}
 			cfg.Alpha = alpha
-			if err := af.check(cmd.Flags().Changed("fuzzy")); err != nil {
+			if err := af.check(e, cmd.Flags().Changed("fuzzy")); err != nil {
 				return err
 			}
 			switch {
-			case af.path != "" && attributesOut == "" && !dropAttributes:
-				return usageErrorf("--attributes: give --attributes-out FILE for the release's attributes (keyed by its new ids), or --drop-attributes to release none")
-			case af.path == "" && (attributesOut != "" || dropAttributes):
-				return usageErrorf("--attributes-out and --drop-attributes need --attributes")
+			case af.used() && attributesOut == "" && !dropAttributes:
+				return usageErrorf("the attacker knows attributes: give --attributes-out FILE for the release's attributes (keyed by its new ids), or --drop-attributes to release none")
+			case !af.used() && (attributesOut != "" || dropAttributes):
+				return usageErrorf("--attributes-out and --drop-attributes need --attributes or --known")
 			case attributesOut != "" && dropAttributes:
 				return usageErrorf("--attributes-out and --drop-attributes exclude each other")
 			}
@@ -260,7 +260,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 			if err != nil {
 				return err
 			}
-			refined, attrs, err := e.refine(&af, []measure.Measure{cfg.Measure}, in.g)
+			refined, attrs, err := e.refine(&af, []measure.Measure{cfg.Measure}, in)
 			if err != nil {
 				return err
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -22,39 +23,53 @@ type attributeFlags struct {
 
 func (f *attributeFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.path, "attributes", "", "CSV file (RFC 4180, header row) of node attributes the attacker may know: an id column, then one column per attribute")
-	fs.StringSliceVar(&f.known, "known", nil, "the attributes the attacker knows, comma-separated (default: every column of --attributes)")
+	fs.StringSliceVar(&f.known, "known", nil, "the attributes the attacker knows, comma-separated (default: every column of --attributes); without --attributes, node attributes of the network file itself (GraphML, GML)")
 	fs.StringVar(&f.idColumn, "id-column", "", "the column of --attributes that holds node ids (default: the first)")
 }
 
-// check refuses --known and --id-column without --attributes, and
-// attributes with a fuzzy target.
-func (f *attributeFlags) check(fuzzy bool) error {
+// used reports whether the attacker knows attributes: from --attributes,
+// or, with --known alone, from the network file.
+func (f *attributeFlags) used() bool { return f.path != "" || len(f.known) > 0 }
+
+// check refuses --id-column without --attributes and attributes with a
+// fuzzy target, and asks the reader for the network file's node data when
+// --known comes without --attributes.
+func (f *attributeFlags) check(e *env, fuzzy bool) error {
 	switch {
-	case f.path == "" && len(f.known) > 0:
-		return usageErrorf("--known needs --attributes")
 	case f.path == "" && f.idColumn != "":
 		return usageErrorf("--id-column needs --attributes")
-	case f.path != "" && fuzzy:
-		return usageErrorf("--fuzzy cannot be combined with --attributes yet: fuzzy differences are defined on numeric signatures only")
+	case f.used() && fuzzy:
+		return usageErrorf("--fuzzy cannot be combined with attributes yet: fuzzy differences are defined on numeric signatures only")
 	}
+	e.read.NodeAttributes = f.path == "" && len(f.known) > 0
 	return nil
 }
 
-// refine reads the attribute table of g, if --attributes was given, and
-// returns ms refined by the known attributes (measure.Attributed) with the
-// table; without --attributes it returns ms and nil.
-func (e *env) refine(f *attributeFlags, ms []measure.Measure, g *graph.Graph) ([]measure.Measure, *attribute.Table, error) {
-	if f.path == "" {
+// refine reads the attribute table of the input's graph (from --attributes,
+// or from the network file with --known alone) and returns ms refined by
+// the known attributes (measure.Attributed) with the table; without
+// attributes it returns ms and nil.
+func (e *env) refine(f *attributeFlags, ms []measure.Measure, in *input) ([]measure.Measure, *attribute.Table, error) {
+	var t *attribute.Table
+	switch {
+	case f.path != "":
+		r, err := os.Open(f.path)
+		if err != nil {
+			return nil, nil, inputError(fmt.Errorf("--attributes: %w", err))
+		}
+		defer r.Close()
+		if t, err = attribute.ReadCSV(r, f.path, in.g, f.idColumn); err != nil {
+			return nil, nil, inputError(err)
+		}
+	case len(f.known) > 0:
+		if in.report != nil {
+			t = in.report.Attributes
+		}
+		if t == nil {
+			return nil, nil, usageErrorf("--known %s: %s holds no node attributes (GraphML <data> of node keys, GML node keys); give them in a table with --attributes FILE", strings.Join(f.known, ","), in.name)
+		}
+	default:
 		return ms, nil, nil
-	}
-	r, err := os.Open(f.path)
-	if err != nil {
-		return nil, nil, inputError(fmt.Errorf("--attributes: %w", err))
-	}
-	defer r.Close()
-	t, err := attribute.ReadCSV(r, f.path, g, f.idColumn)
-	if err != nil {
-		return nil, nil, inputError(err)
 	}
 	colors, n, err := t.Colors(f.known)
 	if err != nil {

@@ -137,11 +137,11 @@ func TestAttributeErrors(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{"measure", "karate", "--known", "sex"}, "--known needs --attributes"},
+		{[]string{"measure", "karate", "--known", "sex"}, "--known sex: karate holds no node attributes"},
 		{[]string{"measure", "karate", "--attributes", table, "--known", "town"}, `no attribute "town"`},
 		{[]string{"measure", "karate", "--attributes", dup}, `dup.csv:4: node "1" has a second row`},
 		{[]string{"measure", "karate", "--attributes", filepath.Join(dir, "none.csv")}, "--attributes: open"},
-		{[]string{"verify", "karate", "--attributes", table, "--fuzzy", "10"}, "--fuzzy cannot be combined with --attributes"},
+		{[]string{"verify", "karate", "--attributes", table, "--fuzzy", "10"}, "--fuzzy cannot be combined with attributes"},
 		{[]string{"anonymize", "karate", "-o", out, "--attributes", table}, "give --attributes-out FILE"},
 		{[]string{"anonymize", "karate", "-o", out, "--drop-attributes"}, "need --attributes"},
 	}
@@ -153,5 +153,30 @@ func TestAttributeErrors(t *testing.T) {
 	}
 	if names := dirNames(t, dir); len(names) != 2 {
 		t.Errorf("files %v: an output was written", names)
+	}
+}
+
+// TestFileAttributes: with --known alone, the attributes are the network
+// file's own node data (here GraphML); a node without a value of a key
+// takes the key's default.
+func TestFileAttributes(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "net.graphml")
+	// A 4-cycle: every node has degree 2 and no triangle; the sexes F F M
+	// M around the cycle leave every node with one other of its sex.
+	os.WriteFile(in, []byte(`<graphml><key id="s" for="node" attr.name="sex"><default>M</default></key><graph>
+<node id="a"><data key="s">F</data></node><node id="b"><data key="s">F</data></node><node id="c"/><node id="d"/>
+<edge source="a" target="b"/><edge source="b" target="c"/><edge source="c" target="d"/><edge source="d" target="a"/></graph></graphml>`), 0o644)
+	stdout, stderr, code := runCLI(t, "measure", in, "--known", "sex", "--json")
+	var r []measureResult
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+		var one measureResult
+		if err := json.Unmarshal([]byte(stdout), &one); err != nil {
+			t.Fatalf("exit %d: %s %s", code, stdout, stderr)
+		}
+		r = append(r, one)
+	}
+	if code != 0 || r[0].Unique != 0 || r[0].Classes != 2 || strings.Join(r[0].KnownAttributes, ",") != "sex" {
+		t.Errorf("exit %d: %d unique in %d classes, known %v; want 0 in 2 (F and M)", code, r[0].Unique, r[0].Classes, r[0].KnownAttributes)
 	}
 }

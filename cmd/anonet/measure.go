@@ -107,7 +107,7 @@ printed, one row per measure; with --json, an array of results.`,
 				return err
 			}
 			useFuzzy := cmd.Flags().Changed("fuzzy")
-			if err := af.check(useFuzzy); err != nil {
+			if err := af.check(e, useFuzzy); err != nil {
 				return err
 			}
 			if useFuzzy {
@@ -121,7 +121,7 @@ printed, one row per measure; with --json, an array of results.`,
 			if err != nil {
 				return err
 			}
-			ms, attrs, err := e.refine(&af, ms, in.g)
+			ms, attrs, err := e.refine(&af, ms, in)
 			if err != nil {
 				return err
 			}

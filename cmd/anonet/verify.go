@@ -103,7 +103,7 @@ input, 1 an internal error.`, exitNotAnonymous),
 				return err
 			}
 			useFuzzy := cmd.Flags().Changed("fuzzy")
-			if err := af.check(useFuzzy); err != nil {
+			if err := af.check(e, useFuzzy); err != nil {
 				return err
 			}
 			if useFuzzy {
@@ -120,7 +120,7 @@ input, 1 an internal error.`, exitNotAnonymous),
 			if err != nil {
 				return err
 			}
-			ms, attrs, err := e.refine(&af, ms, in.g)
+			ms, attrs, err := e.refine(&af, ms, in)
 			if err != nil {
 				return err
 			}
