@@ -533,7 +533,7 @@ func printAnonymize(w io.Writer, r anonymizeResult) error {
 	if f := r.Refinement; f != nil {
 		from := ""
 		if f.Start == anonymize.StartTwins {
-			from = ", from the twinning's release (it kept more than the strategy's)"
+			from = ", starting from the twinning's release, which kept more than the strategy's"
 		}
 		fmt.Fprintf(w, "\nrefinement (%s%s): %d edges restored, %d kept in all; %d of %d local moves accepted; %.2fs\n",
 			r.Refine, from, f.EdgesRestored, f.EdgesKept, f.MovesAccepted, f.MovesTried, f.Seconds)
