@@ -34,6 +34,7 @@ type ParseError struct {
 	Err  error
 }
 
+// Error returns "FILE:LINE: problem".
 func (e *ParseError) Error() string { return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err) }
 
 // Unwrap returns the underlying error.

@@ -78,6 +78,9 @@ type attributedEval struct {
 	pairs      []int64
 }
 
+// AppendSignature appends v's code, its signature under the refined
+// measure and, for the measures that see neighbours' degrees, the sorted
+// (code, degree) pairs of every level.
 func (e *attributedEval) AppendSignature(dst []byte, v int32) []byte {
 	dst = appendUint(dst, int(e.colors[v]))
 	dst = e.inner.AppendSignature(dst, v)

@@ -21,6 +21,7 @@ type attributeFlags struct {
 	idColumn string
 }
 
+// register adds the flags to fs.
 func (f *attributeFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.path, "attributes", "", "CSV file (RFC 4180, header row) of node attributes the attacker may know: an id column, then one column per attribute")
 	fs.StringSliceVar(&f.known, "known", nil, "the attributes the attacker knows, comma-separated (default: every column of --attributes); without --attributes, node attributes of the network file itself (GraphML, GML)")
