@@ -1,6 +1,7 @@
 package attribute
 
 import (
+	"encoding/binary"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -198,31 +199,52 @@ func (t *Table) Value(c int, v int32) string { return t.values[c][t.codes[c][v]]
 // (every column if known is empty), and the number of codes. Codes are
 // numbered in the order of the nodes that first have them.
 func (t *Table) Colors(known []string) ([]int32, int, error) {
-	cols, err := t.columns(known)
+	colors, n, err := JointColors(known, t)
 	if err != nil {
 		return nil, 0, err
 	}
-	n := 0
-	if len(t.codes) > 0 {
-		n = len(t.codes[0])
+	return colors[0], n, nil
+}
+
+// JointColors codes the nodes of several tables at once (an original
+// network's and its release's, say): two nodes, of one table or of two,
+// get the same code exactly when they have the same values of the known
+// attributes (every column of the first table if known is empty), which
+// every table must have. It returns the codes of each table's nodes and the
+// number of codes.
+func JointColors(known []string, tables ...*Table) ([][]int32, int, error) {
+	if len(known) == 0 && len(tables) > 0 {
+		known = tables[0].Columns
 	}
-	colors := make([]int32, n)
+	out := make([][]int32, len(tables))
 	tuples := map[string]int32{}
-	key := make([]byte, 0, 4*len(cols))
-	for v := range int32(n) {
-		key = key[:0]
-		for _, c := range cols {
-			x := t.codes[c][v]
-			key = append(key, byte(x), byte(x>>8), byte(x>>16), byte(x>>24))
+	var key []byte
+	for i, t := range tables {
+		cols, err := t.columns(known)
+		if err != nil {
+			return nil, 0, err
 		}
-		code, ok := tuples[string(key)]
-		if !ok {
-			code = int32(len(tuples))
-			tuples[string(key)] = code
+		n := 0
+		if len(t.codes) > 0 {
+			n = len(t.codes[0])
 		}
-		colors[v] = code
+		out[i] = make([]int32, n)
+		for v := range int32(n) {
+			key = key[:0]
+			for _, c := range cols {
+				val := t.Value(c, v)
+				key = binary.AppendUvarint(key, uint64(len(val)))
+				key = append(key, val...)
+			}
+			code, ok := tuples[string(key)]
+			if !ok {
+				code = int32(len(tuples))
+				tuples[string(key)] = code
+			}
+			out[i][v] = code
+		}
 	}
-	return colors, len(tuples), nil
+	return out, len(tuples), nil
 }
 
 // columns returns the indices of the named columns (all if names is

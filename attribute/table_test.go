@@ -131,3 +131,23 @@ func TestWriteCSV(t *testing.T) {
 		}
 	}
 }
+
+// TestJointColors: nodes of two tables with equal values get equal codes,
+// whatever order the values first appear in each table.
+func TestJointColors(t *testing.T) {
+	a, err := ReadCSV(strings.NewReader("id,sex,age\n1,F,30\n2,M,30\n"), "a.csv", labelled(t, "1", "2"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ReadCSV(strings.NewReader("id,age,sex\n7,30,M\n8,40,M\n9,30,F\n"), "b.csv", labelled(t, "7", "8", "9"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, n, err := JointColors([]string{"sex", "age"}, a, b)
+	if err != nil || n != 3 || !slices.Equal(got[0], []int32{0, 1}) || !slices.Equal(got[1], []int32{1, 2, 0}) {
+		t.Errorf("JointColors = %v, %d, %v; want [[0 1] [1 2 0]], 3", got, n, err)
+	}
+	if _, _, err := JointColors([]string{"town"}, a, b); err == nil {
+		t.Error("an unknown attribute was accepted")
+	}
+}

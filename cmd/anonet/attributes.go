@@ -46,40 +46,57 @@ func (f *attributeFlags) check(e *env, fuzzy bool) error {
 	return nil
 }
 
+// attributeTable reads the attribute table of the input's graph: from the
+// CSV file path, or, if path is empty and --known was given, from the
+// network file's own node data; nil without either.
+func (e *env) attributeTable(f *attributeFlags, path string, in *input) (*attribute.Table, error) {
+	switch {
+	case path != "":
+		r, err := os.Open(path)
+		if err != nil {
+			return nil, inputError(fmt.Errorf("attributes: %w", err))
+		}
+		defer r.Close()
+		t, err := attribute.ReadCSV(r, path, in.g, f.idColumn)
+		if err != nil {
+			return nil, inputError(err)
+		}
+		return t, nil
+	case len(f.known) > 0:
+		var t *attribute.Table
+		if in.report != nil {
+			t = in.report.Attributes
+		}
+		if t == nil {
+			return nil, usageErrorf("--known %s: %s holds no node attributes (GraphML <data> of node keys, GML node keys); give them in a table with --attributes FILE", strings.Join(f.known, ","), in.name)
+		}
+		return t, nil
+	}
+	return nil, nil
+}
+
+// noteAttributes says on stderr what the attacker knows and what the table
+// missed.
+func (e *env) noteAttributes(f *attributeFlags, t *attribute.Table, combinations int) {
+	if !e.quiet {
+		fmt.Fprintf(e.stderr, "attributes: the attacker knows %v: %d combinations of values; %d nodes without a row, %d rows of ids not in the network ignored\n", f.knownOf(t), combinations, t.Missing, t.Ignored)
+	}
+}
+
 // refine reads the attribute table of the input's graph (from --attributes,
 // or from the network file with --known alone) and returns ms refined by
 // the known attributes (measure.Attributed) with the table; without
 // attributes it returns ms and nil.
 func (e *env) refine(f *attributeFlags, ms []measure.Measure, in *input) ([]measure.Measure, *attribute.Table, error) {
-	var t *attribute.Table
-	switch {
-	case f.path != "":
-		r, err := os.Open(f.path)
-		if err != nil {
-			return nil, nil, inputError(fmt.Errorf("--attributes: %w", err))
-		}
-		defer r.Close()
-		if t, err = attribute.ReadCSV(r, f.path, in.g, f.idColumn); err != nil {
-			return nil, nil, inputError(err)
-		}
-	case len(f.known) > 0:
-		if in.report != nil {
-			t = in.report.Attributes
-		}
-		if t == nil {
-			return nil, nil, usageErrorf("--known %s: %s holds no node attributes (GraphML <data> of node keys, GML node keys); give them in a table with --attributes FILE", strings.Join(f.known, ","), in.name)
-		}
-	default:
-		return ms, nil, nil
+	t, err := e.attributeTable(f, f.path, in)
+	if err != nil || t == nil {
+		return ms, nil, err
 	}
 	colors, n, err := t.Colors(f.known)
 	if err != nil {
 		return nil, nil, usageErrorf("--known: %v", err)
 	}
-	if !e.quiet {
-		known := f.knownOf(t)
-		fmt.Fprintf(e.stderr, "attributes: the attacker knows %v: %d combinations of values; %d nodes without a row, %d rows of ids not in the network ignored\n", known, n, t.Missing, t.Ignored)
-	}
+	e.noteAttributes(f, t, n)
 	out := make([]measure.Measure, len(ms))
 	for i, m := range ms {
 		out[i] = measure.Attributed{Measure: m, Colors: colors}

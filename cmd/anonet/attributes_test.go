@@ -102,6 +102,16 @@ func TestAnonymizeAttributes(t *testing.T) {
 	if _, stderr, code := runCLI(t, "verify", out, "--attributes", outAttrs); code != 0 {
 		t.Fatalf("verify with the release's attributes: exit %d: %s", code, stderr)
 	}
+	// anonet report on the pair, with both tables, counts as the run did.
+	stdout, stderr, code = runCLI(t, "report", "karate", out, "--mapping", mapping, "--attributes", table,
+		"--release-attributes", outAttrs, "-o", filepath.Join(dir, "r2.html"), "--json")
+	var rr reportResult
+	if err := json.Unmarshal([]byte(stdout), &rr); code != 0 || err != nil || rr.NotKAnonymousBefore != r.NotKAnonymousBefore || rr.NotKAnonymousAfter != 0 {
+		t.Errorf("report with attributes: exit %d (%s), %d → %d not 2-anonymous; want %d → 0", code, stderr, rr.NotKAnonymousBefore, rr.NotKAnonymousAfter, r.NotKAnonymousBefore)
+	}
+	if _, stderr, code := runCLI(t, "report", "karate", out, "--attributes", table, "-o", filepath.Join(dir, "r3.html")); code != exitUsage || !strings.Contains(stderr, "go together") {
+		t.Errorf("report with one table: exit %d, %s", code, stderr)
+	}
 	orig := map[string]string{}
 	b, _ := os.ReadFile(table)
 	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n")[1:] {
@@ -140,7 +150,7 @@ func TestAttributeErrors(t *testing.T) {
 		{[]string{"measure", "karate", "--known", "sex"}, "--known sex: karate holds no node attributes"},
 		{[]string{"measure", "karate", "--attributes", table, "--known", "town"}, `no attribute "town"`},
 		{[]string{"measure", "karate", "--attributes", dup}, `dup.csv:4: node "1" has a second row`},
-		{[]string{"measure", "karate", "--attributes", filepath.Join(dir, "none.csv")}, "--attributes: open"},
+		{[]string{"measure", "karate", "--attributes", filepath.Join(dir, "none.csv")}, "attributes: open"},
 		{[]string{"verify", "karate", "--attributes", table, "--fuzzy", "10"}, "--fuzzy cannot be combined with attributes"},
 		{[]string{"anonymize", "karate", "-o", out, "--attributes", table}, "give --attributes-out FILE"},
 		{[]string{"anonymize", "karate", "-o", out, "--drop-attributes"}, "need --attributes"},

@@ -15,6 +15,7 @@ import (
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/attack"
+	"github.com/anonet-project/anonet/attribute"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/measure"
 	"github.com/anonet-project/anonet/report"
@@ -254,6 +255,8 @@ func (e *env) anonymizeReport(r anonymizeResult, orig, anon *graph.Graph, perm [
 func newReportCmd(e *env) *cobra.Command {
 	var (
 		mf                          measureFlags
+		af                          attributeFlags
+		releaseAttributes           string
 		out, format, trace, mapping string
 		alpha                       float64
 		plot                        string
@@ -286,6 +289,12 @@ anonet anonymize --report FILE writes the same report directly.`,
 			if err := checkAlpha(alpha); err != nil {
 				return err
 			}
+			if err := af.check(e, false); err != nil {
+				return err
+			}
+			if (af.path == "") != (releaseAttributes == "") {
+				return usageErrorf("--attributes (the original's table) and --release-attributes (the release's, from anonymize --attributes-out) go together")
+			}
 			rf := reportFlags{html: out, plot: plot}
 			if out == "" {
 				return usageErrorf("no output file: give -o report.html")
@@ -307,6 +316,9 @@ anonet anonymize --report FILE writes the same report directly.`,
 					Input: args[0], Release: args[1], Measure: ms[0].Name(), D: mf.d, K: mf.k,
 					Target: anonymize.Target(alpha, rel.g.NumNodes()),
 				},
+			}
+			if err := e.attributePair(&af, releaseAttributes, orig, rel, &rp); err != nil {
+				return err
 			}
 			if trace != "" {
 				if rp.trace, rp.best, err = readTrace(trace); err != nil {
@@ -341,7 +353,33 @@ anonet anonymize --report FILE writes the same report directly.`,
 	f.StringVar(&mapping, "mapping", "", "node mapping file (original<TAB>anonymized), from anonet anonymize --mapping")
 	f.Float64Var(&alpha, "alpha", 1, "the target: this fraction of the nodes must be k-anonymous, in (0, 1]")
 	f.StringVar(&plot, "plot", "", "also write the figures as SVG and PNG files into this directory")
+	af.register(f)
+	f.StringVar(&releaseAttributes, "release-attributes", "", "with --attributes: the release's attribute table (anonymize --attributes-out)")
 	return cmd
+}
+
+// attributePair refines the measures of rp by the attributes the attacker
+// knows, if any: the original's table (--attributes, or its node data with
+// --known alone) and the release's (release, or its node data), coded
+// jointly so that equal values get equal codes on both sides.
+func (e *env) attributePair(f *attributeFlags, release string, orig, rel *input, rp *releasePair) error {
+	t0, err := e.attributeTable(f, f.path, orig)
+	if err != nil || t0 == nil {
+		return err
+	}
+	t1, err := e.attributeTable(f, release, rel)
+	if err != nil {
+		return err
+	}
+	colors, n, err := attribute.JointColors(f.known, t0, t1)
+	if err != nil {
+		return usageErrorf("--known: %v", err)
+	}
+	e.noteAttributes(f, t0, n)
+	rp.m = measure.Attributed{Measure: rp.m, Colors: colors[0]}
+	rp.mRelease = measure.Attributed{Measure: rp.m.(measure.Attributed).Measure, Colors: colors[1]}
+	rp.run.KnownAttributes = f.knownOf(t0)
+	return nil
 }
 
 // reportResult is the output of anonet report --json: where the report
