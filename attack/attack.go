@@ -25,6 +25,12 @@ type Config struct {
 	// Seed seeds the choice of the seed pairs and the hidden renumbering
 	// of the release.
 	Seed uint64
+	// Colors, if set, are codes of node attributes the attacker also knows
+	// (age group, sex, …): Colors[0][u] for original node u, Colors[1][v]
+	// for release node v, coded jointly (equal values, equal codes). The
+	// signature then includes the code, and a node is only ever matched to
+	// a node with its code.
+	Colors [2][]int32
 }
 
 // DefaultSeeds returns the numbers of seed pairs that anonet's attack test
@@ -95,6 +101,17 @@ func Run(orig, release *graph.Graph, truth []int32, cfg Config) (*Result, error)
 	if err != nil {
 		return nil, fmt.Errorf("attack: %w", err)
 	}
+	var colors [2][]int32
+	if cfg.Colors[0] != nil || cfg.Colors[1] != nil {
+		if len(cfg.Colors[0]) != n1 || len(cfg.Colors[1]) != n2 {
+			return nil, fmt.Errorf("attack: %d and %d attribute codes for %d and %d nodes", len(cfg.Colors[0]), len(cfg.Colors[1]), n1, n2)
+		}
+		colors[0] = cfg.Colors[0]
+		colors[1] = make([]int32, n2)
+		for v, c := range cfg.Colors[1] {
+			colors[1][perm[v]] = c
+		}
+	}
 	hidden := make([]int32, n1) // the true counterpart in rel
 	for u, v := range truth {
 		hidden[u] = -1
@@ -103,6 +120,7 @@ func Run(orig, release *graph.Graph, truth []int32, cfg Config) (*Result, error)
 		}
 	}
 	a := newState(orig, rel, cfg.Theta)
+	a.color = colors
 	res := &Result{Seeds: cfg.Seeds, Theta: cfg.Theta, Unmatchable: n1 - len(known)}
 	isSeed := make([]bool, n1)
 	for _, i := range rng.Perm(len(known))[:cfg.Seeds] {
@@ -139,6 +157,7 @@ type state struct {
 	fwd   []int32         // original → release, -1 unmatched
 	bwd   []int32         // release → original
 	theta float64
+	color [2][]int32   // attribute codes of both sides, or nil (Config.Colors)
 	score [2][]float64 // accumulators, zero outside touched
 	touch [2][]int32
 }
@@ -169,7 +188,8 @@ func (a *state) matchSignatures() int {
 		count int
 		node  int32
 	}
-	index := func(g *graph.Graph) ([]string, map[string]entry) {
+	index := func(side int) ([]string, map[string]entry) {
+		g := a.g[side]
 		sigs := make([]string, g.NumNodes())
 		m := make(map[string]entry, g.NumNodes())
 		var degs []int
@@ -180,7 +200,11 @@ func (a *state) matchSignatures() int {
 				degs = append(degs, g.Degree(w))
 			}
 			slices.Sort(degs)
-			buf = binary.AppendUvarint(buf[:0], uint64(len(degs)))
+			buf = buf[:0]
+			if a.color[side] != nil {
+				buf = binary.AppendUvarint(buf, uint64(a.color[side][v]))
+			}
+			buf = binary.AppendUvarint(buf, uint64(len(degs)))
 			for _, d := range degs {
 				buf = binary.AppendUvarint(buf, uint64(d))
 			}
@@ -190,8 +214,8 @@ func (a *state) matchSignatures() int {
 		}
 		return sigs, m
 	}
-	s1, m1 := index(a.g[0])
-	_, m2 := index(a.g[1])
+	s1, m1 := index(0)
+	_, m2 := index(1)
 	matched := 0
 	for u, s := range s1 {
 		if m1[s].count == 1 && m2[s].count == 1 && a.fwd[u] < 0 && a.bwd[m2[s].node] < 0 {
@@ -252,7 +276,7 @@ func (a *state) best(side int, x int32) (int32, bool) {
 			continue
 		}
 		for _, w := range h.Neighbors(z) {
-			if from[w] >= 0 {
+			if from[w] >= 0 || a.color[side] != nil && a.color[1-side][w] != a.color[side][x] {
 				continue
 			}
 			if score[w] == 0 {

@@ -170,3 +170,38 @@ func TestBadConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestAttackColors: on a cycle every node has the same structure, so the
+// structural attacker re-identifies nobody without seeds; an attacker who
+// also knows an attribute that is unique per node re-identifies everyone,
+// and one whose attribute takes two values alternating around the cycle
+// still nobody.
+func TestAttackColors(t *testing.T) {
+	const n = 10
+	g := graph.New(n)
+	for v := range int32(n) {
+		g.AddEdge(v, (v+1)%n)
+	}
+	truth := make([]int32, n)
+	unique, alternating := make([]int32, n), make([]int32, n)
+	for v := range truth {
+		truth[v], unique[v], alternating[v] = int32(v), int32(v), int32(v%2)
+	}
+	for _, tc := range []struct {
+		name   string
+		colors [2][]int32
+		want   float64
+	}{
+		{"structure", [2][]int32{}, 0},
+		{"unique attribute", [2][]int32{unique, unique}, 1},
+		{"alternating attribute", [2][]int32{alternating, alternating}, 0},
+	} {
+		r, err := Run(g, g, truth, Config{Colors: tc.colors, Seed: 3})
+		if err != nil || r.Fraction != tc.want || r.Precision != tc.want {
+			t.Errorf("%s: %+v, %v; want fraction and precision %v", tc.name, r, err, tc.want)
+		}
+	}
+	if _, err := Run(g, g, truth, Config{Colors: [2][]int32{unique, unique[:3]}}); err == nil {
+		t.Error("codes of the wrong length were accepted")
+	}
+}

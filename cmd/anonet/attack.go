@@ -44,19 +44,22 @@ type attackRow struct {
 
 // attackResult is the JSON result of anonet attack.
 type attackResult struct {
-	Original       string      `json:"original"`
-	Release        string      `json:"release"`
-	Correspondence string      `json:"correspondence"` // mapping or labels
-	Theta          float64     `json:"theta"`
-	Seed           uint64      `json:"seed"`
-	Attacks        []attackRow `json:"attacks"`
-	cost                       // seconds, peak_memory_bytes
+	Original        string      `json:"original"`
+	Release         string      `json:"release"`
+	Correspondence  string      `json:"correspondence"` // mapping or labels
+	Theta           float64     `json:"theta"`
+	Seed            uint64      `json:"seed"`
+	KnownAttributes []string    `json:"known_attributes,omitempty"` // what the attacker knows besides the structure
+	Attacks         []attackRow `json:"attacks"`
+	cost                        // seconds, peak_memory_bytes
 }
 
 func newAttackCmd(e *env) *cobra.Command {
 	var (
 		format, mapping, seeds string
 		theta                  float64
+		af                     attributeFlags
+		releaseAttributes      string
 	)
 	cmd := &cobra.Command{
 		Use:   "attack ORIGINAL RELEASE",
@@ -88,11 +91,21 @@ it: the release is renumbered at random first. See docs/attack.md.`,
 			if !(theta > 0) {
 				return usageErrorf("--theta must be above 0, got %v", theta)
 			}
+			if err := af.check(e, false); err != nil {
+				return err
+			}
+			if (af.path == "") != (releaseAttributes == "") {
+				return usageErrorf("--attributes (the original's table) and --release-attributes (the release's, from anonymize --attributes-out) go together")
+			}
 			orig, rel, err := e.readPair(args, format)
 			if err != nil {
 				return err
 			}
-			res := attackResult{Original: orig.name, Release: rel.name, Theta: theta, Seed: e.seed}
+			codes, knownAttrs, err := e.attributeCodes(&af, releaseAttributes, orig, rel)
+			if err != nil {
+				return err
+			}
+			res := attackResult{Original: orig.name, Release: rel.name, Theta: theta, Seed: e.seed, KnownAttributes: knownAttrs}
 			var truth []int32
 			if mapping != "" {
 				truth, err = readMapping(mapping, orig.g, rel.g)
@@ -118,7 +131,7 @@ it: the release is renumbered at random first. See docs/attack.md.`,
 					e.notef("note: skipping s = %d: only %d nodes have a counterpart in the release", s, known)
 					continue
 				}
-				r, err := attack.Run(orig.g, rel.g, truth, attack.Config{Seeds: s, Theta: theta, Seed: e.seed})
+				r, err := attack.Run(orig.g, rel.g, truth, attack.Config{Seeds: s, Theta: theta, Seed: e.seed, Colors: codes})
 				if err != nil {
 					return usageErrorf("%v", err)
 				}
@@ -137,11 +150,17 @@ it: the release is renumbered at random first. See docs/attack.md.`,
 	f.StringVar(&mapping, "mapping", "", "which release node is whom: a mapping file from anonet anonymize --mapping (default: equal labels)")
 	f.StringVar(&seeds, "seeds", joinInts(attack.DefaultSeeds()), "numbers s of correctly matched seed pairs the attacker starts from, comma-separated")
 	f.Float64Var(&theta, "theta", attack.DefaultTheta, "eccentricity a match needs (higher: fewer, surer matches)")
+	af.register(f)
+	f.StringVar(&releaseAttributes, "release-attributes", "", "with --attributes: the release's attribute table (anonymize --attributes-out); the attacker then also knows the attributes")
 	return cmd
 }
 
 func printAttack(w io.Writer, r attackResult) error {
-	fmt.Fprintf(w, "attack on %s knowing %s (correspondence from %s, theta %v, seed %d)\n\n", r.Release, r.Original, r.Correspondence, r.Theta, r.Seed)
+	knows := r.Original
+	if len(r.KnownAttributes) > 0 {
+		knows += " and the attributes " + strings.Join(r.KnownAttributes, ", ")
+	}
+	fmt.Fprintf(w, "attack on %s knowing %s (correspondence from %s, theta %v, seed %d)\n\n", r.Release, knows, r.Correspondence, r.Theta, r.Seed)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "seeds\ttargets\tmatched\tcorrect\tre-identified\tprecision\t\n")
 	for _, a := range r.Attacks {

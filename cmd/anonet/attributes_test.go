@@ -109,6 +109,24 @@ func TestAnonymizeAttributes(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &rr); code != 0 || err != nil || rr.NotKAnonymousBefore != r.NotKAnonymousBefore || rr.NotKAnonymousAfter != 0 {
 		t.Errorf("report with attributes: exit %d (%s), %d → %d not 2-anonymous; want %d → 0", code, stderr, rr.NotKAnonymousBefore, rr.NotKAnonymousAfter, r.NotKAnonymousBefore)
 	}
+	// The attacker who also knows the attributes: on the original itself,
+	// with no seed, it re-identifies at least as many as from structure.
+	var plain, informed attackResult
+	for _, a := range []struct {
+		res  *attackResult
+		args []string
+	}{
+		{&plain, nil},
+		{&informed, []string{"--attributes", table, "--release-attributes", table}},
+	} {
+		stdout, stderr, code := runCLI(t, append([]string{"attack", "karate", "karate", "--seeds", "0", "--json"}, a.args...)...)
+		if err := json.Unmarshal([]byte(stdout), a.res); code != 0 || err != nil || len(a.res.Attacks) != 1 {
+			t.Fatalf("attack %v: exit %d, %s", a.args, code, stderr)
+		}
+	}
+	if informed.Attacks[0].Fraction < plain.Attacks[0].Fraction || strings.Join(informed.KnownAttributes, ",") != "sex,age" {
+		t.Errorf("attack knowing %v re-identifies %.3f, from structure alone %.3f", informed.KnownAttributes, informed.Attacks[0].Fraction, plain.Attacks[0].Fraction)
+	}
 	if _, stderr, code := runCLI(t, "report", "karate", out, "--attributes", table, "-o", filepath.Join(dir, "r3.html")); code != exitUsage || !strings.Contains(stderr, "go together") {
 		t.Errorf("report with one table: exit %d, %s", code, stderr)
 	}

@@ -359,27 +359,40 @@ anonet anonymize --report FILE writes the same report directly.`,
 }
 
 // attributePair refines the measures of rp by the attributes the attacker
-// knows, if any: the original's table (--attributes, or its node data with
-// --known alone) and the release's (release, or its node data), coded
-// jointly so that equal values get equal codes on both sides.
+// knows, if any (see attributeCodes).
 func (e *env) attributePair(f *attributeFlags, release string, orig, rel *input, rp *releasePair) error {
+	codes, known, err := e.attributeCodes(f, release, orig, rel)
+	if err != nil || known == nil {
+		return err
+	}
+	rp.mRelease = measure.Attributed{Measure: rp.m, Colors: codes[1]}
+	rp.m = measure.Attributed{Measure: rp.m, Colors: codes[0]}
+	rp.run.KnownAttributes = known
+	return nil
+}
+
+// attributeCodes reads the attributes the attacker knows of an original
+// and its release, if any: the original's table (--attributes, or its node
+// data with --known alone) and the release's (the file release, or its
+// node data), coded jointly so that equal values get equal codes on both
+// sides. It returns the codes and the known attributes (nil: none).
+func (e *env) attributeCodes(f *attributeFlags, release string, orig, rel *input) ([2][]int32, []string, error) {
+	var codes [2][]int32
 	t0, err := e.attributeTable(f, f.path, orig)
 	if err != nil || t0 == nil {
-		return err
+		return codes, nil, err
 	}
 	t1, err := e.attributeTable(f, release, rel)
 	if err != nil {
-		return err
+		return codes, nil, err
 	}
-	colors, n, err := attribute.JointColors(f.known, t0, t1)
+	joint, n, err := attribute.JointColors(f.known, t0, t1)
 	if err != nil {
-		return usageErrorf("--known: %v", err)
+		return codes, nil, usageErrorf("--known: %v", err)
 	}
 	e.noteAttributes(f, t0, n)
-	rp.m = measure.Attributed{Measure: rp.m, Colors: colors[0]}
-	rp.mRelease = measure.Attributed{Measure: rp.m.(measure.Attributed).Measure, Colors: colors[1]}
-	rp.run.KnownAttributes = f.knownOf(t0)
-	return nil
+	codes[0], codes[1] = joint[0], joint[1]
+	return codes, f.knownOf(t0), nil
 }
 
 // reportResult is the output of anonet report --json: where the report
