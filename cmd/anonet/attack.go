@@ -91,11 +91,8 @@ it: the release is renumbered at random first. See docs/attack.md.`,
 			if !(theta > 0) {
 				return usageErrorf("--theta must be above 0, got %v", theta)
 			}
-			if err := af.check(e, false); err != nil {
+			if err := af.checkPair(e, releaseAttributes); err != nil {
 				return err
-			}
-			if (af.path == "") != (releaseAttributes == "") {
-				return usageErrorf("--attributes (the original's table) and --release-attributes (the release's, from anonymize --attributes-out) go together")
 			}
 			orig, rel, err := e.readPair(args, format)
 			if err != nil {

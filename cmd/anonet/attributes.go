@@ -46,6 +46,16 @@ func (f *attributeFlags) check(e *env, fuzzy bool) error {
 	return nil
 }
 
+// checkPair is check for the commands that read an original and its
+// release (report, attack): --attributes, the original's table, and
+// release, the release's, go together.
+func (f *attributeFlags) checkPair(e *env, release string) error {
+	if (f.path == "") != (release == "") {
+		return usageErrorf("--attributes (the original's table) and --release-attributes (the release's, from anonymize --attributes-out) go together")
+	}
+	return f.check(e, false)
+}
+
 // attributeTable reads the attribute table of the input's graph: from the
 // CSV file path, or, if path is empty and --known was given, from the
 // network file's own node data; nil without either.

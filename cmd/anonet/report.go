@@ -289,11 +289,8 @@ anonet anonymize --report FILE writes the same report directly.`,
 			if err := checkAlpha(alpha); err != nil {
 				return err
 			}
-			if err := af.check(e, false); err != nil {
+			if err := af.checkPair(e, releaseAttributes); err != nil {
 				return err
-			}
-			if (af.path == "") != (releaseAttributes == "") {
-				return usageErrorf("--attributes (the original's table) and --release-attributes (the release's, from anonymize --attributes-out) go together")
 			}
 			rf := reportFlags{html: out, plot: plot}
 			if out == "" {
