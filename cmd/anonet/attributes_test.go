@@ -195,6 +195,11 @@ func TestFileAttributes(t *testing.T) {
 	os.WriteFile(in, []byte(`<graphml><key id="s" for="node" attr.name="sex"><default>M</default></key><graph>
 <node id="a"><data key="s">F</data></node><node id="b"><data key="s">F</data></node><node id="c"/><node id="d"/>
 <edge source="a" target="b"/><edge source="b" target="c"/><edge source="c" target="d"/><edge source="d" target="a"/></graph></graphml>`), 0o644)
+	if stdout, _, code := runCLI(t, "info", in, "--json"); code != 0 || !strings.Contains(stdout, `"node_attributes": [
+    "sex"
+  ]`) {
+		t.Errorf("info does not list the file's node attributes: %s", stdout)
+	}
 	stdout, stderr, code := runCLI(t, "measure", in, "--known", "sex", "--json")
 	var r []measureResult
 	if err := json.Unmarshal([]byte(stdout), &r); err != nil {

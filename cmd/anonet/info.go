@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -20,6 +21,7 @@ type infoResult struct {
 	Edges                    int      `json:"edges"`
 	Normalised               normJSON `json:"normalised"`
 	Notes                    []string `json:"notes"`
+	NodeAttributes           []string `json:"node_attributes,omitempty"` // GraphML/GML node data (see --known)
 	Components               int      `json:"components"`
 	LargestComponent         int      `json:"largest_component"`
 	LargestComponentFraction *float64 `json:"largest_component_fraction"`
@@ -61,6 +63,7 @@ count as 0) and transitivity.`,
 		Args:    exactArgs(1, "one GRAPH"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			start := time.Now()
+			e.read.NodeAttributes = true // to say which attributes the file holds
 			in, err := e.readGraph(args[0], format)
 			if err != nil {
 				return err
@@ -86,6 +89,9 @@ func summarise(in *input, threads int) infoResult {
 	}
 	if res.Notes == nil {
 		res.Notes = []string{}
+	}
+	if t := in.report.Attributes; t != nil {
+		res.NodeAttributes = t.Columns
 	}
 	_, sizes := g.Components()
 	res.Components = len(sizes)
@@ -122,6 +128,9 @@ func printInfo(e *env, r infoResult) error {
 			label = "normalised"
 		}
 		fmt.Fprintf(tw, "%s\t%s\n", label, n)
+	}
+	if len(r.NodeAttributes) > 0 {
+		fmt.Fprintf(tw, "attributes\t%s (node data: --known names those an attacker knows)\n", strings.Join(r.NodeAttributes, ", "))
 	}
 	if r.LargestComponentFraction != nil {
 		fmt.Fprintf(tw, "components\t%d (largest: %d nodes, %.1f%%)\n", r.Components, r.LargestComponent, 100**r.LargestComponentFraction)
