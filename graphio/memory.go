@@ -19,18 +19,23 @@ const bytesPerNode = 64
 // not fit in the memory the process may use: GOMEMLIMIT when set, else the
 // machine's physical memory (where the system says; elsewhere no check).
 func checkMemory(n int) error {
+	return CheckMemory(int64(n)*bytesPerNode, fmt.Sprintf("%d nodes", n))
+}
+
+// CheckMemory returns an error wrapping ErrNotEnoughMemory if need bytes,
+// what the work described by what takes, exceed the memory the process may
+// use: GOMEMLIMIT when set, else the machine's physical memory (where the
+// system says; elsewhere there is no check).
+func CheckMemory(need int64, what string) error {
 	limit := debug.SetMemoryLimit(-1)
-	what := "the memory limit (GOMEMLIMIT)"
+	of := "the memory limit (GOMEMLIMIT)"
 	if limit == math.MaxInt64 {
-		limit, what = physicalMemory(), "the machine's memory"
+		limit, of = physicalMemory(), "the machine's memory"
 	}
-	if limit <= 0 {
+	if limit <= 0 || need <= limit {
 		return nil
 	}
-	if need := int64(n) * bytesPerNode; need > limit {
-		return fmt.Errorf("%w: %d nodes need about %s, more than %s of %s", ErrNotEnoughMemory, n, size(need), what, size(limit))
-	}
-	return nil
+	return fmt.Errorf("%w: %s need about %s, more than %s of %s", ErrNotEnoughMemory, what, size(need), of, size(limit))
 }
 
 // size formats a byte count.

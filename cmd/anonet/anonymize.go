@@ -260,6 +260,9 @@ end of an iteration and writes the best state so far by the same rule.`,
 			if err != nil {
 				return err
 			}
+			if err := checkFits("anonymizing", in.g, anonymizeBytesPerEdge, anonymizeBytesPerNode); err != nil {
+				return err
+			}
 			refined, attrs, err := e.refine(&af, []measure.Measure{cfg.Measure}, in)
 			if err != nil {
 				return err

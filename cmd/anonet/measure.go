@@ -121,6 +121,9 @@ printed, one row per measure; with --json, an array of results.`,
 			if err != nil {
 				return err
 			}
+			if err := checkFits("measuring", in.g, measureBytesPerEdge, measureBytesPerNode); err != nil {
+				return err
+			}
 			ms, attrs, err := e.refine(&af, ms, in)
 			if err != nil {
 				return err

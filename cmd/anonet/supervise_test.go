@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -167,5 +168,29 @@ func TestReadJournal(t *testing.T) {
 	got := readJournal(strings.NewReader("+a/.x.tmp1\n+.y.tmp2\n-a/.x.tmp1\n+.z tmp3\n"))
 	if len(got) != 2 || !got[".y.tmp2"] || !got[".z tmp3"] {
 		t.Errorf("got %v", got)
+	}
+}
+
+// TestRefusedUpFront: a run that cannot fit in the memory the process may
+// use (here GOMEMLIMIT of 4 MiB, and a network of 40,000 edges whose
+// anonymization needs at least 120 bytes per edge) is refused before the
+// work with exit 1 and what it needs; measuring (40 bytes per edge) fits.
+func TestRefusedUpFront(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "ba.edges")
+	if _, stderr, code := runCLI(t, "--seed", "3", "generate", "ba", "-n", "10000", "--avg-degree", "8", "-o", in); code != 0 {
+		t.Fatal(stderr)
+	}
+	old := debug.SetMemoryLimit(4 << 20)
+	defer debug.SetMemoryLimit(old)
+	_, stderr, code := runCLI(t, "anonymize", in, "--variant", "full", "-o", filepath.Join(dir, "o.edges"))
+	if code != exitInternal || !strings.Contains(stderr, "not enough memory: anonymizing 39") || !strings.Contains(stderr, "more than the memory limit (GOMEMLIMIT) of 4.0 MiB") {
+		t.Errorf("exit %d, %s", code, stderr)
+	}
+	if names := dirNames(t, dir); len(names) != 1 {
+		t.Errorf("files %v: something was written", names)
+	}
+	if _, stderr, code := runCLI(t, "measure", in); code != 0 {
+		t.Errorf("measuring: exit %d, %s", code, stderr)
 	}
 }

@@ -120,6 +120,9 @@ input, 1 an internal error.`, exitNotAnonymous),
 			if err != nil {
 				return err
 			}
+			if err := checkFits("measuring", in.g, measureBytesPerEdge, measureBytesPerNode); err != nil {
+				return err
+			}
 			ms, attrs, err := e.refine(&af, ms, in)
 			if err != nil {
 				return err
