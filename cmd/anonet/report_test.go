@@ -24,6 +24,25 @@ func htmlValue(t *testing.T, page, id string) string {
 	return strings.ReplaceAll(strings.TrimSpace(m[1]), ",", "")
 }
 
+// anonymizeReported runs anonet anonymize with args, which must ask for
+// --json and --report html, and returns its JSON result and the page.
+func anonymizeReported(t *testing.T, html string, args ...string) (anonymizeResult, string) {
+	t.Helper()
+	stdout, stderr, code := runCLI(t, append([]string{"anonymize"}, args...)...)
+	if code != 0 {
+		t.Fatalf("anonymize: exit %d: %s", code, stderr)
+	}
+	var r anonymizeResult
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(html)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, string(b)
+}
+
 // externalURLs returns the http(s) URLs of page other than the SVG and
 // XLink namespace declarations.
 func externalURLs(page string) []string {
@@ -42,20 +61,8 @@ func TestReportKarate(t *testing.T) {
 	mapping := filepath.Join(dir, "map.tsv")
 	trace := filepath.Join(dir, "trace.csv")
 	plots := filepath.Join(dir, "plots")
-	stdout, stderr, code := runCLI(t, "anonymize", "karate", "-o", out, "--variant", "full",
+	r, page := anonymizeReported(t, html, "karate", "-o", out, "--variant", "full",
 		"--report", html, "--plot", plots, "--mapping", mapping, "--trace", trace, "--json")
-	if code != 0 {
-		t.Fatalf("anonymize: exit %d: %s", code, stderr)
-	}
-	var r anonymizeResult
-	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(html)
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := string(b)
 
 	for _, id := range []string{"verdict", "meaning", "run", "anonymity", "trace", "utility", "deleted",
 		"fig-class_sizes", "fig-anonymity_cascade", "fig-trace", "fig-degree_distribution",
@@ -250,20 +257,8 @@ func TestPlotFlags(t *testing.T) {
 func TestReportFuzzyAndStdout(t *testing.T) {
 	dir := t.TempDir()
 	out, html := filepath.Join(dir, "k.edges"), filepath.Join(dir, "r.html")
-	stdout, stderr, code := runCLI(t, "anonymize", "karate", "-o", out, "--variant", "full", "--fuzzy", "20",
+	r, page := anonymizeReported(t, html, "karate", "-o", out, "--variant", "full", "--fuzzy", "20",
 		"--mapping", filepath.Join(dir, "m.tsv"), "--report", html, "--json")
-	if code != 0 {
-		t.Fatalf("anonymize: exit %d: %s", code, stderr)
-	}
-	var r anonymizeResult
-	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(html)
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := string(b)
 	if !r.TargetReached || !strings.Contains(page, `data-met="true"`) {
 		t.Errorf("run reached %v, report verdict: met=%v", r.TargetReached, strings.Contains(page, `data-met="true"`))
 	}
@@ -272,7 +267,7 @@ func TestReportFuzzyAndStdout(t *testing.T) {
 	}
 
 	t.Chdir(dir) // restored by the test framework
-	stdout, stderr, code = runCLI(t, "report", "karate", out, "--mapping", "m.tsv", "-o", "-")
+	stdout, stderr, code := runCLI(t, "report", "karate", out, "--mapping", "m.tsv", "-o", "-")
 	if code != 0 {
 		t.Fatalf("report -o -: exit %d: %s", code, stderr)
 	}
