@@ -9,10 +9,11 @@ import (
 // Attributed is a measure refined by node attributes that the attacker
 // knows (issue 17): Colors[v] codes v's known attribute values (two nodes
 // have the same code exactly when they have the same values). A node's
-// signature is its own code followed by the signature of Measure; for the
-// measures that look at the degrees of the nodes around v (vrq, degdist,
-// hybrid) it also holds, for every level t = 1..d, the multiset of the
-// pairs (code, degree) of the nodes at distance exactly t; for dk and
+// signature is its own code followed by the signature of Measure (for vrq
+// implied by what follows, and left out); for the measures that look at
+// the degrees of the nodes around v (vrq, degdist, hybrid) it also holds,
+// for every level t = 1..d, the multiset of the pairs (code, degree) of
+// the nodes at distance exactly t; for dk and
 // hybrid the canonical form of the neighbourhood is coloured by the codes
 // too (besides the distances from v when rooted), so an isomorphism must
 // map every node to one with the same attribute values.
@@ -59,8 +60,12 @@ func (a Attributed) Prefilter() Measure {
 
 // NewEvaluator returns an evaluator of attributed signatures.
 func (a Attributed) NewEvaluator(g *graph.Graph, d int) Evaluator {
-	e := &attributedEval{g: g, d: d, colors: a.Colors, inner: a.Measure.NewEvaluator(g, d)}
-	e.neighbours = a.neighbours()
+	e := &attributedEval{g: g, d: d, colors: a.Colors, neighbours: a.neighbours()}
+	if _, vrq := a.Measure.(VRQ); !vrq {
+		// vrq's multisets of degrees are implied by the (code, degree)
+		// pairs: its own evaluator would walk the same ball again.
+		e.inner = a.Measure.NewEvaluator(g, d)
+	}
 	if dk, ok := e.inner.(*dkEval); ok && len(a.Colors) > 0 {
 		dk.colors = a.Colors
 		dk.ncolor = slices.Max(a.Colors) + 1
@@ -72,7 +77,7 @@ type attributedEval struct {
 	g          *graph.Graph
 	d          int
 	colors     []int32
-	inner      Evaluator
+	inner      Evaluator // nil for vrq (see NewEvaluator)
 	neighbours bool
 	ball       graph.Ball
 	pairs      []int64
@@ -83,7 +88,9 @@ type attributedEval struct {
 // (code, degree) pairs of every level.
 func (e *attributedEval) AppendSignature(dst []byte, v int32) []byte {
 	dst = appendUint(dst, int(e.colors[v]))
-	dst = e.inner.AppendSignature(dst, v)
+	if e.inner != nil {
+		dst = e.inner.AppendSignature(dst, v)
+	}
 	if !e.neighbours {
 		return dst
 	}
