@@ -58,7 +58,8 @@ func newInfoCmd(e *env) *cobra.Command {
 (self-loops dropped, duplicate edges merged, directed input symmetrised,
 isolated nodes kept), its connected components, degree range, number of
 triangles, average local clustering coefficient (nodes of degree < 2
-count as 0) and transitivity.`,
+count as 0) and transitivity, the node attributes a GraphML or GML file
+holds (see --known), and the run's peak memory in bytes per edge.`,
 		Example: "  anonet info karate\n  anonet info network.edges.gz --json",
 		Args:    exactArgs(1, "one GRAPH"),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -77,7 +77,12 @@ dk-unrooted and hybrid-unrooted are the reference tool's variants, which let
 the centre move (they differ from dk and hybrid only for d >= 2).
 
 With several measures (--measure degree,count,dk) a comparison table is
-printed, one row per measure; with --json, an array of results.`,
+printed, one row per measure; with --json, an array of results.
+
+An attacker who also knows node attributes (age group, sex, town) is modelled
+by --attributes people.csv [--known sex,age], or --known alone for the node
+data of a GraphML or GML file: every signature is then refined by them (see
+docs/attributes.md).`,
 		Example: `  anonet measure karate
   anonet measure karate --measure degree,count,dk,vrq -d 2
   anonet measure network.edges --classes --json`,
