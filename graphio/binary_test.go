@@ -109,18 +109,31 @@ func TestBinaryCorrupt(t *testing.T) {
 // TestBinaryDeclared: a small file declaring many isolated nodes is
 // trusted only with --max-nodes, like the other formats' headers.
 func TestBinaryDeclared(t *testing.T) {
-	b := triangleFile()[:40]
-	binary.LittleEndian.PutUint32(b[12:], 0) // no labels
-	binary.LittleEndian.PutUint64(b[16:], 2000000000)
-	binary.LittleEndian.PutUint64(b[24:], 0)
-	binary.LittleEndian.PutUint64(b[32:], 0)
-	b = binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
-	_, _, err := Read(bytes.NewReader(b), "big.anonet", ReadOptions{Format: Binary})
-	if err == nil || !strings.Contains(err.Error(), "2000000000 nodes") {
-		t.Errorf("%v", err)
+	header := func(n uint64) []byte {
+		b := triangleFile()[:40]
+		binary.LittleEndian.PutUint32(b[12:], 0) // no labels
+		binary.LittleEndian.PutUint64(b[16:], n)
+		binary.LittleEndian.PutUint64(b[24:], 0)
+		binary.LittleEndian.PutUint64(b[32:], 0)
+		return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
 	}
-	g, _, err := Read(bytes.NewReader(b[:40:40]), "big.anonet", ReadOptions{Format: Binary, MaxNodes: 1000})
-	if err == nil || g != nil {
-		t.Errorf("above --max-nodes: %v", err)
+	tests := []struct {
+		n        uint64
+		maxNodes int
+		msg      string // "" for a graph of n nodes
+	}{
+		{2000000000, 0, "more than a file of 44 bytes can describe"},
+		{100000, 0, "more than a file of 44 bytes can describe"},
+		{100000, 200000, ""},
+		{100000, 1000, "exceed the limit of 1000 set by ReadOptions.MaxNodes"},
+	}
+	for _, tc := range tests {
+		g, _, err := Read(bytes.NewReader(header(tc.n)), "big.anonet", ReadOptions{Format: Binary, MaxNodes: tc.maxNodes})
+		switch {
+		case tc.msg == "" && (err != nil || g.NumNodes() != int(tc.n)):
+			t.Errorf("n = %d, MaxNodes %d: %v", tc.n, tc.maxNodes, err)
+		case tc.msg != "" && (err == nil || !strings.Contains(err.Error(), tc.msg)):
+			t.Errorf("n = %d, MaxNodes %d: %v, want %q", tc.n, tc.maxNodes, err, tc.msg)
+		}
 	}
 }
