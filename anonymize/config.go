@@ -359,6 +359,13 @@ func Alterable(op Operation, n, m int) int {
 	return m
 }
 
+// BudgetOf returns the budget of a fraction of m alterations: ⌈fraction·m⌉,
+// the reference paper's budget (5% of karate's 78 edges is 4), and at
+// least 1. The rounding error of fraction·m is absorbed (10% of 70 is 7).
+func BudgetOf(fraction float64, m int) int {
+	return max(1, int(math.Ceil(fraction*float64(m)*(1-1e-12))))
+}
+
 // Target returns the number of nodes that must be k-anonymous: ⌈alpha·n⌉.
 func Target(alpha float64, n int) int {
 	t := int(math.Ceil(alpha*float64(n) - 1e-9))

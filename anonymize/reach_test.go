@@ -43,3 +43,18 @@ func TestReachable(t *testing.T) {
 		}
 	}
 }
+
+// TestBudgetOf: ⌈fraction·m⌉, at least 1, without the rounding error of
+// the product.
+func TestBudgetOf(t *testing.T) {
+	for _, tc := range []struct {
+		fraction float64
+		m, want  int
+	}{
+		{0.05, 78, 4}, {0.03, 78, 3}, {0.10, 70, 7}, {0.05, 20, 1}, {0.05, 10, 1}, {0.0001, 5, 1}, {1, 78, 78}, {0.05, 2738969, 136949},
+	} {
+		if got := BudgetOf(tc.fraction, tc.m); got != tc.want {
+			t.Errorf("BudgetOf(%v, %d) = %d, want %d", tc.fraction, tc.m, got, tc.want)
+		}
+	}
+}

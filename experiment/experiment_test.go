@@ -22,7 +22,7 @@ func TestCompareAndTables(t *testing.T) {
 		if r.Variant == anonymize.Full && r.UniqueAfter != 0 {
 			t.Errorf("full run left %d nodes: %+v", r.UniqueAfter, r)
 		}
-		if r.Variant == anonymize.Budgeted && r.EdgesAltered > max(1, r.Edges/20) {
+		if r.Variant == anonymize.Budgeted && r.EdgesAltered > anonymize.BudgetOf(0.05, r.Edges) {
 			t.Errorf("budgeted run over budget: %+v", r)
 		}
 	}

@@ -702,7 +702,7 @@ func (p *paperRun) utilityVsAnonymity() error {
 				for bi, b := range budgets {
 					g := net.Graph.Clone()
 					cfg := anonymize.Config{Measure: measure.Count{}, D: 1, K: 2, Strategy: s, Variant: anonymize.Budgeted,
-						Budget: max(1, int(math.Floor(b*float64(g.NumEdges())+1e-9))), Seed: seed, Threads: p.opt.Threads}
+						Budget: anonymize.BudgetOf(b, g.NumEdges()), Seed: seed, Threads: p.opt.Threads}
 					if b >= 1 {
 						cfg.Variant, cfg.Budget = anonymize.Full, 0
 					}

@@ -99,7 +99,7 @@ func Quality(nets []Network, methods []Method, s QualitySetting, seeds []uint64,
 				g := net.Graph.Clone()
 				cfg := anonymize.Config{
 					Measure: s.Measure, D: s.D, K: s.K, Variant: s.Variant, Seed: seed,
-					Budget: max(1, int(math.Ceil(s.Budget*float64(m)-1e-9))),
+					Budget: anonymize.BudgetOf(s.Budget, m),
 					Fuzzy:  s.Fuzzy > 0, Phi: s.Fuzzy,
 				}
 				meth.apply(&cfg, m)

@@ -96,15 +96,11 @@ func parseAmount(flag, s string, base, limit int, round bool) (int, error) {
 		if x <= 0 || x > 100 {
 			return 0, usageErrorf("%s %s must be above 0%% and at most 100%%", flag, s)
 		}
-		v := x * float64(base) / 100
 		if round {
-			n = int(math.Round(v))
+			n = max(1, int(math.Round(x*float64(base)/100)))
 		} else {
-			// ⌈P%·base⌉, the reference paper's budget; the factor absorbs
-			// the rounding error of x·base/100 (10% of 70 is 7, not 8).
-			n = int(math.Ceil(v * (1 - 1e-12)))
+			n = anonymize.BudgetOf(x/100, base) // ⌈P%·base⌉, the reference paper's budget
 		}
-		n = max(1, n)
 	} else {
 		var err error
 		if n, err = strconv.Atoi(s); err != nil {
