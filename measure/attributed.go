@@ -61,14 +61,16 @@ func (a Attributed) Prefilter() Measure {
 // NewEvaluator returns an evaluator of attributed signatures.
 func (a Attributed) NewEvaluator(g *graph.Graph, d int) Evaluator {
 	e := &attributedEval{g: g, d: d, colors: a.Colors, neighbours: a.neighbours()}
-	if _, vrq := a.Measure.(VRQ); !vrq {
+	switch m := a.Measure.(type) {
+	case VRQ:
 		// vrq's multisets of degrees are implied by the (code, degree)
 		// pairs: its own evaluator would walk the same ball again.
+	case DK:
+		e.inner = newDKEval(g, d, m.Unrooted, false, a.Colors)
+	case Hybrid:
+		e.inner = newDKEval(g, d, m.Unrooted, true, a.Colors)
+	default:
 		e.inner = a.Measure.NewEvaluator(g, d)
-	}
-	if dk, ok := e.inner.(*dkEval); ok && len(a.Colors) > 0 {
-		dk.colors = a.Colors
-		dk.ncolor = slices.Max(a.Colors) + 1
 	}
 	return e
 }

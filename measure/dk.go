@@ -1,6 +1,8 @@
 package measure
 
 import (
+	"slices"
+
 	"github.com/anonet-project/anonet/canon"
 	"github.com/anonet-project/anonet/graph"
 )
@@ -40,7 +42,7 @@ func (DK) Prefilter() Measure { return Count{} }
 
 // NewEvaluator returns an evaluator of d-k signatures.
 func (m DK) NewEvaluator(g *graph.Graph, d int) Evaluator {
-	return &dkEval{g: g, d: d, unrooted: m.Unrooted, canon: canon.NewCanonizer()}
+	return newDKEval(g, d, m.Unrooted, false, nil)
 }
 
 type dkEval struct {
@@ -59,6 +61,17 @@ type dkEval struct {
 	colors []int32
 	ncolor int32 // one more than the largest code
 	tint   []int32
+}
+
+// newDKEval returns the evaluator of dk (hybrid with vrq set), its
+// neighbourhoods coloured by the node codes colors when not nil (see
+// Attributed).
+func newDKEval(g *graph.Graph, d int, unrooted, vrq bool, colors []int32) *dkEval {
+	e := &dkEval{g: g, d: d, unrooted: unrooted, vrq: vrq, canon: canon.NewCanonizer()}
+	if len(colors) > 0 {
+		e.colors, e.ncolor = colors, slices.Max(colors)+1
+	}
+	return e
 }
 
 // tinted returns the colours of the first n nodes of ball b for the
@@ -145,5 +158,5 @@ func (Hybrid) Prefilter() Measure { return Count{} }
 
 // NewEvaluator returns an evaluator of hybrid signatures.
 func (m Hybrid) NewEvaluator(g *graph.Graph, d int) Evaluator {
-	return &dkEval{g: g, d: d, unrooted: m.Unrooted, vrq: true, canon: canon.NewCanonizer()}
+	return newDKEval(g, d, m.Unrooted, true, nil)
 }
