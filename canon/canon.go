@@ -123,6 +123,12 @@ type Canonizer struct {
 	// Certificate scratch.
 	inv, coff, cadj []int32
 
+	// Gadget graph of a LabelledGraph (labelled.go).
+	lvals                   []int32  // sorted distinct vertex colours
+	lkeys, lgads            []uint64 // sorted layer keys; gadget vertices
+	lbase, lends            []int32
+	loff, ladj, lfill, lcol []int32
+
 	lab     []int32 // result: canonical labeling
 	factors []factor
 	stats   stats
