@@ -126,7 +126,7 @@ type Canonizer struct {
 	// Gadget graph of a LabelledGraph (labelled.go).
 	lvals                   []int32  // sorted distinct vertex colours
 	lkeys, lgads            []uint64 // sorted layer keys; gadget vertices
-	lbase, lends            []int32
+	lbase, lends, lslot     []int32
 	loff, ladj, lfill, lcol []int32
 
 	lab     []int32 // result: canonical labeling

@@ -2,6 +2,7 @@ package canon
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -96,21 +97,11 @@ func compareArcs(a, b Arc) int {
 		}
 		return -1
 	case a.Label != b.Label:
-		return cmpInt32(a.Label, b.Label)
+		return cmp.Compare(a.Label, b.Label)
 	case a.From != b.From:
-		return cmpInt32(a.From, b.From)
+		return cmp.Compare(a.From, b.From)
 	}
-	return cmpInt32(a.To, b.To)
-}
-
-func cmpInt32(a, b int32) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
+	return cmp.Compare(a.To, b.To)
 }
 
 // labelledCertTag is the first byte of every certificate of a labelled
@@ -210,9 +201,21 @@ func (c *Canonizer) labelledGadget(g LabelledGraph) (int, []int32, []int32, []in
 		slices.Sort(vals)
 		vals = slices.Compact(vals)
 	}
+	// Distinct layer keys: insertion into a sorted set while it is small
+	// (the usual case: a few labels), sorting beyond.
 	keys := c.lkeys[:0]
-	for _, a := range g.Arcs {
-		keys = append(keys, layerKey(a))
+	for i, a := range g.Arcs {
+		k := layerKey(a)
+		if i > 0 && k == layerKey(g.Arcs[i-1]) {
+			continue
+		}
+		if len(keys) > 64 {
+			keys = append(keys, k)
+			continue
+		}
+		if j, found := slices.BinarySearch(keys, k); !found {
+			keys = slices.Insert(keys, j, k)
+		}
 	}
 	slices.Sort(keys)
 	keys = slices.Compact(keys)
@@ -232,31 +235,57 @@ func (c *Canonizer) labelledGadget(g LabelledGraph) (int, []int32, []int32, []in
 			s += 2
 		}
 	}
-	// Gadget vertices: the distinct (sublayer, owner) pairs, sorted.
+	// ends[2i], ends[2i+1]: the sublayers of the two ends of arc i, -1 for
+	// the direct label.
 	m := len(g.Arcs)
 	ends := grow32(c.lends, 2*m)
-	gads := c.lgads[:0]
+	ki := 0
 	for i, a := range g.Arcs {
-		ki, _ := slices.BinarySearch(keys, layerKey(a))
-		b := base[ki]
-		if b < 0 {
-			ends[2*i], ends[2*i+1] = -1, -1
-			continue
+		if k := layerKey(a); keys[ki] != k {
+			ki, _ = slices.BinarySearch(keys, k)
 		}
-		ends[2*i] = b
-		ends[2*i+1] = b
+		b := base[ki]
+		ends[2*i], ends[2*i+1] = b, b
 		if a.Directed {
 			ends[2*i+1]++
 		}
-		gads = append(gads, uint64(ends[2*i])<<32|uint64(a.From), uint64(ends[2*i+1])<<32|uint64(a.To))
 	}
-	slices.Sort(gads)
-	gads = slices.Compact(gads)
+	// Gadget vertices: the distinct (sublayer, owner) pairs, numbered from n
+	// in increasing order, found by a table of s·n slots when that is not
+	// much bigger than the graph, else by sorting.
+	gads := c.lgads[:0]
+	var gadget func(sub, v int32) int32
+	if int64(s)*int64(n) <= 4*int64(n+m)+64 {
+		slot := grow32(c.lslot, int(s)*n)
+		clear(slot)
+		for i, a := range g.Arcs {
+			if ends[2*i] >= 0 {
+				slot[int(ends[2*i])*n+int(a.From)] = 1
+				slot[int(ends[2*i+1])*n+int(a.To)] = 1
+			}
+		}
+		for j, x := range slot {
+			if x != 0 {
+				slot[j] = int32(n + len(gads))
+				gads = append(gads, uint64(j/n)<<32|uint64(j%n))
+			}
+		}
+		c.lslot = slot
+		gadget = func(sub, v int32) int32 { return slot[int(sub)*n+int(v)] }
+	} else {
+		for i, a := range g.Arcs {
+			if ends[2*i] >= 0 {
+				gads = append(gads, uint64(ends[2*i])<<32|uint64(a.From), uint64(ends[2*i+1])<<32|uint64(a.To))
+			}
+		}
+		slices.Sort(gads)
+		gads = slices.Compact(gads)
+		gadget = func(sub, v int32) int32 {
+			j, _ := slices.BinarySearch(gads, uint64(sub)<<32|uint64(v))
+			return int32(n + j)
+		}
+	}
 	nn := n + len(gads)
-	gadget := func(sub, v int32) int32 {
-		j, _ := slices.BinarySearch(gads, uint64(sub)<<32|uint64(v))
-		return int32(n + j)
-	}
 	// Replace the sublayers in ends by the gadget vertex ids; the direct
 	// label keeps its original ends.
 	for i, a := range g.Arcs {

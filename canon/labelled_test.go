@@ -2,6 +2,7 @@ package canon
 
 import (
 	"bytes"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -403,8 +404,15 @@ func TestLabelledInvariance(t *testing.T) {
 		h.Arcs = append(h.Arcs, labelledFromGraph(g, false).Arcs...)
 		return h
 	}
+	// Directed cycles whose arcs all have different labels except that the
+	// pattern repeats with period 3: 150 labels, rotations by 3 only.
+	patterned := dcycle(450, 1)
+	for i := range patterned.Arcs {
+		patterned.Arcs[i].Label = int32(i%150) * 1000
+	}
 	fs := []lfamily{
 		{"DirectedC7", dcycle(7, 1), "7"},
+		{"PatternedC450", patterned, "3"},
 		{"DirectedC50", dcycle(50, 1), "50"},
 		{"12xDirectedC5", dcycle(5, 12), new(big.Int).Mul(new(big.Int).Exp(big.NewInt(5), big.NewInt(12), nil), new(big.Int).MulRange(1, 12)).String()},
 		{"K5,7 oriented", bipartite(5, 7), new(big.Int).Mul(new(big.Int).MulRange(1, 5), new(big.Int).MulRange(1, 7)).String()},
@@ -455,7 +463,7 @@ func TestLabelledInvariance(t *testing.T) {
 // brute-force oracle, on the mutant and on a relabeling of it.
 func TestLabelledNonIsomorphicPairs(t *testing.T) {
 	rng := newRand(43)
-	o := labelledOracle{[]int32{10, 11, 12, 99}}
+	o := labelledOracle{[]int32{10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 99}}
 	c := NewCanonizer()
 	samples := 400
 	if testing.Short() {
@@ -465,7 +473,13 @@ func TestLabelledNonIsomorphicPairs(t *testing.T) {
 	for i := 0; i < samples; i++ {
 		n := 2 + rng.IntN(6)
 		p := 0.1 + 0.5*rng.Float64()
-		g := randomLabelled(n, p, p/2, 1+rng.IntN(2), 1+rng.IntN(2), rng)
+		labels := 1 + rng.IntN(2)
+		if i%4 == 0 {
+			// Many labels, few arcs: the gadget vertices are found by
+			// sorting rather than by a table.
+			labels, p = 12, 0.05
+		}
+		g := randomLabelled(n, p, p/2, labels, 1+rng.IntN(2), rng)
 		if len(g.Arcs) == 0 {
 			continue
 		}
@@ -566,6 +580,8 @@ func TestLabelledValidate(t *testing.T) {
 		{"edge and arc", LabelledGraph{N: 2, Arcs: []Arc{{0, 1, 0, false}, {0, 1, 0, true}}}, ""},
 		{"coloured", LabelledGraph{N: 2, Color: []int32{-1, 5}}, ""},
 		{"negative N", LabelledGraph{N: -1}, "negative vertex count"},
+		{"huge N", LabelledGraph{N: math.MaxInt32}, "does not fit"},
+		{"too many arcs", LabelledGraph{N: math.MaxInt32 - 7, Arcs: []Arc{{0, 1, 0, true}, {1, 0, 0, true}}}, "too many"},
 		{"bad colour length", LabelledGraph{N: 2, Color: []int32{1}}, "len(Color)"},
 		{"self-loop", LabelledGraph{N: 2, Arcs: []Arc{{1, 1, 0, true}}}, "self-loop"},
 		{"undirected self-loop", LabelledGraph{N: 2, Arcs: []Arc{{0, 0, 0, false}}}, "self-loop"},
