@@ -1,7 +1,6 @@
 package canon
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/binary"
 	"fmt"
@@ -45,14 +44,8 @@ type LabelledGraph struct {
 // self-loops and no duplicate arcs. It never panics, runs in
 // O(N + M log M) time and allocates a copy of the arcs.
 func (g LabelledGraph) Validate() error {
-	if g.N < 0 {
-		return fmt.Errorf("canon: negative vertex count %d", g.N)
-	}
-	if g.N >= math.MaxInt32 {
-		return fmt.Errorf("canon: vertex count %d does not fit in int32", g.N)
-	}
-	if g.Color != nil && len(g.Color) != g.N {
-		return fmt.Errorf("canon: len(Color) = %d, want N = %d", len(g.Color), g.N)
+	if err := validateSize(g.N, g.Color); err != nil {
+		return err
 	}
 	// The gadget graph has at most N + 2M vertices and 3M + ... edges; its
 	// CSR offsets are int32 (see labelledGadget).
@@ -147,12 +140,7 @@ func (c *Canonizer) LabelledIsomorphic(a, b LabelledGraph) bool {
 	if a.N != b.N || len(a.Arcs) != len(b.Arcs) {
 		return false
 	}
-	buf := c.isoBuf[:0]
-	buf = c.AppendLabelledCertificate(buf, a)
-	na := len(buf)
-	buf = c.AppendLabelledCertificate(buf, b)
-	c.isoBuf = buf
-	return bytes.Equal(buf[:na], buf[na:])
+	return equalCertificates(c, a, b, (*Canonizer).AppendLabelledCertificate)
 }
 
 // LabelledIsomorphic reports whether a and b are isomorphic as labelled
