@@ -28,6 +28,7 @@ type Report struct {
 	Directed   bool // the file holds arcs (directed edges), made undirected edges
 	Asymmetric int  // node pairs given by arcs in one direction only (nauty, directed input), symmetrised
 	Isolated   int  // nodes without edges, kept
+	Ties       int  // directed or layered reading (ReadOptions.Directed, LayerColumn): arcs, or edges counted once per layer; else 0
 
 	HeaderSkipped bool // edge list: the first data line was read as a column header
 	ExtraColumns  int  // records with columns beyond the two node ids (weights, timestamps, values), ignored
