@@ -9,6 +9,7 @@ import (
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
 )
 
 // Iteration records the state after one iteration of Algorithm 1
@@ -100,6 +101,12 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	cfg, err := cfg.WithDefaults(n, m0)
 	if err != nil {
 		return nil, err
+	}
+	if g.Typed() {
+		if cfg.Operation != Delete || cfg.Strategy.liuTerzi() {
+			return nil, fmt.Errorf("anonymize: on a directed or layered graph only deletion by a strategy of Algorithm 1 is supported, not %v with %v", cfg.Operation, cfg.Strategy)
+		}
+		cfg.Measure = measure.Refine(cfg.Measure, g, nil)
 	}
 	if n == 0 {
 		return nil, errors.New("anonymize: the graph has no nodes")

@@ -6,32 +6,71 @@ import (
 	"github.com/anonet-project/anonet/graph"
 )
 
-// Attributed is a measure refined by node attributes that the attacker
-// knows (issue 17): Colors[v] codes v's known attribute values (two nodes
+// Refined is a measure refined by what the attacker knows beyond the bare
+// undirected structure (issue 17): the known node attributes, and on a typed
+// graph (graph.Graph.Typed: directed, layered or both) the direction and
+// layer of every tie.
+//
+// Colors, if not nil, codes every node's known attribute values (two nodes
 // have the same code exactly when they have the same values). A node's
-// signature is its own code followed by the signature of Measure (for vrq
-// implied by what follows, and left out); for the measures that look at
-// the degrees of the nodes around v (vrq, degdist, hybrid) it also holds,
-// for every level t = 1..d, the multiset of the pairs (code, degree) of
-// the nodes at distance exactly t; for dk and
-// hybrid the canonical form of the neighbourhood is coloured by the codes
-// too (besides the distances from v when rooted), so an isomorphism must
-// map every node to one with the same attribute values.
+// signature then starts with its own code.
+//
+// On an untyped graph the rest is the signature of Measure (for vrq implied
+// by what follows, and left out); for the measures that look at the degrees
+// of the nodes around v (vrq, degdist, hybrid) it also holds, for every
+// level t = 1..d, the multiset of the pairs (code, degree) of the nodes at
+// distance exactly t; for dk and hybrid the canonical form of the
+// neighbourhood is coloured by the codes too (besides the distances from v
+// when rooted), so an isomorphism must map every node to one with the same
+// attribute values.
+//
+// On a typed graph every degree becomes a tie vector: per layer, the
+// numbers of ties in and out (directed) or of ties (undirected). The
+// neighbourhood B_t(v) is still taken following ties both ways and in every
+// layer. Per level t = 1..d:
+//
+//   - degree: v's tie vector (at every level the same, written once);
+//   - count: |B_t(v)| − 1, then per layer the number of ties among B_t(v);
+//   - edgecount: per layer the number of ties among B_t(v);
+//   - degdist: the multiset of (code, tie vector inside G[B_t(v)]) over B_t(v);
+//   - vrq: the multiset of (code, tie vector) over the nodes at distance t;
+//   - dk: the canonical form of G[B_t(v)] with its ties as labelled arcs
+//     (canon.LabelledGraph), nodes coloured by distance and code;
+//   - hybrid: dk's, then vrq's.
 //
 // Colors must have a code for every node of the graphs evaluated; codes
 // never change, so the scope of a change is that of Measure, widened to
 // Union when neighbours' degrees are part of the signature.
-type Attributed struct {
+type Refined struct {
 	Measure Measure
 	Colors  []int32
+
+	// skeleton makes the signature ignore the kinds of ties: the prefilter
+	// of count and vrq, whose typed signatures imply the skeleton degree
+	// but not the tie vector.
+	skeleton bool
+}
+
+// Refine returns m refined by what the attacker knows of g: the
+// attribute codes colors (nil for none) and, on a typed graph, the kinds of
+// ties. It returns m itself when there is nothing to refine by, and a
+// measure already refined unchanged.
+func Refine(m Measure, g *graph.Graph, colors []int32) Measure {
+	if r, ok := m.(Refined); ok {
+		return r
+	}
+	if colors == nil && !g.Typed() {
+		return m
+	}
+	return Refined{Measure: m, Colors: colors}
 }
 
 // Name returns the name of the refined measure.
-func (a Attributed) Name() string { return a.Measure.Name() }
+func (a Refined) Name() string { return a.Measure.Name() }
 
 // neighbours reports whether the signature holds the neighbours' codes
 // and degrees.
-func (a Attributed) neighbours() bool {
+func (a Refined) neighbours() bool {
 	switch a.Measure.(type) {
 	case VRQ, DegDist, Hybrid:
 		return true
@@ -41,7 +80,7 @@ func (a Attributed) neighbours() bool {
 
 // Scope returns the scope of the refined measure, or Union if the
 // neighbours' degrees are part of the signature.
-func (a Attributed) Scope() Scope {
+func (a Refined) Scope() Scope {
 	if a.neighbours() {
 		return Union
 	}
@@ -50,16 +89,23 @@ func (a Attributed) Scope() Scope {
 
 // Prefilter returns the refined measure's prefilter, refined by the ego's
 // code only (which the full signature implies), or nil.
-func (a Attributed) Prefilter() Measure {
+func (a Refined) Prefilter() Measure {
 	p := a.Measure.Prefilter()
 	if p == nil {
 		return nil
 	}
-	return Attributed{Measure: p, Colors: a.Colors}
+	_, degree := p.(Degree)
+	return Refined{Measure: p, Colors: a.Colors, skeleton: a.skeleton || degree}
 }
 
 // NewEvaluator returns an evaluator of attributed signatures.
-func (a Attributed) NewEvaluator(g *graph.Graph, d int) Evaluator {
+func (a Refined) NewEvaluator(g *graph.Graph, d int) Evaluator {
+	if g.Typed() && !a.skeleton {
+		return newTypedEval(g, d, a.Measure, a.Colors)
+	}
+	if a.Colors == nil { // the skeleton prefilter: the bare measure ignores kinds
+		return a.Measure.NewEvaluator(g, d)
+	}
 	e := &attributedEval{g: g, d: d, colors: a.Colors, neighbours: a.neighbours()}
 	switch m := a.Measure.(type) {
 	case VRQ:
