@@ -260,3 +260,24 @@ func (g *Graph) SetEdgeKind(i int, k Kind) error {
 	_, err := g.SetKind(e.U, e.V, k)
 	return err
 }
+
+// Renumbered returns a copy of g in which node v is node perm[v], labelled
+// by its new id, with the same ties (kinds, direction and layers); perm
+// must be a permutation of 0..n-1. Releases are renumbered so that ids say
+// nothing of the input's order.
+func (g *Graph) Renumbered(perm []int) *Graph {
+	pairs := make([]Edge, 0, len(g.edges))
+	for _, e := range g.edges {
+		pairs = append(pairs, MakeEdge(int32(perm[e.U]), int32(perm[e.V])))
+	}
+	h, _, _ := FromEdges(len(g.adj), pairs, nil) // cannot fail: ids in range
+	if g.t != nil {
+		_ = h.SetTypes(g.t.directed, g.t.layers) // cannot fail: g has as many layers
+		if h.t.kind != nil {
+			for i, e := range g.edges {
+				h.SetKind(int32(perm[e.U]), int32(perm[e.V]), g.EdgeKind(i)) // cannot fail: a kind of g
+			}
+		}
+	}
+	return h
+}

@@ -209,6 +209,10 @@ func (r *records) buildTyped(n int, labels []string, rep *Report) (*graph.Graph,
 	}
 	fillCounts(rep, g)
 	rep.Ties = g.NumTies()
+	rep.Layers = g.Layers()
+	if r.directed {
+		rep.Arcs, rep.Directed = true, false
+	}
 	return g, nil
 }
 

@@ -61,6 +61,8 @@ type anonymizeResult struct {
 	Recompute                   int               `json:"recompute"`
 	Measure                     string            `json:"measure"`
 	KnownAttributes             []string          `json:"known_attributes,omitempty"` // --attributes: what the attacker knows besides the structure
+	tieKinds                                      // directed, layers, ties of the input
+	TiesAfter                   int               `json:"ties_after,omitempty"` // ties of the release of a directed or layered network
 	D                           int               `json:"d"`
 	K                           int               `json:"k"`
 	Seed                        uint64            `json:"seed"`
@@ -319,6 +321,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 			if rf.wanted() {
 				orig = in.g.Clone()
 			}
+			tiesIn := tieKindsOf(in.g)
 			var res *anonymize.Result
 			e.stoppable(func(ctx context.Context) { res, err = anonymize.RunContext(ctx, in.g, cfg) })
 			pr.done()
@@ -330,7 +333,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 			}
 			// The ids are keyed on the released graph: see outputKey.
 			perm := rand.New(rand.NewChaCha8(outputKey(e.seed, in.g))).Perm(in.g.NumNodes())
-			anon := relabel(in.g, perm)
+			anon := in.g.Renumbered(perm)
 			outs.set("-o", func(w io.Writer) error { return graphio.Write(w, anon, outFormat) })
 			outs.set("--trace", func(w io.Writer) error { return writeTrace(w, res.Trace) })
 			outs.set("--deleted", func(w io.Writer) error { return writeAltered(w, in.g, res.Alterations) })
@@ -338,6 +341,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 			outs.set("--attributes-out", func(w io.Writer) error { return writeReleaseAttributes(w, attrs, perm, anon) })
 			r := summary(in.name, out, res, e.seed)
 			r.KnownAttributes = af.knownOf(attrs)
+			r.tieKinds, r.TiesAfter = tiesIn, tieKindsOf(in.g).Ties
 			r.measure(start)
 			var rin *report.Input
 			if rf.wanted() {
@@ -428,17 +432,6 @@ func anonymizedFormat(out, to string, input graphio.Format) (graphio.Format, err
 	}
 	f, err := graphio.FormatOf(out)
 	return f, inputError(err)
-}
-
-// relabel returns g with node v renamed perm[v] and no labels, so that the
-// ids and the order of the output reveal nothing of the input.
-func relabel(g *graph.Graph, perm []int) *graph.Graph {
-	pairs := make([]graph.Edge, 0, g.NumEdges())
-	for _, e := range g.Edges() {
-		pairs = append(pairs, graph.Edge{U: int32(perm[e.U]), V: int32(perm[e.V])})
-	}
-	h, _, _ := graph.FromEdges(g.NumNodes(), pairs, nil) // cannot fail: ids in range
-	return h
 }
 
 func writeTrace(w io.Writer, trace []anonymize.Iteration) error {
