@@ -47,8 +47,8 @@ func (g LabelledGraph) Validate() error {
 	if err := validateSize(g.N, g.Color); err != nil {
 		return err
 	}
-	// The gadget graph has at most N + 2M vertices and 3M + ... edges; its
-	// CSR offsets are int32 (see labelledGadget).
+	// The gadget graph (labelledGadget) has at most N + 2M vertices and 3M
+	// edges, 6M adjacency entries, indexed by int32.
 	if int64(len(g.Arcs)) > (math.MaxInt32-int64(g.N))/6 {
 		return fmt.Errorf("canon: %d arcs are too many for %d vertices", len(g.Arcs), g.N)
 	}
