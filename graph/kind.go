@@ -281,3 +281,29 @@ func (g *Graph) Renumbered(perm []int) *Graph {
 	}
 	return h
 }
+
+// AppendTies appends the single ties that make up k to dst and returns the
+// extended slice: every set bit in a directed graph, the two bits of every
+// layer in an undirected one.
+func (k Kind) AppendTies(dst []Kind, directed bool) []Kind {
+	for x := uint64(k); x != 0; {
+		bit := bits.TrailingZeros64(x)
+		t := Kind(1) << bit
+		if !directed {
+			t = 3 << (bit &^ 1)
+		}
+		dst = append(dst, t)
+		x &^= uint64(t)
+	}
+	return dst
+}
+
+// LayersKind returns the kind holding every tie of the given layers, both
+// ways.
+func LayersKind(layers ...int) Kind {
+	var k Kind
+	for _, l := range layers {
+		k |= 3 << (2 * uint(l))
+	}
+	return k
+}

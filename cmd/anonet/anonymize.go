@@ -133,6 +133,7 @@ func newAnonymizeCmd(e *env) *cobra.Command {
 		tracePath, deletedPath, mappingPath string
 		allowUnmet                          bool
 		toFormat                            string
+		alterLayers                         []string
 	)
 	var rf reportFlags // --report, --plot (report.go)
 	cmd := &cobra.Command{
@@ -275,6 +276,9 @@ end of an iteration and writes the best state so far by the same rule.`,
 				return err
 			}
 			cfg.Measure = refined[0]
+			if cfg.Protected, err = protectedLayers(in.g, alterLayers); err != nil {
+				return err
+			}
 			n, m := in.g.NumNodes(), in.g.NumEdges()
 			alterable := anonymize.Alterable(cfg.Operation, n, m)
 			if alterable <= 0 {
@@ -373,7 +377,8 @@ end of an iteration and writes the best state so far by the same rule.`,
 	allLevels.register(f)
 	f.StringVar(&op, "operation", "delete", "alteration: delete, add (random non-edges) or rewire (swap ends of two edges)")
 	f.StringVar(&tracePath, "trace", "", "write one CSV row per iteration to this file")
-	f.StringVar(&deletedPath, "deleted", "", "write the altered edges, by original node id, to this file")
+	f.StringVar(&deletedPath, "deleted", "", "write the altered edges (of a directed or layered network: ties), by original node id, to this file")
+	f.StringSliceVar(&alterLayers, "alter-layers", nil, "layered networks: the only layers whose ties may be deleted (e.g. work,school); the others are never touched (default: all)")
 	f.StringVar(&mappingPath, "mapping", "", "write the secret mapping original id → anonymized id to this file")
 	af.register(f)
 	f.StringVar(&attributesOut, "attributes-out", "", "with --attributes: write the release's attribute table (values unchanged, ids of the release) to this file")
@@ -445,16 +450,60 @@ func writeTrace(w io.Writer, trace []anonymize.Iteration) error {
 
 func csvFloat(x float64) string { return strconv.FormatFloat(x, 'g', 8, 64) }
 
+// protectedLayers returns the layers of g that --alter-layers leaves out,
+// as the kind of their ties (none without the flag).
+func protectedLayers(g *graph.Graph, alter []string) (graph.Kind, error) {
+	if alter == nil {
+		return 0, nil
+	}
+	if g.Layers() == nil {
+		return 0, usageErrorf("--alter-layers needs a layered network (--layer-column)")
+	}
+	var protected graph.Kind
+	for l := range g.NumLayers() {
+		protected |= graph.LayersKind(l)
+	}
+	for _, name := range alter {
+		l := slices.Index(g.Layers(), name)
+		if l < 0 {
+			return 0, usageErrorf("--alter-layers: no layer %q (layers: %s)", name, strings.Join(g.Layers(), ", "))
+		}
+		protected &^= graph.LayersKind(l)
+	}
+	return protected, nil
+}
+
 // writeAltered writes the alterations as a TSV of original labels.
 func writeAltered(w io.Writer, g *graph.Graph, alts []anonymize.Alteration) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintln(bw, "u\tv\toperation")
+	typed := g.Directed() || g.Layers() != nil
+	if !typed {
+		fmt.Fprintln(bw, "u\tv\toperation")
+	} else {
+		// One row per tie: u→v when directed, and its layer.
+		fmt.Fprintln(bw, "u\tv\tlayer\toperation")
+	}
 	for _, a := range alts {
 		op := "delete"
 		if a.Added {
 			op = "add"
 		}
-		fmt.Fprintf(bw, "%s\t%s\t%s\n", g.Label(a.U), g.Label(a.V), op)
+		if !typed {
+			fmt.Fprintf(bw, "%s\t%s\t%s\n", g.Label(a.U), g.Label(a.V), op)
+			continue
+		}
+		for l := range g.NumLayers() {
+			layer := ""
+			if g.Layers() != nil {
+				layer = g.Layers()[l]
+			}
+			if a.Ties.Out(l) || !g.Directed() && a.Ties.Layer(l) != 0 {
+				fmt.Fprintf(bw, "%s\t%s\t%s\t%s\n", g.Label(a.U), g.Label(a.V), layer, op)
+			}
+			if g.Directed() && a.Ties.In(l) {
+				fmt.Fprintf(bw, "%s\t%s\t%s\t%s\n", g.Label(a.V), g.Label(a.U), layer, op)
+			}
+		}
 	}
 	return bw.Flush()
 }
