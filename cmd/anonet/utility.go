@@ -16,13 +16,17 @@ import (
 
 // utilityResult is the output of anonet utility --json.
 type utilityResult struct {
-	Original           string       `json:"original"`
-	Anonymized         string       `json:"anonymized"`
-	NodesOriginal      int          `json:"nodes_original"`
-	EdgesOriginal      int          `json:"edges_original"`
-	NodesAnonymized    int          `json:"nodes_anonymized"`
-	EdgesAnonymized    int          `json:"edges_anonymized"`
-	Correspondence     string       `json:"correspondence"` // mapping, labels or none
+	Original        string `json:"original"`
+	Anonymized      string `json:"anonymized"`
+	NodesOriginal   int    `json:"nodes_original"`
+	EdgesOriginal   int    `json:"edges_original"`
+	NodesAnonymized int    `json:"nodes_anonymized"`
+	EdgesAnonymized int    `json:"edges_anonymized"`
+	Correspondence  string `json:"correspondence"` // mapping, labels or none
+	// UndirectedView says that a network is directed or layered and that
+	// every metric is computed on its undirected structure (the node pairs
+	// with a tie), not on directed or per-layer versions.
+	UndirectedView     bool         `json:"undirected_view,omitempty"`
 	CorrespondingNodes int          `json:"corresponding_nodes"`
 	SharedEdges        *float64     `json:"shared_edges"`
 	Paths              string       `json:"paths"` // exact or sampled
@@ -114,6 +118,7 @@ See docs/utility.md for the precise definitions.`,
 				NodesOriginal: orig.g.NumNodes(), EdgesOriginal: orig.g.NumEdges(),
 				NodesAnonymized: anon.g.NumNodes(), EdgesAnonymized: anon.g.NumEdges(),
 				Correspondence: "none",
+				UndirectedView: orig.g.Directed() || orig.g.Layers() != nil || anon.g.Directed() || anon.g.Layers() != nil,
 			}
 			why := ""
 			switch {
@@ -237,6 +242,9 @@ func printUtility(e *env, r utilityResult, cmp *utility.Comparison) error {
 		fmt.Fprintf(w, "nodes       no correspondence known\n")
 	default:
 		fmt.Fprintf(w, "nodes       correspond by %s (%d nodes)\n", r.Correspondence, r.CorrespondingNodes)
+	}
+	if r.UndirectedView {
+		fmt.Fprintf(w, "ties        directed or layered: every metric is computed on the undirected structure (the pairs with a tie)\n")
 	}
 	if r.Paths == "sampled" {
 		fmt.Fprintf(w, "paths       sampled from %d source nodes (seed %d)\n", r.Sources, r.Seed)
