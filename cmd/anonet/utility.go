@@ -24,9 +24,12 @@ type utilityResult struct {
 	EdgesAnonymized int    `json:"edges_anonymized"`
 	Correspondence  string `json:"correspondence"` // mapping, labels or none
 	// UndirectedView says that a network is directed or layered and that
-	// every metric is computed on its undirected structure (the node pairs
-	// with a tie), not on directed or per-layer versions.
-	UndirectedView     bool         `json:"undirected_view,omitempty"`
+	// its metrics are computed on its undirected structure (the node pairs
+	// with a tie), except those of DirectedPaths.
+	UndirectedView bool `json:"undirected_view,omitempty"`
+	// DirectedPaths says that a network is directed and that avg_distance
+	// and betweenness_top100_overlap follow its arcs (reachability).
+	DirectedPaths      bool         `json:"directed_paths,omitempty"`
 	CorrespondingNodes int          `json:"corresponding_nodes"`
 	SharedEdges        *float64     `json:"shared_edges"`
 	Paths              string       `json:"paths"` // exact or sampled
@@ -119,6 +122,7 @@ See docs/utility.md for the precise definitions.`,
 				NodesAnonymized: anon.g.NumNodes(), EdgesAnonymized: anon.g.NumEdges(),
 				Correspondence: "none",
 				UndirectedView: orig.g.Directed() || orig.g.Layers() != nil || anon.g.Directed() || anon.g.Layers() != nil,
+				DirectedPaths:  orig.g.Directed() || anon.g.Directed(),
 			}
 			why := ""
 			switch {
@@ -243,8 +247,11 @@ func printUtility(e *env, r utilityResult, cmp *utility.Comparison) error {
 	default:
 		fmt.Fprintf(w, "nodes       correspond by %s (%d nodes)\n", r.Correspondence, r.CorrespondingNodes)
 	}
-	if r.UndirectedView {
-		fmt.Fprintf(w, "ties        directed or layered: every metric is computed on the undirected structure (the pairs with a tie)\n")
+	switch {
+	case r.DirectedPaths:
+		fmt.Fprintf(w, "ties        directed: distances and betweenness follow the arcs; the other metrics use the undirected structure (the pairs with a tie)\n")
+	case r.UndirectedView:
+		fmt.Fprintf(w, "ties        layered: every metric is computed on the undirected structure (the pairs with a tie)\n")
 	}
 	if r.Paths == "sampled" {
 		fmt.Fprintf(w, "paths       sampled from %d source nodes (seed %d)\n", r.Sources, r.Seed)
