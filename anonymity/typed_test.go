@@ -61,6 +61,11 @@ func TestTypedHandExamples(t *testing.T) {
 	star := typedGraph(t, 7, false, []string{"family", "work"}, "0-1/0 0-2/0 0-3/1 0-4/1 5-6/0")
 	// A directed triangle 0→1→2→0 and a transitive one 3→4→5, 3→5.
 	tri := typedGraph(t, 6, true, nil, "0>1 1>2 2>0 3>4 4>5 3>5")
+	// 0's ball holds a triangle of layer 0 and a layer-1 tie to 3; 4's a
+	// star of layer 0 and a layer-1 tie to 7: the same three layer-0 ties
+	// and one layer-1 tie among four nodes, but the layer-0 ties touch
+	// three nodes around 0 and four around 4.
+	spread := typedGraph(t, 8, false, []string{"a", "b"}, "0-1/0 0-2/0 1-2/0 0-3/1 4-5/0 4-6/0 4-7/0 4-7/1")
 	tests := []struct {
 		name string
 		g    *graph.Graph
@@ -91,6 +96,16 @@ func TestTypedHandExamples(t *testing.T) {
 		{"triangle dk", tri, measure.DK{}, 1, "0,1,2 | 3 | 4 | 5"},
 		// Inside the balls: (1,1) three times against (0,2), (1,1), (2,0).
 		{"triangle degdist", tri, measure.DegDist{}, 1, "0,1,2 | 3,4,5"},
+		// count sees per layer the nodes with a tie and the ties;
+		// edgecount the ties only, which 0 and 4 share.
+		{"spread count", spread, measure.Count{}, 1, "0 | 1,2 | 3 | 4 | 5,6 | 7"},
+		{"spread edgecount", spread, measure.EdgeCount{}, 1, "0,4 | 1,2 | 3 | 5,6 | 7"},
+		{"spread none", spread, measure.None{}, 1, "0,1,2,3,4,5,6,7"},
+		// hybrid: dk's classes of the path, which vrq does not split.
+		{"path hybrid", path, measure.Hybrid{}, 1, "0 | 1 | 2 | 3,4"},
+		// Unrooted, 0's and 2's balls are the same single arc at d = 1
+		// and the same path at d = 2: only the root tells them apart.
+		{"path dk-unrooted d=2", path, measure.DK{Unrooted: true}, 2, "0,2 | 1 | 3,4"},
 	}
 	for _, tt := range tests {
 		p := mustPartition(t, tt.g, tt.m, tt.d)
@@ -220,6 +235,19 @@ func (nt *naiveTyped) signature(name string, v, d int) string {
 				fmt.Fprint(&sb, nodes, ",")
 			}
 			for l := range nt.layers {
+				if name == "count" {
+					// Nodes of the ball with a tie of layer l inside it.
+					inLayer := 0
+					for x := range nt.n {
+						for y := range nt.n {
+							if in(x) && in(y) && (nt.tie[l][x][y] || nt.tie[l][y][x]) {
+								inLayer++
+								break
+							}
+						}
+					}
+					fmt.Fprint(&sb, "n", inLayer, ",")
+				}
 				ties := 0
 				for x := range nt.n {
 					for y := range nt.n {
