@@ -456,3 +456,11 @@ func TestTypedOracle(t *testing.T) {
 		}
 	}
 }
+
+func TestTypedFuzzyRefused(t *testing.T) {
+	g := typedGraph(t, 3, true, nil, "0>1 1>2")
+	p := mustPartition(t, g, measure.Count{}, 1)
+	if _, err := p.FuzzyAt(10, FuzzyTop); err == nil || !strings.Contains(err.Error(), "direction or layers") {
+		t.Errorf("fuzzy anonymity of a directed graph: error %v", err)
+	}
+}
