@@ -8,6 +8,7 @@ import (
 
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/testgraphs"
 )
 
 // build returns the graph on n nodes with the given edges.
@@ -357,20 +358,9 @@ func bruteDirected(g *graph.Graph, out func(v int32) []int32, directed bool) ([]
 func TestDirectedPaths(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for trial := range 6 {
-		n := 8 + 4*trial
-		g := graph.New(n)
-		if err := g.SetTypes(true, []string{"a", "b"}); err != nil {
+		g, err := testgraphs.RandomTyped(r, 8+4*trial, 0.25, true, []string{"a", "b"})
+		if err != nil {
 			t.Fatal(err)
-		}
-		for u := range int32(n) {
-			for v := u + 1; v < int32(n); v++ {
-				if r.Float64() < 0.25 {
-					k := graph.Kind(1+r.IntN(3)) << (2 * r.IntN(2))
-					if _, err := g.SetKind(u, v, k); err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
 		}
 		out := func(v int32) []int32 {
 			var o []int32

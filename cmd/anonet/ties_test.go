@@ -32,12 +32,13 @@ func TestTypedNetwork(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("measure: exit %d: %s", code, stderr)
 	}
-	var m struct {
+	type tiesJSON struct {
 		Directed bool     `json:"directed"`
 		Layers   []string `json:"layers"`
 		Ties     int      `json:"ties"`
 		Unique   int      `json:"unique"`
 	}
+	var m tiesJSON
 	if err := json.Unmarshal([]byte(stdout), &m); err != nil {
 		t.Fatal(err)
 	}
@@ -49,12 +50,7 @@ func TestTypedNetwork(t *testing.T) {
 	}
 	// The same file read undirected and layer-blind: 0, 1 and 2 alike.
 	stdout, _, _ = runCLI(t, "measure", in, "--json", "--measure", "degree", "--layers", "ignore")
-	m = struct {
-		Directed bool     `json:"directed"`
-		Layers   []string `json:"layers"`
-		Ties     int      `json:"ties"`
-		Unique   int      `json:"unique"`
-	}{}
+	m = tiesJSON{}
 	if err := json.Unmarshal([]byte(stdout), &m); err != nil {
 		t.Fatal(err)
 	}
