@@ -99,6 +99,17 @@ func TestTypedNetwork(t *testing.T) {
 		t.Errorf("%d ties listed as deleted, %d went", got, want)
 	}
 
+	// The report of a typed release (a refined measure without attribute
+	// codes once crashed it).
+	html := filepath.Join(dir, "report.html")
+	if _, stderr, code := runCLI(t, append([]string{"anonymize", in, "-o", filepath.Join(dir, "out2.txt"), "--variant", "full",
+		"--report", html}, read...)...); code != 0 {
+		t.Fatalf("anonymize --report: exit %d: %s", code, stderr)
+	}
+	if b, err := os.ReadFile(html); err != nil || !strings.Contains(string(b), "<html") {
+		t.Errorf("report: %v, %d bytes", err, len(b))
+	}
+
 	bad := [][]string{
 		append([]string{"anonymize", in, "-o", filepath.Join(dir, "x.txt"), "--alter-layers", "school"}, read...),
 		{"anonymize", in, "-o", filepath.Join(dir, "y.txt"), "--alter-layers", "work"},
