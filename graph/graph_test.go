@@ -322,3 +322,39 @@ func TestCommonNeighbors(t *testing.T) {
 		}
 	}
 }
+
+// TestBallHubs checks the induced subgraph of balls next to hubs, where
+// Graph.Ball intersects a hub's list with the ball instead of scanning it,
+// against the pairs of ball nodes that HasEdge joins, in the documented
+// order (ascending graph id in every local list).
+func TestBallHubs(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 9))
+	const n = 2000
+	g := New(n)
+	for v := int32(3); v < n; v++ {
+		for range 2 {
+			if w := int32(3 + r.IntN(n-3)); w != v {
+				g.AddEdge(v, w)
+			}
+		}
+		if r.IntN(3) == 0 {
+			g.AddEdge(v, int32(r.IntN(3))) // hubs 0, 1, 2
+		}
+	}
+	var b Ball
+	for range 300 {
+		v, d := int32(3+r.IntN(n-3)), 1+r.IntN(2)
+		g.Ball(v, d, &b)
+		for i, x := range b.Nodes {
+			var want []int32
+			for _, y := range g.Neighbors(x) { // ascending ids
+				if j, ok := b.Local(y); ok {
+					want = append(want, j)
+				}
+			}
+			if got := b.Adj[b.Off[i]:b.Off[i+1]]; !slices.Equal(got, want) {
+				t.Fatalf("Ball(%d, %d): node %d has local neighbours %v, want %v", v, d, x, got, want)
+			}
+		}
+	}
+}
