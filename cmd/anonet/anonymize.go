@@ -84,6 +84,9 @@ type refinementResult struct {
 	Seconds       float64 `json:"seconds"`
 }
 
+// percent writes a fraction as the percentage flags take: 0.05 is "5%".
+func percent(fraction float64) string { return strconv.FormatFloat(100*fraction, 'g', -1, 64) + "%" }
+
 // parseAmount parses "5%" (a percentage of base, at least 1, rounded up, or
 // to the nearest integer if round is set) or "N" (a count). It rejects
 // values ≤ 0, and, if limit > 0, values above limit.
@@ -370,9 +373,9 @@ end of an iteration and writes the best state so far by the same rule.`,
 	f.IntVar(&effort, "effort", anonymize.DefaultEffort, "local search (--refine anneal): moves per edge that may be deleted (every edge; budgeted: per alteration of the budget)")
 	f.DurationVar(&timeLimit, "time-limit", 0, "stop the local search after this long (e.g. 30s, 5m) and keep the best state found; 0: no limit")
 	f.StringVar(&variant, "variant", "budgeted", "target: full (all nodes), partial (--alpha of the nodes) or budgeted (--budget alterations)")
-	f.StringVar(&budget, "budget", "5%", "budgeted variant: maximum alterations, a number or a percentage of the edges (rounded up), for every operation")
-	f.Float64Var(&alpha, "alpha", 0.95, "partial variant: fraction of nodes that must become k-anonymous, in (0, 1]")
-	f.StringVar(&recompute, "recompute", "1%", "recompute gap R: edges altered per iteration, a number or a percentage of the edges")
+	f.StringVar(&budget, "budget", percent(anonymize.DefaultBudgetFraction), "budgeted variant: maximum alterations, a number or a percentage of the edges (rounded up), for every operation")
+	f.Float64Var(&alpha, "alpha", anonymize.DefaultAlpha, "partial variant: fraction of nodes that must become k-anonymous, in (0, 1]")
+	f.StringVar(&recompute, "recompute", percent(anonymize.DefaultRecomputeFraction), "recompute gap R: edges altered per iteration, a number or a percentage of the edges")
 	f.Float64Var(&phi, "fuzzy", 0, "target fuzzy anonymity: nodes whose signatures differ by at most this percentage count as equivalent")
 	allLevels.register(f)
 	f.StringVar(&op, "operation", "delete", "alteration: delete, add (random non-edges) or rewire (swap ends of two edges)")
