@@ -1,0 +1,331 @@
+package signatures
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/filter"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
+
+	"github.com/anonet-project/anonet/anonymity"
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
+)
+
+// Options configure the pipeline.
+type Options struct {
+	// Measures are the names of the measures to compute, each one of
+	// Supported.
+	Measures []string
+	// K is the anonymity threshold; zero means 2, as in package anonymity.
+	K int
+	// Parser reads the lines of the edge list.
+	Parser LineParser
+}
+
+// Supported returns the names of the measures the pipeline computes, at
+// distance 1.
+func Supported() []string { return []string{"degree", "count", "degdist", "vrq", "dk"} }
+
+// parseMeasures returns the measures named, checked against Supported.
+func parseMeasures(names []string) ([]measure.Measure, error) {
+	if len(names) == 0 {
+		return nil, fmt.Errorf("no measure given (supported: %s)", strings.Join(Supported(), ", "))
+	}
+	if len(names) > 255 {
+		return nil, fmt.Errorf("%d measures: at most 255 at once", len(names))
+	}
+	ms := make([]measure.Measure, len(names))
+	for i, name := range names {
+		m, err := measure.Parse(name)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(Supported(), m.Name()) {
+			return nil, fmt.Errorf("measure %s is not computed by the pipeline (supported: %s)", m.Name(), strings.Join(Supported(), ", "))
+		}
+		ms[i] = m
+	}
+	return ms, nil
+}
+
+// Summary is the anonymity of the nodes under one measure, with the field
+// names of anonet measure --json.
+type Summary struct {
+	Measure       string `json:"measure"`
+	D             int    `json:"d"`
+	K             int    `json:"k"`
+	Nodes         int    `json:"nodes"`
+	Edges         int    `json:"edges"`
+	Classes       int    `json:"classes"`
+	Unique        int    `json:"unique"`
+	NotKAnonymous int    `json:"not_k_anonymous"`
+	// ClassSizes maps a class size (in decimal) to the number of classes
+	// of that size.
+	ClassSizes map[string]int `json:"class_sizes"`
+}
+
+// NodeDeg is a node's label and degree.
+type NodeDeg struct {
+	Label string
+	Deg   int
+}
+
+// Msg is what a node sends each of its neighbours in step 4: its label,
+// its degree and its higher-ranked neighbours.
+type Msg struct {
+	From string
+	Deg  int
+	Up   []string
+}
+
+// Build adds the pipeline to s: it reads the edge-list lines of the
+// PCollection lines (of strings) and returns a PCollection of strings, one
+// JSON-encoded Summary for every measure of opt.Measures that has nodes.
+func Build(s beam.Scope, lines beam.PCollection, opt Options) (beam.PCollection, error) {
+	if _, err := parseMeasures(opt.Measures); err != nil {
+		return beam.PCollection{}, err
+	}
+	k := opt.K
+	if k == 0 {
+		k = 2
+	}
+	if k < 1 {
+		return beam.PCollection{}, fmt.Errorf("k = %d: must be at least 1", k)
+	}
+	s = s.Scope("anonet")
+	edgeKeys, lone := beam.ParDo2(s, &parseFn{Parser: opt.Parser}, lines)
+	edges := filter.Distinct(s, edgeKeys)
+	numEdges := stats.CountElms(s, edges)
+
+	adj := beam.GroupByKey(s, beam.ParDo(s, bothWays, edges))
+	nbDegs := beam.GroupByKey(s, beam.ParDo(s, sendDegree, adj))
+	msgs := beam.ParDo(s, sendUp, nbDegs)
+	ego := beam.CoGroupByKey(s, msgs, beam.ParDo(s, markNode, lone))
+	sigs := beam.ParDo(s, &signFn{Measures: opt.Measures}, ego)
+
+	classes := stats.Count(s, sigs)
+	sizes := stats.Count(s, beam.ParDo(s, classSize, classes))
+	hist := beam.GroupByKey(s, beam.ParDo(s, histEntry, sizes))
+	return beam.ParDo(s, &summaryFn{Measures: opt.Measures, K: k}, hist, beam.SideInput{Input: numEdges}), nil
+}
+
+// edgeKey encodes the edge {u, v} (u ≠ v) as one string, the same for both
+// orientations: the length of the smaller label, a space, then both labels.
+func edgeKey(u, v string) string {
+	if v < u {
+		u, v = v, u
+	}
+	return strconv.Itoa(len(u)) + " " + u + v
+}
+
+// edgeEnds decodes an edgeKey.
+func edgeEnds(key string) (u, v string, err error) {
+	sp := strings.IndexByte(key, ' ')
+	n, err := strconv.Atoi(key[:max(sp, 0)])
+	if sp < 0 || err != nil || n > len(key)-sp-1 {
+		return "", "", fmt.Errorf("malformed edge key %q", key)
+	}
+	rest := key[sp+1:]
+	return rest[:n], rest[n:], nil
+}
+
+// parseFn parses lines into edge keys (self-loops dropped) and the nodes
+// that need not have an edge: isolated nodes and the ends of self-loops.
+type parseFn struct {
+	Parser LineParser
+}
+
+func (f *parseFn) ProcessElement(line string, edge, lone func(string)) error {
+	r, err := f.Parser.Parse(line)
+	if err != nil {
+		return err
+	}
+	switch {
+	case r.N == 1 || (r.N == 2 && r.U == r.V):
+		lone(r.U)
+	case r.N == 2:
+		edge(edgeKey(r.U, r.V))
+	}
+	return nil
+}
+
+// bothWays emits an edge as two arcs.
+func bothWays(key string, emit func(string, string)) error {
+	u, v, err := edgeEnds(key)
+	if err != nil {
+		return err
+	}
+	emit(u, v)
+	emit(v, u)
+	return nil
+}
+
+// sendDegree sends u's label and degree to each of its neighbours.
+func sendDegree(u string, nbs func(*string) bool, emit func(string, NodeDeg)) {
+	var list []string
+	var v string
+	for nbs(&v) {
+		list = append(list, v)
+	}
+	for _, v := range list {
+		emit(v, NodeDeg{Label: u, Deg: len(list)})
+	}
+}
+
+// higher reports whether node a ranks above node b: by degree, then label.
+func higher(a, b NodeDeg) bool {
+	return cmp.Or(cmp.Compare(a.Deg, b.Deg), strings.Compare(a.Label, b.Label)) > 0
+}
+
+// sendUp sends v's label, degree and higher-ranked neighbours to each of
+// its neighbours. Every edge {x, y} between two neighbours of a node w then
+// reaches w exactly once, in the list of the lower-ranked end; ranking by
+// degree keeps the lists of the high-degree nodes, which go to many
+// neighbours, short.
+func sendUp(v string, nbs func(*NodeDeg) bool, emit func(string, Msg)) {
+	var list []NodeDeg
+	var nd NodeDeg
+	for nbs(&nd) {
+		list = append(list, nd)
+	}
+	self := NodeDeg{Label: v, Deg: len(list)}
+	var up []string
+	for _, x := range list {
+		if higher(x, self) {
+			up = append(up, x.Label)
+		}
+	}
+	slices.Sort(up)
+	for _, x := range list {
+		emit(x.Label, Msg{From: v, Deg: self.Deg, Up: up})
+	}
+}
+
+// markNode keys a node that may have no edge.
+func markNode(v string) (string, int) { return v, 1 }
+
+// signFn computes the signatures of a node from the messages of its
+// neighbours. Each signature is emitted prefixed by the measure's index in
+// Measures.
+type signFn struct {
+	Measures []string
+
+	ms   []measure.Measure
+	nbs  []Msg
+	at   map[string]int32
+	degs []int32
+	arcs []graph.Edge
+}
+
+func (f *signFn) Setup() error {
+	ms, err := parseMeasures(f.Measures)
+	f.ms = ms
+	return err
+}
+
+func (f *signFn) ProcessElement(v string, msgs func(*Msg) bool, lone func(*int) bool, emit func(string)) error {
+	f.nbs = f.nbs[:0]
+	var m Msg
+	for msgs(&m) {
+		f.nbs = append(f.nbs, m)
+		m = Msg{}
+	}
+	g, err := f.egoNetwork()
+	if err != nil {
+		return fmt.Errorf("ego network of node %q: %w", v, err)
+	}
+	for i, m := range f.ms {
+		sig := []byte{byte(i)}
+		if _, ok := m.(measure.VRQ); ok {
+			f.degs = f.degs[:0]
+			for _, nb := range f.nbs {
+				f.degs = append(f.degs, int32(nb.Deg))
+			}
+			sig = measure.VRQ{}.AppendNeighborDegrees(sig, f.degs)
+		} else {
+			sig = m.NewEvaluator(g, 1).AppendSignature(sig, 0)
+		}
+		emit(string(sig))
+	}
+	return nil
+}
+
+// egoNetwork returns the subgraph induced by the 1-ball of the node whose
+// neighbours' messages are in f.nbs, with the node as node 0 and its
+// neighbours as 1..deg in ascending order of label.
+func (f *signFn) egoNetwork() (*graph.Graph, error) {
+	slices.SortFunc(f.nbs, func(a, b Msg) int { return strings.Compare(a.From, b.From) })
+	clear(f.at)
+	if f.at == nil {
+		f.at = make(map[string]int32)
+	}
+	f.arcs = f.arcs[:0]
+	for i, nb := range f.nbs {
+		f.at[nb.From] = int32(i + 1)
+		f.arcs = append(f.arcs, graph.Edge{U: 0, V: int32(i + 1)})
+	}
+	for i, nb := range f.nbs {
+		for _, x := range nb.Up {
+			if j, ok := f.at[x]; ok {
+				f.arcs = append(f.arcs, graph.Edge{U: int32(i + 1), V: j})
+			}
+		}
+	}
+	g, _, err := graph.FromEdges(len(f.nbs)+1, f.arcs, nil)
+	return g, err
+}
+
+// classSize turns a class (a signature and its number of nodes) into the
+// key "measure size".
+func classSize(sig string, size int) string {
+	return strconv.Itoa(int(sig[0])) + " " + strconv.Itoa(size)
+}
+
+// histEntry turns the number of classes of a "measure size" key into an
+// entry of the measure's histogram.
+func histEntry(key string, classes int) (int, anonymity.SizeCount, error) {
+	mi, size, ok := strings.Cut(key, " ")
+	i, err1 := strconv.Atoi(mi)
+	n, err2 := strconv.Atoi(size)
+	if !ok || err1 != nil || err2 != nil {
+		return 0, anonymity.SizeCount{}, fmt.Errorf("malformed class-size key %q", key)
+	}
+	return i, anonymity.SizeCount{Size: n, Classes: classes}, nil
+}
+
+// summaryFn writes the Summary of a measure from its histogram.
+type summaryFn struct {
+	Measures []string
+	K        int
+}
+
+func (f *summaryFn) ProcessElement(mi int, entries func(*anonymity.SizeCount) bool, edges int) (string, error) {
+	ms, err := parseMeasures(f.Measures)
+	if err != nil {
+		return "", err
+	}
+	if mi < 0 || mi >= len(ms) {
+		return "", fmt.Errorf("measure index %d out of range", mi)
+	}
+	sum := Summary{Measure: ms[mi].Name(), D: 1, K: f.K, Edges: edges, ClassSizes: map[string]int{}}
+	var e anonymity.SizeCount
+	for entries(&e) {
+		sum.ClassSizes[strconv.Itoa(e.Size)] = e.Classes
+		sum.Nodes += e.Size * e.Classes
+		sum.Classes += e.Classes
+		if e.Size == 1 {
+			sum.Unique += e.Classes
+		}
+		if e.Size < f.K {
+			sum.NotKAnonymous += e.Size * e.Classes
+		}
+	}
+	out, err := json.Marshal(sum)
+	return string(out), err
+}
