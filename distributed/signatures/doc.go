@@ -7,17 +7,22 @@
 // The pipeline reads an edge list in anonet's edge-list format (see
 // LineParser for what it accepts) and runs on any Beam runner: prism on one
 // machine, or Flink, Spark and Dataflow through Beam's portable runners. It
-// shuffles, with m edges and degree-ordered orientation:
+// shuffles, for a network of n nodes and m edges:
 //
-//  1. the edges, to drop duplicates (m records);
-//  2. the directed edges, grouped at their tail into adjacency lists (2m);
-//  3. every node's degree, sent to each neighbour (2m);
-//  4. every node's degree and its list of higher-ranked neighbours (those
-//     of higher degree, ties broken by label), sent to each neighbour: from
-//     the lists it receives a node finds the edges among its neighbours, so
-//     it holds its ego network, the subgraph induced by its 1-ball
-//     (Σ_v deg(v)·deg⁺(v) labels);
-//  5. the signatures, grouped to count the class sizes (n records).
+//  1. every edge as two arcs, grouped at their tail into adjacency lists
+//     (duplicates dropped there): 2m records;
+//  2. every node's label and degree, sent to each neighbour: 2m records;
+//  3. every node's label, degree and list of higher-ranked neighbours
+//     (those of higher degree, ties broken by label), sent to each
+//     neighbour: 2m records holding Σ_v deg(v)·deg⁺(v) labels. From the
+//     lists it receives a node finds the edges among its neighbours: each
+//     such edge comes, once, with its lower-ranked end. So the node holds
+//     its ego network, the subgraph induced by its 1-ball;
+//  4. the signatures, counted per class (n records per measure, combined
+//     before the shuffle), then the class sizes, counted per size.
+//
+// With Options.ListNodes, the signatures are joined with their class sizes
+// once more to list the nodes that are not k-anonymous.
 //
 // Each node's signature is computed by package measure's own evaluator on
 // the ego network (a small graph.Graph with the node as node 0), so the

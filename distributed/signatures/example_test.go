@@ -32,12 +32,12 @@ func ExampleBuild() {
 	}
 
 	p, s := beam.NewPipelineWithRoot()
-	summaries, err := signatures.Build(s, textio.Read(s, in), signatures.Options{Measures: []string{"count", "degree"}, K: 2})
+	outs, err := signatures.Build(s, textio.Read(s, in), signatures.Options{Measures: []string{"count", "degree"}, K: 2})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	textio.Write(s, out, summaries)
+	textio.Write(s, out, outs.Summaries)
 	if _, err := prism.Execute(context.Background(), p); err != nil {
 		fmt.Println(err)
 		return

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/filter"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 
 	"github.com/anonet-project/anonet/anonymity"
@@ -26,6 +25,8 @@ type Options struct {
 	K int
 	// Parser reads the lines of the edge list.
 	Parser LineParser
+	// ListNodes asks for the list of the nodes that are not k-anonymous.
+	ListNodes bool
 }
 
 // Supported returns the names of the measures the pipeline computes, at
@@ -84,64 +85,56 @@ type Msg struct {
 	Up   []string
 }
 
+// Outputs are the PCollections the pipeline makes.
+type Outputs struct {
+	// Summaries holds one JSON-encoded Summary (a string) for every
+	// measure that has nodes.
+	Summaries beam.PCollection
+	// NotKAnonymous holds, if Options.ListNodes is set, a line (a string)
+	// "measure<TAB>label<TAB>class size" for every node that is not
+	// k-anonymous under a measure.
+	NotKAnonymous beam.PCollection
+}
+
 // Build adds the pipeline to s: it reads the edge-list lines of the
-// PCollection lines (of strings) and returns a PCollection of strings, one
-// JSON-encoded Summary for every measure of opt.Measures that has nodes.
-func Build(s beam.Scope, lines beam.PCollection, opt Options) (beam.PCollection, error) {
+// PCollection lines (of strings) and measures the anonymity of the nodes.
+func Build(s beam.Scope, lines beam.PCollection, opt Options) (Outputs, error) {
 	if _, err := parseMeasures(opt.Measures); err != nil {
-		return beam.PCollection{}, err
+		return Outputs{}, err
 	}
 	k := opt.K
 	if k == 0 {
 		k = 2
 	}
 	if k < 1 {
-		return beam.PCollection{}, fmt.Errorf("k = %d: must be at least 1", k)
+		return Outputs{}, fmt.Errorf("k = %d: must be at least 1", k)
 	}
 	s = s.Scope("anonet")
-	edgeKeys, lone := beam.ParDo2(s, &parseFn{Parser: opt.Parser}, lines)
-	edges := filter.Distinct(s, edgeKeys)
-	numEdges := stats.CountElms(s, edges)
-
-	adj := beam.GroupByKey(s, beam.ParDo(s, bothWays, edges))
-	nbDegs := beam.GroupByKey(s, beam.ParDo(s, sendDegree, adj))
-	msgs := beam.ParDo(s, sendUp, nbDegs)
+	arcs, lone := beam.ParDo2(s, &parseFn{Parser: opt.Parser}, lines)
+	nbDegs, degs := beam.ParDo2(s, sendDegree, beam.GroupByKey(s, arcs))
+	degSum := stats.Sum(s, degs) // empty when there are no edges
+	msgs := beam.ParDo(s, sendUp, beam.GroupByKey(s, nbDegs))
 	ego := beam.CoGroupByKey(s, msgs, beam.ParDo(s, markNode, lone))
 	sigs := beam.ParDo(s, &signFn{Measures: opt.Measures}, ego)
 
-	classes := stats.Count(s, sigs)
+	classes := stats.Count(s, beam.DropValue(s, sigs))
 	sizes := stats.Count(s, beam.ParDo(s, classSize, classes))
 	hist := beam.GroupByKey(s, beam.ParDo(s, histEntry, sizes))
-	return beam.ParDo(s, &summaryFn{Measures: opt.Measures, K: k}, hist, beam.SideInput{Input: numEdges}), nil
-}
-
-// edgeKey encodes the edge {u, v} (u ≠ v) as one string, the same for both
-// orientations: the length of the smaller label, a space, then both labels.
-func edgeKey(u, v string) string {
-	if v < u {
-		u, v = v, u
+	out := Outputs{Summaries: beam.ParDo(s, &summaryFn{Measures: opt.Measures, K: k}, hist, beam.SideInput{Input: degSum})}
+	if opt.ListNodes {
+		out.NotKAnonymous = beam.ParDo(s, &belowKFn{Measures: opt.Measures, K: k}, beam.CoGroupByKey(s, sigs, classes))
 	}
-	return strconv.Itoa(len(u)) + " " + u + v
+	return out, nil
 }
 
-// edgeEnds decodes an edgeKey.
-func edgeEnds(key string) (u, v string, err error) {
-	sp := strings.IndexByte(key, ' ')
-	n, err := strconv.Atoi(key[:max(sp, 0)])
-	if sp < 0 || err != nil || n > len(key)-sp-1 {
-		return "", "", fmt.Errorf("malformed edge key %q", key)
-	}
-	rest := key[sp+1:]
-	return rest[:n], rest[n:], nil
-}
-
-// parseFn parses lines into edge keys (self-loops dropped) and the nodes
-// that need not have an edge: isolated nodes and the ends of self-loops.
+// parseFn parses lines into arcs, both ways for every edge (self-loops
+// dropped), and the nodes that need not have an edge: isolated nodes and
+// the ends of self-loops.
 type parseFn struct {
 	Parser LineParser
 }
 
-func (f *parseFn) ProcessElement(line string, edge, lone func(string)) error {
+func (f *parseFn) ProcessElement(line string, arc func(string, string), lone func(string)) error {
 	r, err := f.Parser.Parse(line)
 	if err != nil {
 		return err
@@ -150,32 +143,26 @@ func (f *parseFn) ProcessElement(line string, edge, lone func(string)) error {
 	case r.N == 1 || (r.N == 2 && r.U == r.V):
 		lone(r.U)
 	case r.N == 2:
-		edge(edgeKey(r.U, r.V))
+		arc(r.U, r.V)
+		arc(r.V, r.U)
 	}
 	return nil
 }
 
-// bothWays emits an edge as two arcs.
-func bothWays(key string, emit func(string, string)) error {
-	u, v, err := edgeEnds(key)
-	if err != nil {
-		return err
-	}
-	emit(u, v)
-	emit(v, u)
-	return nil
-}
-
-// sendDegree sends u's label and degree to each of its neighbours.
-func sendDegree(u string, nbs func(*string) bool, emit func(string, NodeDeg)) {
+// sendDegree sends u's label and degree to each of its neighbours, once
+// however often the edge was listed, and emits u's degree.
+func sendDegree(u string, nbs func(*string) bool, emit func(string, NodeDeg), degree func(int)) {
 	var list []string
 	var v string
 	for nbs(&v) {
 		list = append(list, v)
 	}
+	slices.Sort(list)
+	list = slices.Compact(list)
 	for _, v := range list {
 		emit(v, NodeDeg{Label: u, Deg: len(list)})
 	}
+	degree(len(list))
 }
 
 // higher reports whether node a ranks above node b: by degree, then label.
@@ -212,7 +199,7 @@ func markNode(v string) (string, int) { return v, 1 }
 
 // signFn computes the signatures of a node from the messages of its
 // neighbours. Each signature is emitted prefixed by the measure's index in
-// Measures.
+// Measures, keying the node's label.
 type signFn struct {
 	Measures []string
 
@@ -229,7 +216,7 @@ func (f *signFn) Setup() error {
 	return err
 }
 
-func (f *signFn) ProcessElement(v string, msgs func(*Msg) bool, lone func(*int) bool, emit func(string)) error {
+func (f *signFn) ProcessElement(v string, msgs func(*Msg) bool, lone func(*int) bool, emit func(string, string)) error {
 	f.nbs = f.nbs[:0]
 	var m Msg
 	for msgs(&m) {
@@ -251,7 +238,7 @@ func (f *signFn) ProcessElement(v string, msgs func(*Msg) bool, lone func(*int) 
 		} else {
 			sig = m.NewEvaluator(g, 1).AppendSignature(sig, 0)
 		}
-		emit(string(sig))
+		emit(string(sig), v)
 	}
 	return nil
 }
@@ -305,7 +292,7 @@ type summaryFn struct {
 	K        int
 }
 
-func (f *summaryFn) ProcessElement(mi int, entries func(*anonymity.SizeCount) bool, edges int) (string, error) {
+func (f *summaryFn) ProcessElement(mi int, entries func(*anonymity.SizeCount) bool, degSum func(*int) bool) (string, error) {
 	ms, err := parseMeasures(f.Measures)
 	if err != nil {
 		return "", err
@@ -313,7 +300,12 @@ func (f *summaryFn) ProcessElement(mi int, entries func(*anonymity.SizeCount) bo
 	if mi < 0 || mi >= len(ms) {
 		return "", fmt.Errorf("measure index %d out of range", mi)
 	}
-	sum := Summary{Measure: ms[mi].Name(), D: 1, K: f.K, Edges: edges, ClassSizes: map[string]int{}}
+	sum := Summary{Measure: ms[mi].Name(), D: 1, K: f.K, ClassSizes: map[string]int{}}
+	total := 0
+	for d := 0; degSum(&d); {
+		total += d
+	}
+	sum.Edges = total / 2
 	var e anonymity.SizeCount
 	for entries(&e) {
 		sum.ClassSizes[strconv.Itoa(e.Size)] = e.Classes
@@ -328,4 +320,29 @@ func (f *summaryFn) ProcessElement(mi int, entries func(*anonymity.SizeCount) bo
 	}
 	out, err := json.Marshal(sum)
 	return string(out), err
+}
+
+// belowKFn lists the nodes of the classes with fewer than K members.
+type belowKFn struct {
+	Measures []string
+	K        int
+}
+
+func (f *belowKFn) ProcessElement(sig string, labels func(*string) bool, sizes func(*int) bool, emit func(string)) error {
+	size := 0
+	for sizes(&size) {
+	}
+	if size >= f.K {
+		return nil
+	}
+	if len(sig) == 0 || int(sig[0]) >= len(f.Measures) {
+		return fmt.Errorf("malformed signature key %q", sig)
+	}
+	prefix := f.Measures[sig[0]] + "\t"
+	suffix := "\t" + strconv.Itoa(size)
+	var v string
+	for labels(&v) {
+		emit(prefix + v + suffix)
+	}
+	return nil
 }

@@ -4,9 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -88,11 +91,17 @@ func sharedNetworks(t *testing.T, dir string) []network {
 	return nets
 }
 
+// result is what the pipeline computes for one network and one measure.
+type result struct {
+	sum    signatures.Summary
+	belowK []string // the lines of the nodes that are not k-anonymous, sorted
+}
+
 // oracle returns what package anonymity computes on g for every supported
 // measure at d = 1.
-func oracle(t *testing.T, g *graph.Graph, k int) map[string]signatures.Summary {
+func oracle(t *testing.T, g *graph.Graph, k int) map[string]result {
 	t.Helper()
-	want := map[string]signatures.Summary{}
+	want := map[string]result{}
 	for _, name := range signatures.Supported() {
 		m, err := measure.Parse(name)
 		if err != nil {
@@ -107,14 +116,19 @@ func oracle(t *testing.T, g *graph.Graph, k int) map[string]signatures.Summary {
 		for _, e := range p.Histogram() {
 			s.ClassSizes[strconv.Itoa(e.Size)] = e.Classes
 		}
-		want[name] = s
+		var below []string
+		for _, v := range p.NotAnonymousNodes() {
+			below = append(below, name+"\t"+g.Label(v)+"\t"+strconv.Itoa(p.ClassSize(v)))
+		}
+		slices.Sort(below)
+		want[name] = result{s, below}
 	}
 	return want
 }
 
 // runAll runs one pipeline that measures every network, and returns the
-// summaries of each, by measure.
-func runAll(t *testing.T, dir string, nets []network, k int) []map[string]signatures.Summary {
+// results for each, by measure.
+func runAll(t *testing.T, dir string, nets []network, k int) []map[string]result {
 	t.Helper()
 	p, s := beam.NewPipelineWithRoot()
 	for i, n := range nets {
@@ -128,32 +142,60 @@ func runAll(t *testing.T, dir string, nets []network, k int) []map[string]signat
 			t.Fatalf("%s: %v", n.name, err)
 		}
 		sub := s.Scope(n.name)
-		out, err := signatures.Build(sub, textio.Read(sub, n.file), signatures.Options{Measures: signatures.Supported(), K: k, Parser: parser})
+		out, err := signatures.Build(sub, textio.Read(sub, n.file),
+			signatures.Options{Measures: signatures.Supported(), K: k, Parser: parser, ListNodes: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		textio.Write(sub, filepath.Join(dir, "out"+strconv.Itoa(i)+".json"), out)
+		textio.Write(sub, filepath.Join(dir, "out"+strconv.Itoa(i)+".json"), out.Summaries)
+		textio.Write(sub, filepath.Join(dir, "below"+strconv.Itoa(i)+".txt"), out.NotKAnonymous)
 	}
 	if err := ptest.Run(p); err != nil {
 		t.Fatalf("pipeline: %v", err)
 	}
-	got := make([]map[string]signatures.Summary, len(nets))
+	got := make([]map[string]result, len(nets))
 	for i := range nets {
-		data, err := os.ReadFile(filepath.Join(dir, "out"+strconv.Itoa(i)+".json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		got[i] = map[string]signatures.Summary{}
-		sc := bufio.NewScanner(bytes.NewReader(data))
-		for sc.Scan() {
+		got[i] = map[string]result{}
+		for _, line := range readLines(t, filepath.Join(dir, "out"+strconv.Itoa(i)+".json")) {
 			var sum signatures.Summary
-			if err := json.Unmarshal(sc.Bytes(), &sum); err != nil {
-				t.Fatalf("%s: output line %q: %v", nets[i].name, sc.Text(), err)
+			if err := json.Unmarshal([]byte(line), &sum); err != nil {
+				t.Fatalf("%s: output line %q: %v", nets[i].name, line, err)
 			}
-			got[i][sum.Measure] = sum
+			r := got[i][sum.Measure]
+			r.sum = sum
+			got[i][sum.Measure] = r
+		}
+		for _, line := range readLines(t, filepath.Join(dir, "below"+strconv.Itoa(i)+".txt")) {
+			name, _, _ := strings.Cut(line, "\t")
+			r := got[i][name]
+			r.belowK = append(r.belowK, line)
+			got[i][name] = r
+		}
+		for name, r := range got[i] {
+			slices.Sort(r.belowK)
+			got[i][name] = r
 		}
 	}
 	return got
+}
+
+// readLines returns the lines of a file the pipeline wrote; a file of an
+// empty PCollection may be missing.
+func readLines(t *testing.T, file string) []string {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	return lines
 }
 
 // TestAgreesWithAnonet checks that the pipeline computes exactly the class
@@ -180,8 +222,13 @@ func TestAgreesWithAnonet(t *testing.T) {
 				t.Errorf("%s %s: no output", n.name, name)
 				continue
 			}
-			if w := want[name]; !equalSummary(g, w) {
-				t.Errorf("%s %s:\n got  %+v\n want %+v", n.name, name, g, w)
+			w := want[name]
+			if !equalSummary(g.sum, w.sum) {
+				t.Errorf("%s %s:\n got  %+v\n want %+v", n.name, name, g.sum, w.sum)
+			}
+			if !slices.Equal(g.belowK, w.belowK) {
+				t.Errorf("%s %s: %d nodes listed as not k-anonymous, want %d (first lines: %q, want %q)",
+					n.name, name, len(g.belowK), len(w.belowK), g.belowK[:min(3, len(g.belowK))], w.belowK[:min(3, len(w.belowK))])
 			}
 		}
 	}

@@ -31,21 +31,22 @@ func main() {
 	output := flag.String("output", "", "file to write the JSON summaries to, one line per measure")
 	measures := flag.String("measure", "count", "comma-separated measures, of "+strings.Join(signatures.Supported(), ", ")+", or all")
 	k := flag.Int("k", 2, "anonymity threshold: a node is k-anonymous when its class has at least k members")
+	nodes := flag.String("nodes", "", "if set, file to list the nodes that are not k-anonymous in, one line \"measure<TAB>label<TAB>class size\" each")
 	header := flag.String("header", "auto", "column header of the edge list: auto (as anonet decides it), yes or no")
 	signatures.Register()
 	flag.Parse()
 	beam.Init()
-	if err := run(context.Background(), *input, *output, *measures, *header, *k); err != nil {
+	if err := run(context.Background(), *input, *output, *nodes, *measures, *header, *k); err != nil {
 		fmt.Fprintln(os.Stderr, "anonet-beam:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, input, output, measures, header string, k int) error {
+func run(ctx context.Context, input, output, nodes, measures, header string, k int) error {
 	if input == "" || output == "" {
 		return fmt.Errorf("--input and --output are required")
 	}
-	opt := signatures.Options{Measures: strings.Split(measures, ","), K: k}
+	opt := signatures.Options{Measures: strings.Split(measures, ","), K: k, ListNodes: nodes != ""}
 	if measures == "all" {
 		opt.Measures = signatures.Supported()
 	}
@@ -63,7 +64,10 @@ func run(ctx context.Context, input, output, measures, header string, k int) err
 	if err != nil {
 		return err
 	}
-	textio.Write(s, output, out)
+	textio.Write(s, output, out.Summaries)
+	if nodes != "" {
+		textio.Write(s, nodes, out.NotKAnonymous)
+	}
 	if err := beamx.Run(ctx, p); err != nil {
 		return fmt.Errorf("running the pipeline: %w", err)
 	}
