@@ -99,7 +99,8 @@ type Outputs struct {
 // Build adds the pipeline to s: it reads the edge-list lines of the
 // PCollection lines (of strings) and measures the anonymity of the nodes.
 func Build(s beam.Scope, lines beam.PCollection, opt Options) (Outputs, error) {
-	if _, err := parseMeasures(opt.Measures); err != nil {
+	ms, err := parseMeasures(opt.Measures)
+	if err != nil {
 		return Outputs{}, err
 	}
 	k := opt.K
@@ -113,7 +114,7 @@ func Build(s beam.Scope, lines beam.PCollection, opt Options) (Outputs, error) {
 	arcs, lone := beam.ParDo2(s, &parseFn{Parser: opt.Parser}, lines)
 	nbDegs, degs := beam.ParDo2(s, sendDegree, beam.GroupByKey(s, arcs))
 	degSum := stats.Sum(s, degs) // empty when there are no edges
-	msgs := beam.ParDo(s, sendUp, beam.GroupByKey(s, nbDegs))
+	msgs := beam.ParDo(s, &sendUpFn{Ego: slices.ContainsFunc(ms, needsEgo)}, beam.GroupByKey(s, nbDegs))
 	ego := beam.CoGroupByKey(s, msgs, beam.ParDo(s, markNode, lone))
 	sigs := beam.ParDo(s, &signFn{Measures: opt.Measures}, ego)
 
@@ -170,12 +171,17 @@ func higher(a, b NodeDeg) bool {
 	return cmp.Or(cmp.Compare(a.Deg, b.Deg), strings.Compare(a.Label, b.Label)) > 0
 }
 
-// sendUp sends v's label, degree and higher-ranked neighbours to each of
-// its neighbours. Every edge {x, y} between two neighbours of a node w then
-// reaches w exactly once, in the list of the lower-ranked end; ranking by
-// degree keeps the lists of the high-degree nodes, which go to many
-// neighbours, short.
-func sendUp(v string, nbs func(*NodeDeg) bool, emit func(string, Msg)) {
+// sendUpFn sends v's label, degree and (if Ego is set) higher-ranked
+// neighbours to each of its neighbours. Every edge {x, y} between two
+// neighbours of a node w then reaches w exactly once, in the list of the
+// lower-ranked end; ranking by degree keeps the lists of the high-degree
+// nodes, which go to many neighbours, short. Without Ego (degree and vrq
+// only) the lists are not needed.
+type sendUpFn struct {
+	Ego bool
+}
+
+func (f *sendUpFn) ProcessElement(v string, nbs func(*NodeDeg) bool, emit func(string, Msg)) {
 	var list []NodeDeg
 	var nd NodeDeg
 	for nbs(&nd) {
@@ -184,7 +190,7 @@ func sendUp(v string, nbs func(*NodeDeg) bool, emit func(string, Msg)) {
 	self := NodeDeg{Label: v, Deg: len(list)}
 	var up []string
 	for _, x := range list {
-		if higher(x, self) {
+		if f.Ego && higher(x, self) {
 			up = append(up, x.Label)
 		}
 	}
@@ -192,6 +198,16 @@ func sendUp(v string, nbs func(*NodeDeg) bool, emit func(string, Msg)) {
 	for _, x := range list {
 		emit(x.Label, Msg{From: v, Deg: self.Deg, Up: up})
 	}
+}
+
+// needsEgo reports whether a measure needs the edges among a node's
+// neighbours.
+func needsEgo(m measure.Measure) bool {
+	switch m.(type) {
+	case measure.Degree, measure.VRQ:
+		return false
+	}
+	return true
 }
 
 // markNode keys a node that may have no edge.

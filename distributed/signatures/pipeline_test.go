@@ -128,7 +128,7 @@ func oracle(t *testing.T, g *graph.Graph, k int) map[string]result {
 
 // runAll runs one pipeline that measures every network, and returns the
 // results for each, by measure.
-func runAll(t *testing.T, dir string, nets []network, k int) []map[string]result {
+func runAll(t *testing.T, dir string, nets []network, measures []string, k int) []map[string]result {
 	t.Helper()
 	p, s := beam.NewPipelineWithRoot()
 	for i, n := range nets {
@@ -143,7 +143,7 @@ func runAll(t *testing.T, dir string, nets []network, k int) []map[string]result
 		}
 		sub := s.Scope(n.name)
 		out, err := signatures.Build(sub, textio.Read(sub, n.file),
-			signatures.Options{Measures: signatures.Supported(), K: k, Parser: parser, ListNodes: true})
+			signatures.Options{Measures: measures, K: k, Parser: parser, ListNodes: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -212,11 +212,31 @@ func TestAgreesWithAnonet(t *testing.T) {
 	for _, c := range readerCases {
 		nets = append(nets, textNetwork(t, dir, c.name, c.text))
 	}
-	const k = 3
-	got := runAll(t, dir, nets, k)
+	check(t, nets, signatures.Supported(), runAll(t, dir, nets, signatures.Supported(), 3), 3)
+}
+
+// TestSomeMeasures checks a pipeline that computes some measures only, in
+// another order: without dk, count and degdist it sends no neighbour lists.
+func TestSomeMeasures(t *testing.T) {
+	dir := t.TempDir()
+	var nets []network
+	for _, name := range examples.Names() {
+		nets = append(nets, edgeListOf(t, dir, name, examples.MustRead(name)))
+	}
+	for _, ms := range [][]string{{"vrq", "degree"}, {"dk"}} {
+		check(t, nets, ms, runAll(t, dir, nets, ms, 2), 2)
+	}
+}
+
+// check compares the pipeline's results with the oracle's.
+func check(t *testing.T, nets []network, measures []string, got []map[string]result, k int) {
+	t.Helper()
 	for i, n := range nets {
 		want := oracle(t, n.g, k)
-		for _, name := range signatures.Supported() {
+		if len(got[i]) != len(measures) {
+			t.Errorf("%s: results for %d measures, want %d", n.name, len(got[i]), len(measures))
+		}
+		for _, name := range measures {
 			g, ok := got[i][name]
 			if !ok {
 				t.Errorf("%s %s: no output", n.name, name)

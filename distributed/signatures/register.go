@@ -19,7 +19,7 @@ func Register() {
 
 	register.DoFn3x1[string, func(string, string), func(string), error](&parseFn{})
 	register.Function4x0(sendDegree)
-	register.Function3x0(sendUp)
+	register.DoFn3x0[string, func(*NodeDeg) bool, func(string, Msg)](&sendUpFn{})
 	register.Function1x2(markNode)
 	register.DoFn4x1[string, func(*Msg) bool, func(*int) bool, func(string, string), error](&signFn{})
 	register.DoFn4x1[string, func(*string) bool, func(*int) bool, func(string), error](&belowKFn{})
