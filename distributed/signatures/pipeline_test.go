@@ -3,6 +3,7 @@ package signatures_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io/fs"
@@ -132,17 +133,12 @@ func runAll(t *testing.T, dir string, nets []network, measures []string, k int) 
 	t.Helper()
 	p, s := beam.NewPipelineWithRoot()
 	for i, n := range nets {
-		f, err := os.Open(n.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		parser, err := signatures.Inspect(f, graphio.HeaderAuto)
-		f.Close()
+		parser, err := signatures.InspectFile(context.Background(), n.file, graphio.HeaderAuto)
 		if err != nil {
 			t.Fatalf("%s: %v", n.name, err)
 		}
 		sub := s.Scope(n.name)
-		out, err := signatures.Build(sub, textio.Read(sub, n.file),
+		out, err := signatures.Build(sub, signatures.ReadLines(sub, n.file),
 			signatures.Options{Measures: measures, K: k, Parser: parser, ListNodes: true})
 		if err != nil {
 			t.Fatal(err)
@@ -212,6 +208,14 @@ func TestAgreesWithAnonet(t *testing.T) {
 	for _, c := range readerCases {
 		nets = append(nets, textNetwork(t, dir, c.name, c.text))
 	}
+	// A compressed file (graphio reads gzip by its magic bytes).
+	nets = append(nets, edgeListOf(t, dir, "lesmis-gz", examples.MustRead("lesmis")))
+	last := &nets[len(nets)-1]
+	gz := last.file + ".gz"
+	if err := graphio.WriteFile(gz, last.g, graphio.WriteOptions{Format: graphio.EdgeList}); err != nil {
+		t.Fatal(err)
+	}
+	last.file = gz
 	check(t, nets, signatures.Supported(), runAll(t, dir, nets, signatures.Supported(), 3), 3)
 }
 

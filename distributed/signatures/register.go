@@ -17,6 +17,7 @@ func Register() {
 	beam.RegisterType(reflect.TypeFor[Msg]())
 	beam.RegisterType(reflect.TypeFor[anonymity.SizeCount]())
 
+	register.Function3x1(readWhole)
 	register.DoFn3x1[string, func(string, string), func(string), error](&parseFn{})
 	register.Function4x0(sendDegree)
 	register.DoFn3x0[string, func(*NodeDeg) bool, func(string, Msg)](&sendUpFn{})

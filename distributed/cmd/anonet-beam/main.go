@@ -18,7 +18,6 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
@@ -54,13 +53,13 @@ func run(ctx context.Context, input, output, nodes, measures, header string, k i
 	if !ok {
 		return fmt.Errorf("--header %q: want auto, yes or no", header)
 	}
-	parser, err := inspect(ctx, input, mode)
+	parser, err := signatures.InspectFile(ctx, input, mode)
 	if err != nil {
 		return err
 	}
 	opt.Parser = parser
 	p, s := beam.NewPipelineWithRoot()
-	out, err := signatures.Build(s, textio.Read(s, input), opt)
+	out, err := signatures.Build(s, signatures.ReadLines(s, input), opt)
 	if err != nil {
 		return err
 	}
@@ -72,23 +71,4 @@ func run(ctx context.Context, input, output, nodes, measures, header string, k i
 		return fmt.Errorf("running the pipeline: %w", err)
 	}
 	return nil
-}
-
-// inspect reads the head of the (first) input file.
-func inspect(ctx context.Context, input string, mode graphio.Header) (signatures.LineParser, error) {
-	fs, err := filesystem.New(ctx, input)
-	if err != nil {
-		return signatures.LineParser{}, fmt.Errorf("opening %s: %w", input, err)
-	}
-	defer fs.Close()
-	files, err := fs.List(ctx, input)
-	if err != nil || len(files) == 0 {
-		return signatures.LineParser{}, fmt.Errorf("no file matches %s (%v)", input, err)
-	}
-	r, err := fs.OpenRead(ctx, files[0])
-	if err != nil {
-		return signatures.LineParser{}, fmt.Errorf("opening %s: %w", files[0], err)
-	}
-	defer r.Close()
-	return signatures.Inspect(r, mode)
 }
