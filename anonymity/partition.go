@@ -67,6 +67,9 @@ func New(g *graph.Graph, m measure.Measure, d int, opt Options) (*Partition, err
 	if m == nil {
 		return nil, errors.New("anonymity: no measure")
 	}
+	// On a directed or layered graph every measure sees the kinds of ties
+	// (and none of the fast paths for bare structure applies).
+	m = measure.Refine(m, g, nil)
 	k := opt.K
 	if k == 0 {
 		k = 2

@@ -333,7 +333,7 @@ func TestTwinShortcutStructuralOnly(t *testing.T) {
 	colors := []int32{0, 1, 1, 2, 2, 2}
 	for _, d := range []int{1, 2} {
 		for _, m := range []measure.Measure{measure.Count{}, measure.DK{}, measure.DegDist{}} {
-			p, err := New(g, measure.Attributed{Measure: m, Colors: colors}, d, Options{})
+			p, err := New(g, measure.Refined{Measure: m, Colors: colors}, d, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,11 @@
 package anonymity
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+
+	"github.com/anonet-project/anonet/graph"
+)
 
 // DeleteEdge deletes the edge {u, w} from the graph and marks the nodes
 // whose signature it can change; it reports whether the edge existed. The
@@ -189,3 +194,30 @@ func (p *Partition) updateWithPrefilter() []int32 {
 // Flipped returns the nodes whose k-anonymity changed in the last Update, in
 // no particular order. The slice is valid until the next Update.
 func (p *Partition) Flipped() []int32 { return p.flipped }
+
+// SetKind sets the ties between u and w of a typed graph, read from u (see
+// graph.Graph.SetKind), adding or deleting the edge {u, w} as needed, and
+// marks the nodes whose signature it can change; it reports whether the
+// graph changed. The partition reflects the change after the next Update.
+func (p *Partition) SetKind(u, w int32, k graph.Kind) (bool, error) {
+	old := p.g.Kind(u, w)
+	switch {
+	case old == k:
+		return false, nil
+	case k == 0:
+		return p.DeleteEdge(u, w), nil
+	case old == 0:
+		if _, err := p.g.SetKind(u, w, k); err != nil {
+			return false, fmt.Errorf("anonymity: %w", err)
+		}
+		p.markAffected(u, w, +1)
+		return true, nil
+	}
+	// The edge stays: the nodes it affects are those of its deletion, and
+	// no triangle changes.
+	if _, err := p.g.SetKind(u, w, k); err != nil {
+		return false, fmt.Errorf("anonymity: %w", err)
+	}
+	p.markAffected(u, w, 0)
+	return true, nil
+}

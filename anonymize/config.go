@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/anonet-project/anonet/anonymity"
+	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -77,7 +78,7 @@ func (c Config) deletionStrategy() Strategy {
 // every exact evaluation then costs a pass over the classes, and the greedy
 // evaluates every edge.
 func (c Config) deletesByGain() bool {
-	return c.Strategy == Greedy || (c.Strategy == Best && c.Variant == Budgeted && !c.Fuzzy)
+	return c.Strategy == Greedy || (c.Strategy == Best && (c.Variant == Budgeted && !c.Fuzzy || c.Protected != 0))
 }
 
 // twinStart reports whether the refinement also tries the release of a
@@ -234,6 +235,12 @@ type Config struct {
 	// TimeLimit, if positive, ends the local search after that long; the
 	// best state found so far is returned.
 	TimeLimit time.Duration
+
+	// Protected, on a layered graph, holds the layers whose ties are never
+	// altered (graph.LayersKind of them): family ties that must stay while
+	// work and school ties may go. Only Best and Greedy, which alter one
+	// tie at a time, respect it; Best then deletes as Greedy does.
+	Protected graph.Kind
 
 	// Seed seeds the random choices.
 	Seed uint64

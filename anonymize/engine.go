@@ -9,6 +9,7 @@ import (
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
 )
 
 // Iteration records the state after one iteration of Algorithm 1
@@ -34,6 +35,11 @@ type Iteration struct {
 type Alteration struct {
 	U, V  int32
 	Added bool // the edge was added (false: deleted)
+	// Ties, on a typed graph, are the ties altered, read from U (see
+	// graph.Kind): one tie for the optimizers beyond the paper, all ties
+	// of the pair for the paper's strategies. Zero on an untyped graph,
+	// where the alteration is the edge.
+	Ties graph.Kind
 }
 
 // Result is the outcome of Run.
@@ -101,6 +107,10 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	if err != nil {
 		return nil, err
 	}
+	if err := checkTyped(g, cfg); err != nil {
+		return nil, err
+	}
+	cfg.Measure = measure.Refine(cfg.Measure, g, nil)
 	if n == 0 {
 		return nil, errors.New("anonymize: the graph has no nodes")
 	}
@@ -165,6 +175,32 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	res.EdgesAfter = g.NumEdges()
 	res.TargetReached = n-res.After().NotKAnonymous >= res.Target
 	return res, nil
+}
+
+// checkTyped returns an error if cfg cannot run on g for its direction or
+// layers: a typed graph is only ever thinned (adding a tie would need its
+// direction and layer), and the protected layers are respected only by the
+// strategies that delete one tie at a time.
+func checkTyped(g *graph.Graph, cfg Config) error {
+	if cfg.Protected != 0 {
+		if g.NumLayers() < 2 {
+			return errors.New("anonymize: protected layers need a graph with several layers")
+		}
+		if cfg.Strategy != Best && cfg.Strategy != Greedy {
+			return fmt.Errorf("anonymize: strategy %s deletes whole node pairs and cannot keep the ties of protected layers; use best or greedy", cfg.Strategy)
+		}
+		var all graph.Kind
+		for l := range g.NumLayers() {
+			all |= graph.LayersKind(l)
+		}
+		if cfg.Protected&all == all {
+			return errors.New("anonymize: every layer is protected: nothing may be altered")
+		}
+	}
+	if g.Typed() && (cfg.Operation != Delete || cfg.Strategy.liuTerzi()) {
+		return fmt.Errorf("anonymize: a directed or layered graph is only anonymized by deleting ties, with a strategy of Algorithm 1 (not %s with %s)", cfg.Operation, cfg.Strategy)
+	}
+	return nil
 }
 
 // twinRNG returns the PCG stream of the twinning's improvement for seed,
@@ -275,7 +311,11 @@ func runPaper(ctx context.Context, st *state, rng *rand.Rand, rec *recorder) err
 			sc.beginIteration()
 			for _, i := range sc.selectEdges(rng, b) {
 				e := g.Edge(int(i))
-				alts = append(alts, Alteration{U: e.U, V: e.V})
+				a := Alteration{U: e.U, V: e.V}
+				if g.Typed() {
+					a.Ties = g.Kind(e.U, e.V) // the paper's strategies delete whole pairs
+				}
+				alts = append(alts, a)
 			}
 		case Add:
 			alts = addRandom(g, rng, b)
@@ -315,8 +355,7 @@ func runGreedy(ctx context.Context, sol *solution, rec *recorder) {
 	res := rec.res
 	last := time.Now()
 	sol.greedy(ctx, sol.cfg.Budget, false, func(id int32, tUpd time.Duration) {
-		e := sol.orig[id]
-		res.Alterations = append(res.Alterations, Alteration{U: e.U, V: e.V})
+		res.Alterations = append(res.Alterations, sol.alteration(id))
 		tAll := time.Since(last)
 		rec.record(PhaseStrategy, sol.na, tAll-tUpd, tUpd)
 		last = time.Now()

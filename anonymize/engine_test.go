@@ -151,7 +151,7 @@ func TestMeasuresAndDistances(t *testing.T) {
 		colors[v] = int32(v % 2)
 	}
 	for _, m := range []measure.Measure{measure.Degree{}, measure.DegDist{}, measure.DK{}, measure.VRQ{}, measure.Hybrid{}, measure.EdgeCount{},
-		measure.Attributed{Measure: measure.Count{}, Colors: colors}, measure.Attributed{Measure: measure.VRQ{}, Colors: colors}} {
+		measure.Refined{Measure: measure.Count{}, Colors: colors}, measure.Refined{Measure: measure.VRQ{}, Colors: colors}} {
 		for _, d := range []int{1, 2} {
 			g := randomGraph(r, 60, 150)
 			res := run(t, g, Config{Measure: m, D: d, Strategy: UA, K: 3, Seed: 5, Recompute: 3})

@@ -46,6 +46,9 @@ const OptimumLimit = 50_000_000
 // best release found with Proven false. g is not changed. Meant for test
 // oracles and optimality gaps on graphs of up to about 30 edges.
 func Optimum(ctx context.Context, g *graph.Graph, cfg Config, limit int) (*OptimumResult, error) {
+	if g.Typed() {
+		return nil, errors.New("anonymize: the exact optimum is for undirected graphs without layers")
+	}
 	g = g.Clone()
 	if cfg.Variant == Budgeted || cfg.Fuzzy {
 		return nil, errors.New("anonymize: the exact optimum is for the full and partial variants with exact anonymity")

@@ -21,7 +21,11 @@ import (
 // last move exactly. No optimizer changes the graph or the partition in any
 // other way.
 //
-// Edges are identified by their index in the input's sorted edge list.
+// Edges are identified by their index in the input's sorted edge list. On
+// a typed graph (directed or layered) the unit is a tie, not an edge: every
+// tie of the input outside the protected layers (Config.Protected) has an
+// id, orig holds its node pair (a pair with several ties several times) and
+// ties the tie itself; the protected ties are never toggled.
 type solution struct {
 	p      *anonymity.Partition
 	g      *graph.Graph
@@ -30,6 +34,7 @@ type solution struct {
 	target int // nodes that must be k-anonymous
 
 	orig []graph.Edge // the input's edges, sorted
+	ties []graph.Kind // typed graphs: ties[id] is id's one tie, read from orig[id].U; nil otherwise
 	off  []int32      // the input's adjacency: the ids of the edges at v are
 	inc  []int32      // inc[off[v]:off[v+1]]
 	kept idSet        // ids of the edges in the graph
@@ -98,9 +103,21 @@ func (s *idSet) random(r *rand.Rand) int32 { return s.list[r.IntN(len(s.list))] 
 func newSolution(p *anonymity.Partition, cfg *Config) (*solution, error) {
 	g := p.Graph()
 	orig := g.SortedEdges()
+	var ties []graph.Kind
+	if g.Typed() {
+		pairs := orig
+		orig = nil
+		for _, e := range pairs {
+			n := len(ties)
+			ties = (g.Kind(e.U, e.V) &^ cfg.Protected).AppendTies(ties, g.Directed())
+			for range len(ties) - n {
+				orig = append(orig, e)
+			}
+		}
+	}
 	s := &solution{
 		p: p, g: g, cfg: cfg, n: g.NumNodes(), target: Target(cfg.Alpha, g.NumNodes()),
-		orig: orig, kept: newIDSet(len(orig)), del: newIDSet(len(orig)), naNodes: newIDSet(g.NumNodes()),
+		orig: orig, ties: ties, kept: newIDSet(len(orig)), del: newIDSet(len(orig)), naNodes: newIDSet(g.NumNodes()),
 	}
 	s.off = make([]int32, s.n+1)
 	for _, e := range orig {
@@ -129,15 +146,15 @@ func newSolution(p *anonymity.Partition, cfg *Config) (*solution, error) {
 func (s *solution) sync() error {
 	s.kept.clear()
 	s.del.clear()
-	for id, e := range s.orig {
-		if s.g.HasEdge(e.U, e.V) {
-			s.kept.add(int32(id))
+	for id := range int32(len(s.orig)) {
+		if s.present(id) {
+			s.kept.add(id)
 		} else {
-			s.del.add(int32(id))
+			s.del.add(id)
 		}
 	}
-	if s.kept.len() != s.g.NumEdges() {
-		return fmt.Errorf("anonymize: the graph has %d edges that the input lacks", s.g.NumEdges()-s.kept.len())
+	if units := s.units(); s.kept.len() != units {
+		return fmt.Errorf("anonymize: the graph has %d edges or ties that the input lacks", units-s.kept.len())
 	}
 	s.naNodes.clear()
 	for v := range int32(s.n) {
@@ -149,6 +166,30 @@ func (s *solution) sync() error {
 	var err error
 	s.na, err = s.count()
 	return err
+}
+
+// present reports whether edge or tie id is in the graph.
+func (s *solution) present(id int32) bool {
+	e := s.orig[id]
+	if s.ties == nil {
+		return s.g.HasEdge(e.U, e.V)
+	}
+	return s.g.Kind(e.U, e.V)&s.ties[id] == s.ties[id]
+}
+
+// units returns the number of edges of the graph, or on a typed graph its
+// number of ties outside the protected layers: what the ids count.
+func (s *solution) units() int {
+	if s.ties == nil {
+		return s.g.NumEdges()
+	}
+	n := 0
+	var buf []graph.Kind
+	for i := range s.g.NumEdges() {
+		buf = (s.g.EdgeKind(i) &^ s.cfg.Protected).AppendTies(buf[:0], s.g.Directed())
+		n += len(buf)
+	}
+	return n
 }
 
 // incident returns the ids of the input's edges at v, kept or deleted.
@@ -193,14 +234,31 @@ func (s *solution) anonymous() int { return s.n - s.na }
 func (s *solution) toggle(id int32) {
 	e := s.orig[id]
 	if s.kept.has(id) {
-		s.p.DeleteEdge(e.U, e.V)
+		if s.ties == nil {
+			s.p.DeleteEdge(e.U, e.V)
+		} else {
+			s.p.SetKind(e.U, e.V, s.g.Kind(e.U, e.V)&^s.ties[id]) // cannot fail: fewer ties of the graph
+		}
 		s.kept.remove(id)
 		s.del.add(id)
 	} else {
-		s.p.AddEdge(e.U, e.V)
+		if s.ties == nil {
+			s.p.AddEdge(e.U, e.V)
+		} else {
+			s.p.SetKind(e.U, e.V, s.g.Kind(e.U, e.V)|s.ties[id]) // cannot fail: a tie of the input
+		}
 		s.del.remove(id)
 		s.kept.add(id)
 	}
+}
+
+// alteration returns the deletion of edge or tie id.
+func (s *solution) alteration(id int32) Alteration {
+	a := Alteration{U: s.orig[id].U, V: s.orig[id].V}
+	if s.ties != nil {
+		a.Ties = s.ties[id]
+	}
+	return a
 }
 
 // apply toggles the given edges, updates the partition and returns the new
@@ -285,7 +343,7 @@ func (s *solution) deletedEdges() []Alteration {
 	slices.Sort(ids)
 	out := make([]Alteration, len(ids))
 	for i, id := range ids {
-		out[i] = Alteration{U: s.orig[id].U, V: s.orig[id].V}
+		out[i] = s.alteration(id)
 	}
 	return out
 }

@@ -116,7 +116,7 @@ func TestSolutionMovesMatchScratch(t *testing.T) {
 		for d := 1; d <= 2; d++ {
 			t.Run(fmt.Sprintf("attributed-%s/d=%d", m.Name(), d), func(t *testing.T) {
 				g := randomGraph(r, 30, 70)
-				s := newTestSolution(t, g, Config{Measure: measure.Attributed{Measure: m, Colors: colors}, D: d, K: 2})
+				s := newTestSolution(t, g, Config{Measure: measure.Refined{Measure: m, Colors: colors}, D: d, K: 2})
 				for range 40 {
 					s.apply(int32(r.IntN(len(s.orig))))
 					if r.IntN(3) == 0 {

@@ -93,14 +93,7 @@ func Run(orig, release *graph.Graph, truth []int32, cfg Config) (*Result, error)
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x61747461636b)) // "attack"
 	// Renumber the release at random, so that ids say nothing.
 	perm := rng.Perm(n2)
-	edges := make([]graph.Edge, 0, release.NumEdges())
-	for _, e := range release.Edges() {
-		edges = append(edges, graph.MakeEdge(int32(perm[e.U]), int32(perm[e.V])))
-	}
-	rel, _, err := graph.FromEdges(n2, edges, nil)
-	if err != nil {
-		return nil, fmt.Errorf("attack: %w", err)
-	}
+	rel := release.Renumbered(perm)
 	var colors [2][]int32
 	if cfg.Colors[0] != nil || cfg.Colors[1] != nil {
 		if len(cfg.Colors[0]) != n1 || len(cfg.Colors[1]) != n2 {

@@ -1,7 +1,7 @@
 // Package attribute holds categorical node attributes that an attacker may
 // know about people in a network (age group, sex, municipality), read from
 // a side table, so that the anonymity measures can refine their signatures
-// by them (measure.Attributed) and a release can carry them unchanged.
+// by them (measure.Refined) and a release can carry them unchanged.
 //
 // A Table is read from an RFC 4180 CSV file with a header row: one column
 // holds node ids (the labels of the network's nodes), the others are

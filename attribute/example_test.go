@@ -21,7 +21,7 @@ func ExampleReadCSV() {
 	}
 	colors, n, _ := t.Colors([]string{"sex"})
 	fmt.Println(t.Columns, t.Missing, "members without a row;", n, "values of sex (with the empty one)")
-	m := measure.Attributed{Measure: measure.Count{}, Colors: colors}
+	m := measure.Refined{Measure: measure.Count{}, Colors: colors}
 	fmt.Println(m.Name())
 	// Output:
 	// [sex age] 30 members without a row; 3 values of sex (with the empty one)

@@ -123,6 +123,12 @@ type Canonizer struct {
 	// Certificate scratch.
 	inv, coff, cadj []int32
 
+	// Gadget graph of a LabelledGraph (labelled.go).
+	lvals                   []int32  // sorted distinct vertex colours
+	lkeys, lgads            []uint64 // sorted layer keys; gadget vertices
+	lbase, lends, lslot     []int32
+	loff, ladj, lfill, lcol []int32
+
 	lab     []int32 // result: canonical labeling
 	factors []factor
 	stats   stats
@@ -192,10 +198,15 @@ func (c *Canonizer) Isomorphic(a, b Graph) bool {
 	if a.N != b.N || a.Off[a.N]-a.Off[0] != b.Off[b.N]-b.Off[0] {
 		return false
 	}
-	buf := c.isoBuf[:0]
-	buf = c.AppendCertificate(buf, a)
+	return equalCertificates(c, a, b, (*Canonizer).AppendCertificate)
+}
+
+// equalCertificates appends the certificates of a and b, made by
+// appendCert, to c's scratch buffer and compares them.
+func equalCertificates[G any](c *Canonizer, a, b G, appendCert func(*Canonizer, []byte, G) []byte) bool {
+	buf := appendCert(c, c.isoBuf[:0], a)
 	na := len(buf)
-	buf = c.AppendCertificate(buf, b)
+	buf = appendCert(c, buf, b)
 	c.isoBuf = buf
 	return bytes.Equal(buf[:na], buf[na:])
 }

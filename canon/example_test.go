@@ -3,6 +3,7 @@ package canon_test
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	"github.com/anonet-project/anonet/canon"
 )
@@ -41,4 +42,45 @@ func Example() {
 	// automorphisms: 6
 	// canonical order: [0 1 3 2]
 	// recoloured isomorphic: false
+}
+
+// A small directed, two-layer network: arcs of label 1 run from parents to
+// children, undirected edges of label 2 are work ties.
+func ExampleCanonizer_AppendLabelledCertificate() {
+	family := canon.LabelledGraph{
+		N: 4,
+		Arcs: []canon.Arc{
+			{From: 0, To: 2, Label: 1, Directed: true},
+			{From: 1, To: 2, Label: 1, Directed: true},
+			{From: 2, To: 3, Label: 2},
+		},
+	}
+	// The same network with the vertices renumbered and the arcs reordered.
+	renumbered := canon.LabelledGraph{
+		N: 4,
+		Arcs: []canon.Arc{
+			{From: 0, To: 1, Label: 2},
+			{From: 3, To: 1, Label: 1, Directed: true},
+			{From: 2, To: 1, Label: 1, Directed: true},
+		},
+	}
+	c := canon.NewCanonizer()
+	a := c.AppendLabelledCertificate(nil, family)
+	fmt.Println("automorphisms:", c.GroupSize()) // the two parents swap
+	b := c.AppendLabelledCertificate(nil, renumbered)
+	fmt.Println("renumbered isomorphic:", bytes.Equal(a, b))
+
+	// Reversing one parent arc, or making the work tie a family tie,
+	// gives a different network.
+	reversed := canon.LabelledGraph{N: 4, Arcs: slices.Clone(family.Arcs)}
+	reversed.Arcs[0].From, reversed.Arcs[0].To = 2, 0
+	fmt.Println("reversed isomorphic:", canon.LabelledIsomorphic(family, reversed))
+	relabelled := canon.LabelledGraph{N: 4, Arcs: slices.Clone(family.Arcs)}
+	relabelled.Arcs[2].Label = 1
+	fmt.Println("relabelled isomorphic:", canon.LabelledIsomorphic(family, relabelled))
+	// Output:
+	// automorphisms: 2
+	// renumbered isomorphic: true
+	// reversed isomorphic: false
+	// relabelled isomorphic: false
 }

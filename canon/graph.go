@@ -31,17 +31,11 @@ type Graph struct {
 // non-nil. It runs in O(N + M log Δ) time and allocates a copy of the
 // adjacency.
 func (g Graph) Validate() error {
-	if g.N < 0 {
-		return fmt.Errorf("canon: negative vertex count %d", g.N)
-	}
-	if g.N >= math.MaxInt32 {
-		return fmt.Errorf("canon: vertex count %d does not fit in int32", g.N)
+	if err := validateSize(g.N, g.Color); err != nil {
+		return err
 	}
 	if len(g.Off) != g.N+1 {
 		return fmt.Errorf("canon: len(Off) = %d, want N+1 = %d", len(g.Off), g.N+1)
-	}
-	if g.Color != nil && len(g.Color) != g.N {
-		return fmt.Errorf("canon: len(Color) = %d, want N = %d", len(g.Color), g.N)
 	}
 	if g.Off[0] < 0 {
 		return fmt.Errorf("canon: Off[0] = %d is negative", g.Off[0])
@@ -80,6 +74,21 @@ func (g Graph) Validate() error {
 				return fmt.Errorf("canon: edge %d-%d is listed at %d but not at %d", v, u, v, u)
 			}
 		}
+	}
+	return nil
+}
+
+// validateSize checks the vertex count n and the length of the colouring
+// col (nil or n) of a Graph or LabelledGraph.
+func validateSize(n int, col []int32) error {
+	if n < 0 {
+		return fmt.Errorf("canon: negative vertex count %d", n)
+	}
+	if n >= math.MaxInt32 {
+		return fmt.Errorf("canon: vertex count %d does not fit in int32", n)
+	}
+	if col != nil && len(col) != n {
+		return fmt.Errorf("canon: len(Color) = %d, want N = %d", len(col), n)
 	}
 	return nil
 }

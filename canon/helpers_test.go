@@ -468,3 +468,30 @@ func complementGraph(g Graph) Graph {
 	}
 	return fromEdges(g.N, es, g.Color)
 }
+
+// partitionCheck checks that two keys of the same items, such as our
+// certificate and an oracle's canonical form, induce the same partition of
+// the items into classes.
+type partitionCheck struct {
+	ab, ba map[string]string
+}
+
+func newPartitionCheck() *partitionCheck {
+	return &partitionCheck{ab: map[string]string{}, ba: map[string]string{}}
+}
+
+// add records an item with keys a (ours) and b (the oracle's) and returns
+// an error when it contradicts an earlier item.
+func (p *partitionCheck) add(a, b string) error {
+	if x, ok := p.ab[a]; ok && x != b {
+		return fmt.Errorf("equal certificates, but the oracle finds the graphs non-isomorphic")
+	}
+	if x, ok := p.ba[b]; ok && x != a {
+		return fmt.Errorf("the oracle finds the graphs isomorphic, but the certificates differ")
+	}
+	p.ab[a], p.ba[b] = b, a
+	return nil
+}
+
+// classes returns the number of classes seen.
+func (p *partitionCheck) classes() int { return len(p.ab) }

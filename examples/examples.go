@@ -16,12 +16,15 @@ import (
 //go:embed data
 var data embed.FS
 
-// Names returns the names of the bundled networks in ascending order.
+// Names returns the names of the bundled networks in ascending order (the
+// attribute tables in data/attributes are not networks).
 func Names() []string {
 	entries, _ := fs.ReadDir(data, "data")
 	var names []string
 	for _, e := range entries {
-		names = append(names, strings.TrimSuffix(e.Name(), path.Ext(e.Name())))
+		if !e.IsDir() {
+			names = append(names, strings.TrimSuffix(e.Name(), path.Ext(e.Name())))
+		}
 	}
 	slices.Sort(names)
 	return names
@@ -31,7 +34,7 @@ func Names() []string {
 func file(name string) (string, bool) {
 	entries, _ := fs.ReadDir(data, "data")
 	for _, e := range entries {
-		if strings.TrimSuffix(e.Name(), path.Ext(e.Name())) == name {
+		if !e.IsDir() && strings.TrimSuffix(e.Name(), path.Ext(e.Name())) == name {
 			return e.Name(), true
 		}
 	}
@@ -67,7 +70,17 @@ func Read(name string) (*graph.Graph, *graphio.Report, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return graphio.Read(bytes.NewReader(b), name, graphio.ReadOptions{Format: format})
+	opt := readOptions[name]
+	opt.Format = format
+	return graphio.Read(bytes.NewReader(b), name, opt)
+}
+
+// readOptions holds how the bundled networks that are more than undirected
+// graphs are read: village is a directed two-layer network (made up by
+// examples/tools/village.py) whose people's age group, sex and municipality
+// are in data/attributes/village.csv.
+var readOptions = map[string]graphio.ReadOptions{
+	"village": {Directed: true, LayerColumn: "layer"},
 }
 
 // MustRead is Read for tests and examples: it panics if the named network is

@@ -2,6 +2,7 @@ package examples
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -10,7 +11,7 @@ func TestBundled(t *testing.T) {
 		"karate": {34, 78}, "lesmis": {77, 254}, "dolphins": {62, 159}, "football": {115, 613},
 		"example1": {6, 0}, "example2": {6, 9}, "example3": {6, 6}, "example4": {6, 4},
 		"example5": {6, 15}, "example6": {6, 7}, "example7": {12, 14}, "example8": {8, 10},
-		"example9": {10, 10}, "startri": {7, 6}, "rooted9": {9, 15},
+		"example9": {10, 10}, "startri": {7, 6}, "rooted9": {9, 15}, "village": {44, 61},
 	}
 	if len(Names()) != len(want) {
 		t.Errorf("Names() = %v, want %d networks", Names(), len(want))
@@ -26,6 +27,10 @@ func TestBundled(t *testing.T) {
 		if name == "example9" && rep.Asymmetric != 2 {
 			t.Errorf("example9: %d asymmetric arcs reported, want 2", rep.Asymmetric)
 		}
+	}
+	v := MustRead("village")
+	if !v.Directed() || !slices.Equal(v.Layers(), []string{"family", "work"}) || v.NumTies() != 83 {
+		t.Errorf("village: directed %v, layers %v, %d ties; want directed, [family work], 83", v.Directed(), v.Layers(), v.NumTies())
 	}
 	if _, _, err := Read("nosuch"); err == nil {
 		t.Error("Read(nosuch) succeeded")

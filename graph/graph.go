@@ -39,6 +39,9 @@ type Graph struct {
 	// node is labelled with its decimal id.
 	labels   string
 	labelEnd []uint32
+
+	// t holds the direction and layers of a typed graph, or nil.
+	t *typed
 }
 
 // New returns a graph with n isolated nodes labelled "0".."n-1".
@@ -186,6 +189,9 @@ func (g *Graph) AddEdge(u, v int32) bool {
 	j, _ := g.find(v, u)
 	e := int32(len(g.edges))
 	g.edges = append(g.edges, MakeEdge(u, v))
+	if g.t != nil && g.t.kind != nil {
+		g.t.restore(MakeEdge(u, v))
+	}
 	g.adj[u] = insertAt(g.adj[u], i, v, e)
 	g.adj[v] = insertAt(g.adj[v], j, u, e)
 	return true
@@ -209,6 +215,9 @@ func (g *Graph) DeleteEdge(u, v int32) bool {
 	g.adj[u] = removeAt(g.adj[u], i)
 	g.adj[v] = removeAt(g.adj[v], j)
 	last := int32(len(g.edges) - 1)
+	if g.t != nil && g.t.kind != nil {
+		g.t.remove(g.edges[e], int(e), int(last))
+	}
 	if e != last {
 		moved := g.edges[last]
 		g.edges[e] = moved
@@ -297,6 +306,7 @@ func (g *Graph) Clone() *Graph {
 		edges:    slices.Clone(g.edges),
 		labels:   g.labels,
 		labelEnd: slices.Clone(g.labelEnd),
+		t:        g.t.clone(),
 	}
 	total := 0
 	for _, a := range g.adj {

@@ -23,6 +23,19 @@ const maxNodes = 1<<31 - 1
 type records struct {
 	pairs []graph.Edge // the records in input order; U→V for arcs
 	kinds []bool       // kinds[i] reports whether record i is an arc; nil if none is
+
+	// directed and layerNames (non-nil when a layer column is read) make
+	// build return a typed graph (see buildTyped); layers[i] is the layer
+	// of record i when layerNames is set.
+	directed   bool
+	layerNames []string
+	layers     []uint8
+}
+
+// setLayer sets the layer of the last record added.
+func (r *records) setLayer(l int) {
+	r.layers = append(r.layers, make([]uint8, len(r.pairs)-len(r.layers))...)
+	r.layers[len(r.pairs)-1] = uint8(l)
 }
 
 // edge adds the undirected edge record {u, v}.
@@ -63,6 +76,9 @@ func (r *records) build(n int, labels []string, rep *Report) (*graph.Graph, erro
 		return nil, fmt.Errorf("%d edge records exceed the limit of 2^31-1", len(r.pairs))
 	}
 	rep.Records = len(r.pairs)
+	if r.directed || r.layerNames != nil {
+		return r.buildTyped(n, labels, rep)
+	}
 	pairs := r.pairs
 	r.pairs = nil
 	if r.kinds != nil {
@@ -129,6 +145,75 @@ func (r *records) mergeArcs(pairs []graph.Edge, rep *Report) ([]graph.Edge, erro
 		i = j
 	}
 	return edges, nil
+}
+
+// buildTyped is build for a directed or layered graph: every record is a
+// tie (an arc, or an undirected edge: a tie both ways) in its layer, the
+// ties of a node pair merge into the kind of its edge, and a record that
+// repeats a tie is a duplicate.
+func (r *records) buildTyped(n int, labels []string, rep *Report) (*graph.Graph, error) {
+	r.layers = append(r.layers, make([]uint8, len(r.pairs)-len(r.layers))...)
+	type tie struct {
+		lo, hi int32
+		kind   graph.Kind
+	}
+	ties := make([]tie, 0, len(r.pairs))
+	for i, p := range r.pairs {
+		if p.U == p.V {
+			rep.SelfLoops++
+			continue
+		}
+		// An arc is a tie one way; an undirected record, even in a
+		// directed graph, a tie both ways.
+		arc := r.directed && r.kinds != nil && r.kinds[i]
+		k := graph.LayerKind(int(r.layers[i]), arc)
+		lo, hi := p.U, p.V
+		if lo > hi {
+			lo, hi, k = hi, lo, k.Reverse()
+		}
+		ties = append(ties, tie{lo, hi, k})
+	}
+	r.pairs, r.kinds, r.layers = nil, nil, nil
+	slices.SortFunc(ties, func(a, b tie) int {
+		if a.lo != b.lo {
+			return int(a.lo - b.lo)
+		}
+		return int(a.hi - b.hi)
+	})
+	var pairs []graph.Edge
+	var kinds []graph.Kind
+	for _, t := range ties {
+		if m := len(pairs); m > 0 && pairs[m-1] == (graph.Edge{U: t.lo, V: t.hi}) {
+			if kinds[m-1]&t.kind == t.kind {
+				rep.Duplicates++
+			}
+			kinds[m-1] |= t.kind
+			continue
+		}
+		pairs = append(pairs, graph.Edge{U: t.lo, V: t.hi})
+		kinds = append(kinds, t.kind)
+	}
+	g, _, err := graph.FromEdges(n, pairs, labels)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.SetTypes(r.directed, r.layerNames); err != nil {
+		return nil, err
+	}
+	if g.Typed() {
+		for i, k := range kinds { // FromEdges numbers edges in ascending (U, V) order
+			if err := g.SetEdgeKind(i, k); err != nil {
+				return nil, err
+			}
+		}
+	}
+	fillCounts(rep, g)
+	rep.Ties = g.NumTies()
+	rep.Layers = g.Layers()
+	if r.directed {
+		rep.Arcs, rep.Directed = true, false
+	}
+	return g, nil
 }
 
 // builder collects labelled nodes and edge records and turns them into a

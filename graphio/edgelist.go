@@ -28,6 +28,11 @@ const edgeListMagic = "# anonet edge list"
 type fieldSplitter struct {
 	delim   byte   // 0: any of space, tab and comma
 	scratch []byte // unquoted fields with "" in them
+	// extra, if at least 2, is the index of one more field that split2
+	// keeps in field (the layer column); field is nil when the line has
+	// no such field.
+	extra int
+	field []byte
 }
 
 // sep reports whether c separates fields.
@@ -42,6 +47,7 @@ func (s *fieldSplitter) sep(c byte) bool {
 // a column and message for a malformed quoted field.
 func (s *fieldSplitter) split2(line []byte) (f0, f1 []byte, n int, badCol int, bad string) {
 	s.scratch = s.scratch[:0]
+	s.field = nil
 	i := 0
 	for {
 		if s.delim == 0 {
@@ -108,6 +114,8 @@ func (s *fieldSplitter) split2(line []byte) (f0, f1 []byte, n int, badCol int, b
 			f0 = field
 		case 1:
 			f1 = field
+		case s.extra:
+			s.field = field
 		}
 		n++
 		if s.delim != 0 {
@@ -189,6 +197,23 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 	lr := newLineReader(br, rep.File, opt, false)
 	b := newBuilder(opt.nodeLimit())
 	sp := &fieldSplitter{delim: opt.Delimiter}
+	b.directed = opt.Directed
+	// The layer column: a column number (sp.extra), or a name found in the
+	// header line (layerName).
+	layerName := ""
+	var layerOf map[string]int
+	if opt.LayerColumn != "" {
+		layerOf = map[string]int{}
+		b.layerNames = []string{}
+		if c, err := strconv.Atoi(opt.LayerColumn); err == nil {
+			if c < 3 {
+				return nil, fmt.Errorf("layer column %d: columns 1 and 2 hold the node ids", c)
+			}
+			sp.extra = c - 1
+		} else {
+			layerName = opt.LayerColumn
+		}
+	}
 	comments := opt.comments()
 	anonetFile := false
 	dataLines := 0
@@ -229,7 +254,7 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 			}
 			return &ParseError{File: rep.File, Line: lineNo, Column: column(line, f0),
 				Err: errors.New("line has one column; an edge needs two node ids (only files written by anonet list isolated nodes this way)")}
-		case nf > 2:
+		case nf > 3 || nf > 2 && layerOf == nil:
 			rep.ExtraColumns++
 		}
 		u, err := id(f0, line, lineNo)
@@ -246,7 +271,27 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 		if err != nil {
 			return err
 		}
-		b.edge(u, v)
+		if opt.Directed {
+			b.arc(u, v)
+		} else {
+			b.edge(u, v)
+		}
+		if layerOf != nil {
+			if sp.field == nil {
+				return &ParseError{File: rep.File, Line: lineNo, Err: fmt.Errorf("no layer in column %d", sp.extra+1)}
+			}
+			l, ok := layerOf[string(sp.field)]
+			if !ok {
+				if len(b.layerNames) == graph.MaxLayers {
+					return &ParseError{File: rep.File, Line: lineNo, Column: column(line, sp.field),
+						Err: fmt.Errorf("layer %q is one more than the limit of %d layers", sp.field, graph.MaxLayers)}
+				}
+				l = len(b.layerNames)
+				layerOf[string(sp.field)] = l
+				b.layerNames = append(b.layerNames, string(sp.field))
+			}
+			b.setLayer(l)
+		}
 		if b.overflow {
 			return &ParseError{File: rep.File, Line: lineNo, Err: b.overflowError()}
 		}
@@ -271,6 +316,16 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 			continue
 		}
 		dataLines++
+		if dataLines == 1 && layerName != "" {
+			// The layer column is named: the first data line is the header.
+			col, err := headerColumn(sp, line, layerName)
+			if err != nil {
+				return nil, &ParseError{File: rep.File, Line: lr.line, Err: err}
+			}
+			sp.extra = col
+			rep.HeaderSkipped = true
+			continue
+		}
 		if dataLines <= 2 && opt.Header != HeaderNo {
 			f0, f1, nf, err := split(line, lr.line)
 			if err != nil {
@@ -321,6 +376,77 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 	return b.build(rep)
 }
 
+// appendLabel appends the label of v to buf.
+func appendLabel(buf []byte, g *graph.Graph, v int32) []byte {
+	if g.HasLabels() {
+		return append(buf, g.Label(v)...)
+	}
+	return strconv.AppendInt(buf, int64(v), 10)
+}
+
+// writeTies writes a line per tie between u and v, whose kind read from u
+// is k: "u v" for a tie from u to v (every tie of an undirected layer),
+// "v u" for one from v to u, each followed by the layer's name when the
+// graph has named layers.
+func writeTies(bw *bufio.Writer, g *graph.Graph, u, v int32, k graph.Kind, names [][]byte) error {
+	var buf []byte
+	line := func(a, b int32, l int) error {
+		buf = appendLabel(buf[:0], g, a)
+		buf = append(buf, ' ')
+		buf = appendLabel(buf, g, b)
+		if names != nil {
+			buf = append(buf, ' ')
+			buf = append(buf, names[l]...)
+		}
+		buf = append(buf, '\n')
+		_, err := bw.Write(buf)
+		return err
+	}
+	for l := range g.NumLayers() {
+		if k.Out(l) {
+			if err := line(u, v, l); err != nil {
+				return err
+			}
+		}
+		if g.Directed() && k.In(l) {
+			if err := line(v, u, l); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// quoteField returns s as an edge-list field: quoted as in RFC 4180 when it
+// is empty or holds a separator, a quote or a comment mark at its start.
+func quoteField(s string) []byte {
+	if s != "" && !strings.ContainsAny(s, " \t,\"\r\n") && s[0] != '#' && s[0] != '%' {
+		return []byte(s)
+	}
+	return []byte(`"` + strings.ReplaceAll(s, `"`, `""`) + `"`)
+}
+
+// headerColumn returns the index of the field called name in the header
+// line, which must be beyond the two node ids.
+func headerColumn(sp *fieldSplitter, line []byte, name string) (int, error) {
+	for col := 2; ; col++ {
+		sp.extra = col
+		f0, f1, _, _, bad := sp.split2(line)
+		if bad != "" {
+			return 0, errors.New(bad)
+		}
+		if string(f0) == name || string(f1) == name {
+			return 0, fmt.Errorf("column %q holds node ids, not layers", name)
+		}
+		if sp.field == nil {
+			return 0, fmt.Errorf("no column named %q in the header line %q", name, line)
+		}
+		if string(sp.field) == name {
+			return col, nil
+		}
+	}
+}
+
 // edgeListLabelProblem says why label l cannot be written to an edge list,
 // or returns "".
 func edgeListLabelProblem(l string) string {
@@ -348,19 +474,38 @@ func writeEdgeList(w io.Writer, g *graph.Graph) error {
 		return err
 	}
 	bw := bufio.NewWriterSize(w, 1<<16)
-	fmt.Fprintf(bw, "%s: %d nodes, %d edges; a line with a single id is an isolated node\n", edgeListMagic, g.NumNodes(), g.NumEdges())
+	fmt.Fprintf(bw, "%s: %d nodes, %d edges; a line with a single id is an isolated node", edgeListMagic, g.NumNodes(), g.NumEdges())
+	// A typed graph has a line per tie: "u v" is the arc u→v when
+	// directed, and the third column names the layer.
+	layers := g.Layers()
+	var names [][]byte // nil without layers
+	for _, name := range layers {
+		names = append(names, quoteField(name))
+	}
+	if g.Directed() {
+		fmt.Fprintf(bw, "; %d arcs, a line u v is the arc u→v (read with --directed)", g.NumTies())
+	}
+	if layers != nil {
+		fmt.Fprintf(bw, "; the third column is the layer (read with --layer-column 3)")
+	}
+	bw.WriteByte('\n')
 	var buf []byte
 	label := func(v int32) []byte { // appends the label of v to buf
-		if g.HasLabels() {
-			return append(buf, g.Label(v)...)
-		}
-		return strconv.AppendInt(buf, int64(v), 10)
+		return appendLabel(buf, g, v)
 	}
 	for u := range int32(g.NumNodes()) {
 		nb := g.Neighbors(u)
 		// Neighbours are sorted: those above u are a suffix.
 		k, _ := slices.BinarySearch(nb, u)
 		if k == len(nb) {
+			continue
+		}
+		if g.Directed() || layers != nil {
+			for i, v := range nb[k:] {
+				if err := writeTies(bw, g, u, v, g.IncidentKind(u, k+i), names); err != nil {
+					return err
+				}
+			}
 			continue
 		}
 		buf = buf[:0]

@@ -417,6 +417,7 @@ func readGML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, erro
 		}
 	}
 	b.records = recs
+	b.directed = opt.Directed
 	g, err := b.build(rep)
 	if err != nil {
 		return nil, err

@@ -60,6 +60,18 @@ type ReadOptions struct {
 	// <data> of node keys, GML scalar keys of node lists other than id and
 	// label) collect it into Report.Attributes.
 	NodeAttributes bool
+	// Directed keeps the direction of ties: an edge-list line "u v" is the
+	// arc u→v, and the arcs of GraphML, Pajek and Matrix Market files stay
+	// arcs, so that the graph read is typed (graph.Graph.Directed).
+	// Undirected records (GraphML and Pajek edges, symmetric matrices) are
+	// ties both ways.
+	Directed bool
+	// LayerColumn names the edge-list column that holds the layer of every
+	// tie: a column number (3 or more) or a name in the header line (which
+	// the file must then have). Every distinct value is a layer, in order
+	// of first appearance, up to graph.MaxLayers; a node pair may be tied
+	// in several layers. Empty: no layers.
+	LayerColumn string
 
 	in *countingReader // what Read has consumed, for the declared-size check
 }
@@ -197,6 +209,12 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 	}
 	if !knownFormat(opt.Format) {
 		return nil, nil, fmt.Errorf("read %s: unknown format %q (known: %s)", name, opt.Format, formatList())
+	}
+	if opt.LayerColumn != "" && opt.Format != EdgeList {
+		return nil, nil, fmt.Errorf("read %s: a layer column applies to edge lists, not to %s", name, opt.Format)
+	}
+	if (opt.Directed || opt.LayerColumn != "") && opt.Format == Binary {
+		return nil, nil, fmt.Errorf("read %s: the binary format holds undirected graphs without layers", name)
 	}
 	// Count the bytes at the source (for plain input, what the readers
 	// consume, give or take one buffer); gzip input is counted after

@@ -2,6 +2,7 @@ package graphio
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/anonet-project/anonet/attribute"
 )
@@ -22,12 +23,15 @@ type Report struct {
 	Nodes int // nodes of the graph read, isolated ones included
 	Edges int // undirected edges of the graph read
 
-	Records    int  // edge records read (edges, arcs or matrix entries)
-	SelfLoops  int  // records {v, v}, dropped
-	Duplicates int  // records repeating an edge or arc (see above), merged
-	Directed   bool // the file holds arcs (directed edges), made undirected edges
-	Asymmetric int  // node pairs given by arcs in one direction only (nauty, directed input), symmetrised
-	Isolated   int  // nodes without edges, kept
+	Records    int      // edge records read (edges, arcs or matrix entries)
+	SelfLoops  int      // records {v, v}, dropped
+	Duplicates int      // records repeating an edge or arc (see above), merged
+	Directed   bool     // the file holds arcs (directed edges), made undirected edges
+	Asymmetric int      // node pairs given by arcs in one direction only (nauty, directed input), symmetrised
+	Isolated   int      // nodes without edges, kept
+	Ties       int      // directed or layered reading (ReadOptions.Directed, LayerColumn): arcs, or edges counted once per layer; else 0
+	Arcs       bool     // the ties were read as arcs (ReadOptions.Directed) and kept so
+	Layers     []string // the layers read (ReadOptions.LayerColumn), in order of first appearance
 
 	HeaderSkipped bool // edge list: the first data line was read as a column header
 	ExtraColumns  int  // records with columns beyond the two node ids (weights, timestamps, values), ignored
@@ -53,6 +57,14 @@ func (r *Report) Notes() []string {
 	}
 	if r.Directed {
 		out = append(out, "input is directed: arcs were made undirected edges")
+	}
+	switch {
+	case r.Arcs && r.Layers != nil:
+		out = append(out, fmt.Sprintf("directed: %s in %s (%s)", count(r.Ties, "arc", "arcs"), count(len(r.Layers), "layer", "layers"), strings.Join(r.Layers, ", ")))
+	case r.Arcs:
+		out = append(out, "directed: "+count(r.Ties, "arc", "arcs"))
+	case r.Layers != nil:
+		out = append(out, fmt.Sprintf("%s in %s (%s)", count(r.Ties, "tie", "ties"), count(len(r.Layers), "layer", "layers"), strings.Join(r.Layers, ", ")))
 	}
 	if r.Asymmetric > 0 {
 		out = append(out, count(r.Asymmetric, "arc was", "arcs were")+" listed in one direction only and symmetrised")

@@ -1,6 +1,7 @@
 package graphio
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -210,7 +211,7 @@ graph [ comment "x [ ] y" directed 0 attrs [ a 1 b [ c 2.5 ] ]
 			}
 			want := tc.want
 			want.File, want.Format = "test", tc.format
-			if *rep != want {
+			if !reflect.DeepEqual(*rep, want) {
 				t.Errorf("report\n got %+v\nwant %+v", *rep, want)
 			}
 			if notes := rep.Notes(); !slices.Equal(notes, tc.notes) {

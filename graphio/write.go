@@ -244,6 +244,9 @@ func (p *PendingFile) Abort() {
 // represented in the format or two nodes share a label (formats that keep
 // labels need them distinct to tell the nodes apart).
 func Write(w io.Writer, g *graph.Graph, f Format) error {
+	if (g.Directed() || g.Layers() != nil) && f != EdgeList && knownFormat(f) {
+		return fmt.Errorf("the %s writer keeps neither the direction nor the layers of ties: write an edge list", f)
+	}
 	switch f {
 	case EdgeList:
 		return writeEdgeList(w, g)

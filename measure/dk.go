@@ -1,6 +1,7 @@
 package measure
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/anonet-project/anonet/canon"
@@ -55,17 +56,22 @@ type dkEval struct {
 	off, adj []int32 // a level's subgraph, for unrooted signatures
 	cert     []byte
 	vals     []int32
-	// colors, if not nil, are node attribute codes (see Attributed) that
+	// colors, if not nil, are node attribute codes (see Refined) that
 	// colour the neighbourhood besides the distances; tint holds a ball's
 	// combined colours.
 	colors []int32
 	ncolor int32 // one more than the largest code
 	tint   []int32
+	// typed, on a typed graph, makes the certificates those of the
+	// neighbourhoods with their ties as labelled arcs, and the VRQ levels
+	// those of typedVRQ (see Refined).
+	typed    *typedEval
+	labelled canon.LabelledGraph
 }
 
 // newDKEval returns the evaluator of dk (hybrid with vrq set), its
 // neighbourhoods coloured by the node codes colors when not nil (see
-// Attributed).
+// Refined).
 func newDKEval(g *graph.Graph, d int, unrooted, vrq bool, colors []int32) *dkEval {
 	e := &dkEval{g: g, d: d, unrooted: unrooted, vrq: vrq, canon: canon.NewCanonizer()}
 	if len(colors) > 0 {
@@ -95,9 +101,9 @@ func (e *dkEval) tinted(b *graph.Ball, n int, base []int32) []int32 {
 func (e *dkEval) AppendSignature(dst []byte, v int32) []byte {
 	b := e.g.Ball(v, e.d, &e.ball)
 	if !e.unrooted {
-		dst = e.appendCert(dst, canon.Graph{N: b.Size(), Off: b.Off, Adj: b.Adj, Color: e.tinted(b, b.Size(), b.Dist)})
+		dst = e.appendCert(dst, canon.Graph{N: b.Size(), Off: b.Off, Adj: b.Adj, Color: e.tinted(b, b.Size(), b.Dist)}, b.Nodes)
 		if e.vrq {
-			dst = appendVRQ(dst, e.g, b, e.d, &e.vals)
+			dst = e.appendVRQ(dst, b, 1, int32(e.d))
 		}
 		return dst
 	}
@@ -119,17 +125,60 @@ func (e *dkEval) AppendSignature(dst []byte, v int32) []byte {
 			}
 			e.off = append(e.off, int32(len(e.adj)))
 		}
-		dst = e.appendCert(dst, canon.Graph{N: end, Off: e.off, Adj: e.adj, Color: e.tinted(b, end, nil)})
+		dst = e.appendCert(dst, canon.Graph{N: end, Off: e.off, Adj: e.adj, Color: e.tinted(b, end, nil)}, b.Nodes)
 		if e.vrq {
-			dst = appendVRQLevel(dst, e.g, b, t, &e.vals)
+			dst = e.appendVRQ(dst, b, t, t)
 		}
 	}
 	return dst
 }
 
-// appendCert appends a length-prefixed certificate of h.
-func (e *dkEval) appendCert(dst []byte, h canon.Graph) []byte {
-	e.cert = e.canon.AppendCertificate(e.cert[:0], h)
+// appendVRQ appends the VRQ levels from..to of the ball b.
+func (e *dkEval) appendVRQ(dst []byte, b *graph.Ball, from, to int32) []byte {
+	if e.typed != nil {
+		return e.typed.appendVRQ(dst, b, from, to)
+	}
+	for t := from; t <= to; t++ {
+		dst = appendVRQLevel(dst, e.g, b, t, &e.vals)
+	}
+	return dst
+}
+
+// appendCert appends a length-prefixed certificate of h, a subgraph of the
+// graph on the nodes nodes[0..h.N-1] (local id i is graph node nodes[i]).
+// On a typed graph the certificate is that of h with the ties of its edges
+// as labelled arcs: per layer l, the arcs of l with label l in a directed
+// graph, the edges of l with label l in an undirected one.
+func (e *dkEval) appendCert(dst []byte, h canon.Graph, nodes []int32) []byte {
+	if e.typed == nil {
+		e.cert = e.canon.AppendCertificate(e.cert[:0], h)
+	} else {
+		lg := &e.labelled
+		lg.N, lg.Color, lg.Arcs = h.N, h.Color, lg.Arcs[:0]
+		for i := range int32(h.N) {
+			for _, j := range h.Adj[h.Off[i]:h.Off[i+1]] {
+				if j < i {
+					continue // each edge once, from its smaller local id
+				}
+				k := e.g.Kind(nodes[i], nodes[j])
+				for z := uint64(k); z != 0; z &= z - 1 {
+					bit := bits.TrailingZeros64(z)
+					l := int32(bit >> 1)
+					switch {
+					case !e.g.Directed():
+						if bit&1 == 0 {
+							lg.Arcs = append(lg.Arcs, canon.Arc{From: i, To: j, Label: l})
+						}
+					case bit&1 == 0:
+						lg.Arcs = append(lg.Arcs, canon.Arc{From: i, To: j, Label: l, Directed: true})
+					default:
+						lg.Arcs = append(lg.Arcs, canon.Arc{From: j, To: i, Label: l, Directed: true})
+					}
+				}
+			}
+		}
+		e.cert = e.canon.AppendLabelledCertificate(e.cert[:0], *lg)
+	}
 	dst = appendUint(dst, len(e.cert))
 	return append(dst, e.cert...)
 }

@@ -37,7 +37,7 @@ type Run struct {
 	Release string // the released file
 	Measure string
 	// KnownAttributes are the node attributes the attacker knows besides
-	// the structure (measure.Attributed), if any.
+	// the structure (measure.Refined), if any.
 	KnownAttributes []string
 	D, K            int
 	// Anonymized is false when the report compares an existing pair of

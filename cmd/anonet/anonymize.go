@@ -61,6 +61,8 @@ type anonymizeResult struct {
 	Recompute                   int               `json:"recompute"`
 	Measure                     string            `json:"measure"`
 	KnownAttributes             []string          `json:"known_attributes,omitempty"` // --attributes: what the attacker knows besides the structure
+	tieKinds                                      // directed, layers, ties of the input
+	TiesAfter                   int               `json:"ties_after,omitempty"` // ties of the release of a directed or layered network
 	D                           int               `json:"d"`
 	K                           int               `json:"k"`
 	Seed                        uint64            `json:"seed"`
@@ -131,6 +133,7 @@ func newAnonymizeCmd(e *env) *cobra.Command {
 		tracePath, deletedPath, mappingPath string
 		allowUnmet                          bool
 		toFormat                            string
+		alterLayers                         []string
 	)
 	var rf reportFlags // --report, --plot (report.go)
 	cmd := &cobra.Command{
@@ -273,6 +276,9 @@ end of an iteration and writes the best state so far by the same rule.`,
 				return err
 			}
 			cfg.Measure = refined[0]
+			if cfg.Protected, err = protectedLayers(in.g, alterLayers); err != nil {
+				return err
+			}
 			n, m := in.g.NumNodes(), in.g.NumEdges()
 			alterable := anonymize.Alterable(cfg.Operation, n, m)
 			if alterable <= 0 {
@@ -319,6 +325,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 			if rf.wanted() {
 				orig = in.g.Clone()
 			}
+			tiesIn := tieKindsOf(in.g)
 			var res *anonymize.Result
 			e.stoppable(func(ctx context.Context) { res, err = anonymize.RunContext(ctx, in.g, cfg) })
 			pr.done()
@@ -330,7 +337,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 			}
 			// The ids are keyed on the released graph: see outputKey.
 			perm := rand.New(rand.NewChaCha8(outputKey(e.seed, in.g))).Perm(in.g.NumNodes())
-			anon := relabel(in.g, perm)
+			anon := in.g.Renumbered(perm)
 			outs.set("-o", func(w io.Writer) error { return graphio.Write(w, anon, outFormat) })
 			outs.set("--trace", func(w io.Writer) error { return writeTrace(w, res.Trace) })
 			outs.set("--deleted", func(w io.Writer) error { return writeAltered(w, in.g, res.Alterations) })
@@ -338,6 +345,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 			outs.set("--attributes-out", func(w io.Writer) error { return writeReleaseAttributes(w, attrs, perm, anon) })
 			r := summary(in.name, out, res, e.seed)
 			r.KnownAttributes = af.knownOf(attrs)
+			r.tieKinds, r.TiesAfter = tiesIn, tieKindsOf(in.g).Ties
 			r.measure(start)
 			var rin *report.Input
 			if rf.wanted() {
@@ -369,7 +377,8 @@ end of an iteration and writes the best state so far by the same rule.`,
 	allLevels.register(f)
 	f.StringVar(&op, "operation", "delete", "alteration: delete, add (random non-edges) or rewire (swap ends of two edges)")
 	f.StringVar(&tracePath, "trace", "", "write one CSV row per iteration to this file")
-	f.StringVar(&deletedPath, "deleted", "", "write the altered edges, by original node id, to this file")
+	f.StringVar(&deletedPath, "deleted", "", "write the altered edges (of a directed or layered network: ties), by original node id, to this file")
+	f.StringSliceVar(&alterLayers, "alter-layers", nil, "layered networks: the only layers whose ties may be deleted (e.g. work,school); the others are never touched (default: all)")
 	f.StringVar(&mappingPath, "mapping", "", "write the secret mapping original id → anonymized id to this file")
 	af.register(f)
 	f.StringVar(&attributesOut, "attributes-out", "", "with --attributes: write the release's attribute table (values unchanged, ids of the release) to this file")
@@ -430,17 +439,6 @@ func anonymizedFormat(out, to string, input graphio.Format) (graphio.Format, err
 	return f, inputError(err)
 }
 
-// relabel returns g with node v renamed perm[v] and no labels, so that the
-// ids and the order of the output reveal nothing of the input.
-func relabel(g *graph.Graph, perm []int) *graph.Graph {
-	pairs := make([]graph.Edge, 0, g.NumEdges())
-	for _, e := range g.Edges() {
-		pairs = append(pairs, graph.Edge{U: int32(perm[e.U]), V: int32(perm[e.V])})
-	}
-	h, _, _ := graph.FromEdges(g.NumNodes(), pairs, nil) // cannot fail: ids in range
-	return h
-}
-
 func writeTrace(w io.Writer, trace []anonymize.Iteration) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, traceHeader)
@@ -452,16 +450,60 @@ func writeTrace(w io.Writer, trace []anonymize.Iteration) error {
 
 func csvFloat(x float64) string { return strconv.FormatFloat(x, 'g', 8, 64) }
 
+// protectedLayers returns the layers of g that --alter-layers leaves out,
+// as the kind of their ties (none without the flag).
+func protectedLayers(g *graph.Graph, alter []string) (graph.Kind, error) {
+	if alter == nil {
+		return 0, nil
+	}
+	if g.Layers() == nil {
+		return 0, usageErrorf("--alter-layers needs a layered network (--layer-column)")
+	}
+	var protected graph.Kind
+	for l := range g.NumLayers() {
+		protected |= graph.LayersKind(l)
+	}
+	for _, name := range alter {
+		l := slices.Index(g.Layers(), name)
+		if l < 0 {
+			return 0, usageErrorf("--alter-layers: no layer %q (layers: %s)", name, strings.Join(g.Layers(), ", "))
+		}
+		protected &^= graph.LayersKind(l)
+	}
+	return protected, nil
+}
+
 // writeAltered writes the alterations as a TSV of original labels.
 func writeAltered(w io.Writer, g *graph.Graph, alts []anonymize.Alteration) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintln(bw, "u\tv\toperation")
+	typed := g.Directed() || g.Layers() != nil
+	if !typed {
+		fmt.Fprintln(bw, "u\tv\toperation")
+	} else {
+		// One row per tie: u→v when directed, and its layer.
+		fmt.Fprintln(bw, "u\tv\tlayer\toperation")
+	}
 	for _, a := range alts {
 		op := "delete"
 		if a.Added {
 			op = "add"
 		}
-		fmt.Fprintf(bw, "%s\t%s\t%s\n", g.Label(a.U), g.Label(a.V), op)
+		if !typed {
+			fmt.Fprintf(bw, "%s\t%s\t%s\n", g.Label(a.U), g.Label(a.V), op)
+			continue
+		}
+		for l := range g.NumLayers() {
+			layer := ""
+			if g.Layers() != nil {
+				layer = g.Layers()[l]
+			}
+			if a.Ties.Out(l) || !g.Directed() && a.Ties.Layer(l) != 0 {
+				fmt.Fprintf(bw, "%s\t%s\t%s\t%s\n", g.Label(a.U), g.Label(a.V), layer, op)
+			}
+			if g.Directed() && a.Ties.In(l) {
+				fmt.Fprintf(bw, "%s\t%s\t%s\t%s\n", g.Label(a.V), g.Label(a.U), layer, op)
+			}
+		}
 	}
 	return bw.Flush()
 }

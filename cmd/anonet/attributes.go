@@ -95,7 +95,7 @@ func (e *env) noteAttributes(f *attributeFlags, t *attribute.Table, combinations
 
 // refine reads the attribute table of the input's graph (from --attributes,
 // or from the network file with --known alone) and returns ms refined by
-// the known attributes (measure.Attributed) with the table; without
+// the known attributes (measure.Refined) with the table; without
 // attributes it returns ms and nil.
 func (e *env) refine(f *attributeFlags, ms []measure.Measure, in *input) ([]measure.Measure, *attribute.Table, error) {
 	t, err := e.attributeTable(f, f.path, in)
@@ -109,7 +109,7 @@ func (e *env) refine(f *attributeFlags, ms []measure.Measure, in *input) ([]meas
 	e.noteAttributes(f, t, n)
 	out := make([]measure.Measure, len(ms))
 	for i, m := range ms {
-		out[i] = measure.Attributed{Measure: m, Colors: colors}
+		out[i] = measure.Refined{Measure: m, Colors: colors}
 	}
 	return out, t, nil
 }

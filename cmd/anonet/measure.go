@@ -22,6 +22,7 @@ type measureResult struct {
 	Edges                 int            `json:"edges"`
 	Measure               string         `json:"measure"`
 	KnownAttributes       []string       `json:"known_attributes,omitempty"` // --attributes: what the attacker knows besides the structure
+	tieKinds                             // directed, layers, ties
 	D                     int            `json:"d"`
 	K                     int            `json:"k"`
 	Unique                int            `json:"unique"`
@@ -216,7 +217,7 @@ func newMeasureResult(name string, p *anonymity.Partition) *measureResult {
 		Measure: p.Measure().Name(), D: p.D(), K: p.K(),
 		Unique: p.Unique(), NotKAnonymous: p.NotAnonymous(), Classes: p.NumClasses(),
 		ClassSizes: map[string]int{}, AnonymityDistribution: map[string]int{},
-		partition: p,
+		partition: p, tieKinds: tieKindsOf(g),
 	}
 	if n > 0 {
 		r.UniqueFraction = float64(r.Unique) / float64(n)

@@ -16,6 +16,9 @@ type readFlags struct {
 	delimiter        string
 	comments         string
 	maxNodes         int
+	directed         bool
+	layerColumn      string
+	layers           string
 }
 
 // register adds the reading flags to fs (the root's persistent flags).
@@ -24,6 +27,9 @@ func (r *readFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&r.noHeader, "no-header", false, "edge lists: the first data line is an edge, never a header")
 	fs.StringVar(&r.delimiter, "delimiter", "", `edge lists: the one character between fields, such as ";" or "\t" (default: any of space, tab and comma)`)
 	fs.StringVar(&r.comments, "comments", "#%", "edge lists: characters that start a comment line")
+	fs.BoolVar(&r.directed, "directed", false, "keep the direction of ties: an edge-list line u v is the arc u→v, and the arcs of GraphML, GML, Pajek and Matrix Market files stay arcs (default: undirected)")
+	fs.StringVar(&r.layerColumn, "layer-column", "", "edge lists: the column (number from 1, or name in the header line) holding the layer of every tie")
+	fs.StringVar(&r.layers, "layers", "keep", "keep: signatures see the layer of every tie; ignore: a layer-blind attacker (the layer column is not read)")
 	fs.IntVar(&r.maxNodes, "max-nodes", 0, "largest node count a file may declare (nauty !n=, Pajek *Vertices, Matrix Market); default: what the file's size can describe")
 }
 
@@ -55,6 +61,14 @@ func (r *readFlags) options() (graphio.ReadOptions, error) {
 		return opt, usageErrorf("--max-nodes must be at least 1 (or 0 for the default), got %d", r.maxNodes)
 	}
 	opt.MaxNodes = r.maxNodes
+	opt.Directed = r.directed
+	switch r.layers {
+	case "keep":
+		opt.LayerColumn = r.layerColumn
+	case "ignore":
+	default:
+		return opt, usageErrorf("--layers %q: want keep or ignore", r.layers)
+	}
 	return opt, nil
 }
 

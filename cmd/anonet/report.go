@@ -230,13 +230,13 @@ func (e *env) anonymizeReport(r anonymizeResult, orig, anon *graph.Graph, perm [
 			Recompute: c.Recompute, Seconds: r.Seconds, Target: res.Target,
 		},
 	}
-	if a, ok := c.Measure.(measure.Attributed); ok {
+	if a, ok := c.Measure.(measure.Refined); ok {
 		// The release's nodes carry their input node's attribute codes.
 		colors := make([]int32, len(a.Colors))
 		for v, w := range perm {
 			colors[w] = a.Colors[v]
 		}
-		rp.mRelease = measure.Attributed{Measure: a.Measure, Colors: colors}
+		rp.mRelease = measure.Refined{Measure: a.Measure, Colors: colors}
 	}
 	for _, it := range res.Trace {
 		rp.trace = append(rp.trace, report.TracePoint{EdgesAltered: it.EdgesAltered, NotKAnonymous: it.NotKAnonymous, Unique: it.Unique})
@@ -362,8 +362,8 @@ func (e *env) attributePair(f *attributeFlags, release string, orig, rel *input,
 	if err != nil || known == nil {
 		return err
 	}
-	rp.mRelease = measure.Attributed{Measure: rp.m, Colors: codes[1]}
-	rp.m = measure.Attributed{Measure: rp.m, Colors: codes[0]}
+	rp.mRelease = measure.Refined{Measure: rp.m, Colors: codes[1]}
+	rp.m = measure.Refined{Measure: rp.m, Colors: codes[0]}
 	rp.run.KnownAttributes = known
 	return nil
 }

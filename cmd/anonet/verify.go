@@ -25,6 +25,7 @@ type verifyResult struct {
 	Edges              int      `json:"edges"`
 	Measure            string   `json:"measure"`
 	KnownAttributes    []string `json:"known_attributes,omitempty"` // --attributes: what the attacker knows besides the structure
+	tieKinds                    // directed, layers, ties
 	D                  int      `json:"d"`
 	K                  int      `json:"k"`
 	Alpha              float64  `json:"alpha"`
@@ -136,7 +137,7 @@ input, 1 an internal error.`, exitNotAnonymous),
 				Graph: in.name, Nodes: n, Edges: in.g.NumEdges(),
 				Measure: ms[0].Name(), D: mf.d, K: mf.k, Alpha: alpha,
 				Required: anonymize.Target(alpha, n), NotKAnonymous: p.NotAnonymous(),
-				KnownAttributes: af.knownOf(attrs),
+				KnownAttributes: af.knownOf(attrs), tieKinds: tieKindsOf(in.g),
 			}
 			offenders := p.NotAnonymousNodes()
 			if useFuzzy {

@@ -45,7 +45,7 @@ func TestAttributedPath(t *testing.T) {
 		{measure.Count{}, []int32{1, 2, 2, 1}, [][2]int32{{0, 3}, {1, 2}}},
 	}
 	for _, tc := range tests {
-		sigs := signatures(g, measure.Attributed{Measure: tc.m, Colors: tc.colors}, 1)
+		sigs := signatures(g, measure.Refined{Measure: tc.m, Colors: tc.colors}, 1)
 		for u := range int32(4) {
 			for w := u + 1; w < 4; w++ {
 				want := slices.Contains(tc.equal, [2]int32{u, w})
@@ -101,7 +101,7 @@ func TestAttributedOracle(t *testing.T) {
 		}
 		for _, m := range []measure.Measure{measure.Degree{}, measure.Count{}, measure.VRQ{}, measure.DegDist{}, measure.DK{}, measure.EdgeCount{}} {
 			for d := 1; d <= 2; d++ {
-				got := signatures(g, measure.Attributed{Measure: m, Colors: colors}, d)
+				got := signatures(g, measure.Refined{Measure: m, Colors: colors}, d)
 				plain := signatures(g, m, d)
 				key := make([]string, n)
 				for v := range int32(n) {

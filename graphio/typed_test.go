@@ -1,0 +1,140 @@
+package graphio
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/anonet-project/anonet/graph"
+)
+
+// kindsOf lists every tie of g as "u>v/layer" (directed) or "u-v/layer"
+// with node labels, sorted.
+func kindsOf(g *graph.Graph) string {
+	var out []string
+	for _, e := range g.SortedEdges() {
+		k := g.Kind(e.U, e.V)
+		for l := range g.NumLayers() {
+			name := ""
+			if g.Layers() != nil {
+				name = "/" + g.Layers()[l]
+			}
+			u, v := g.Label(e.U), g.Label(e.V)
+			switch {
+			case !g.Directed() && k.Out(l):
+				if u > v {
+					u, v = v, u
+				}
+				out = append(out, u+"-"+v+name)
+			case g.Directed():
+				if k.Out(l) {
+					out = append(out, u+">"+v+name)
+				}
+				if k.In(l) {
+					out = append(out, v+">"+u+name)
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return strings.Join(out, " ")
+}
+
+func TestReadTyped(t *testing.T) {
+	const input = `source target layer
+a b family
+b a family
+b c work
+a b work
+c a "family"
+c a family
+d d work
+`
+	tests := []struct {
+		name       string
+		opt        ReadOptions
+		want       string
+		ties, dups int
+	}{
+		{"directed, layers by name", ReadOptions{Directed: true, LayerColumn: "layer"},
+			"a>b/family a>b/work b>a/family b>c/work c>a/family", 5, 1},
+		{"directed, layers by number", ReadOptions{Directed: true, LayerColumn: "3", Header: HeaderYes},
+			"a>b/family a>b/work b>a/family b>c/work c>a/family", 5, 1},
+		{"undirected layers", ReadOptions{LayerColumn: "layer"},
+			"a-b/family a-b/work a-c/family b-c/work", 4, 2},
+		{"directed, no layers", ReadOptions{Directed: true},
+			"a>b a>b b>a b>c c>a", 0, 0},
+	}
+	for _, tt := range tests {
+		tt.opt.Format = EdgeList
+		g, rep, err := Read(strings.NewReader(input), "typed.txt", tt.opt)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if tt.name == "directed, no layers" {
+			// a>b given twice (family and work lines) is one arc.
+			if got := kindsOf(g); got != "a>b b>a b>c c>a" {
+				t.Errorf("%s: ties %s", tt.name, got)
+			}
+			continue
+		}
+		if got := kindsOf(g); got != tt.want {
+			t.Errorf("%s: ties %s, want %s", tt.name, got, tt.want)
+		}
+		if rep.Ties != tt.ties || rep.Duplicates != tt.dups || rep.SelfLoops != 1 {
+			t.Errorf("%s: report ties %d duplicates %d self-loops %d, want %d %d 1", tt.name, rep.Ties, rep.Duplicates, rep.SelfLoops, tt.ties, tt.dups)
+		}
+		// Written and read back with the same options, every tie is kept.
+		var buf bytes.Buffer
+		if err := Write(&buf, g, EdgeList); err != nil {
+			t.Fatal(err)
+		}
+		opt := ReadOptions{Format: EdgeList, Directed: tt.opt.Directed, LayerColumn: "3"}
+		back, _, err := Read(&buf, "back.txt", opt)
+		if err != nil {
+			t.Fatalf("%s: reading back: %v\n%s", tt.name, err, buf.String())
+		}
+		if got := kindsOf(back); got != tt.want {
+			t.Errorf("%s: read back %s, want %s", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestReadTypedErrors(t *testing.T) {
+	tests := []struct {
+		name, input string
+		opt         ReadOptions
+		want        string
+	}{
+		{"missing layer", "a b x\nb c\n", ReadOptions{LayerColumn: "3"}, "no layer in column 3"},
+		{"unknown column", "u v kind\na b x\n", ReadOptions{LayerColumn: "layer"}, `no column named "layer"`},
+		{"id column", "u v kind\na b x\n", ReadOptions{LayerColumn: "v"}, "holds node ids"},
+		{"column 2", "a b x\n", ReadOptions{LayerColumn: "2"}, "columns 1 and 2 hold the node ids"},
+		{"not an edge list", "*Vertices 2\n*Edges\n1 2\n", ReadOptions{Format: Pajek, LayerColumn: "3"}, "applies to edge lists"},
+	}
+	for _, tt := range tests {
+		if tt.opt.Format == "" {
+			tt.opt.Format = EdgeList
+		}
+		_, _, err := Read(strings.NewReader(tt.input), "bad.txt", tt.opt)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.want)
+		}
+	}
+	var many strings.Builder
+	for l := range graph.MaxLayers + 1 {
+		many.WriteString("a b L" + string(rune('A'+l)) + "\n")
+	}
+	if _, _, err := Read(strings.NewReader(many.String()), "many.txt", ReadOptions{Format: EdgeList, LayerColumn: "3"}); err == nil || !strings.Contains(err.Error(), "limit of 32 layers") {
+		t.Errorf("33 layers: error %v", err)
+	}
+	g := graph.New(2)
+	g.AddEdge(0, 1)
+	if err := g.SetTypes(true, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(&bytes.Buffer{}, g, GraphML); err == nil {
+		t.Error("writing a directed graph as GraphML succeeded")
+	}
+}

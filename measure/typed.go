@@ -1,0 +1,210 @@
+package measure
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/anonet-project/anonet/graph"
+)
+
+// typedEval computes the signatures of a measure refined by the kinds of
+// ties of a typed graph (and by attribute codes, if any): see Refined for
+// what each measure becomes.
+type typedEval struct {
+	g        *graph.Graph
+	d        int
+	m        Measure
+	colors   []int32 // attribute codes, or nil
+	layers   int
+	directed bool
+	width    int     // entries of a tie vector: layers, or 2·layers when directed
+	dk       *dkEval // dk and hybrid
+	ball     graph.Ball
+	rows     []int32 // tie vectors (with the code first when colors != nil), one per row
+	order    []int32 // a permutation of the rows, for sorting
+	ties     []int   // per layer, the ties among a ball, for count and edgecount
+}
+
+func newTypedEval(g *graph.Graph, d int, m Measure, colors []int32) Evaluator {
+	e := &typedEval{g: g, d: d, m: m, colors: colors, layers: g.NumLayers(), directed: g.Directed()}
+	e.width = e.layers
+	if e.directed {
+		e.width *= 2
+	}
+	switch m := m.(type) {
+	case DK:
+		e.dk = newDKEval(g, d, m.Unrooted, false, colors)
+	case Hybrid:
+		e.dk = newDKEval(g, d, m.Unrooted, true, colors)
+	}
+	if e.dk != nil {
+		e.dk.typed = e
+	}
+	return e
+}
+
+// tie calls add(i) for every entry i of a tie vector that the kind k, read
+// from the node whose vector it is, counts: per layer l, entry 2l for a tie
+// in and 2l+1 for a tie out when directed, entry l for a tie when not.
+func (e *typedEval) tie(k graph.Kind, add func(i int)) {
+	for x := uint64(k); x != 0; x &= x - 1 {
+		bit := bits.TrailingZeros64(x)
+		switch {
+		case e.directed:
+			add(bit ^ 1) // bit 2l is out, 2l+1 in
+		case bit&1 == 0:
+			add(bit >> 1)
+		}
+	}
+}
+
+// appendRow appends a row to e.rows for node x: its code when there are
+// codes, then its tie vector, counting only its neighbours in the ball b at
+// distance at most t when b is not nil.
+func (e *typedEval) appendRow(x int32, b *graph.Ball, t int32) {
+	if e.colors != nil {
+		e.rows = append(e.rows, e.colors[x])
+	}
+	base := len(e.rows)
+	for range e.width {
+		e.rows = append(e.rows, 0)
+	}
+	row := e.rows[base:]
+	for i, y := range e.g.Neighbors(x) {
+		if b != nil {
+			ly, ok := b.Local(y)
+			if !ok || b.Dist[ly] > t {
+				continue
+			}
+		}
+		e.tie(e.g.IncidentKind(x, i), func(j int) { row[j]++ })
+	}
+}
+
+// rowWidth is the length of a row of e.rows.
+func (e *typedEval) rowWidth() int {
+	if e.colors != nil {
+		return e.width + 1
+	}
+	return e.width
+}
+
+// appendRows appends the multiset of the rows in e.rows: their number, then
+// the rows in lexicographic order. It empties e.rows.
+func (e *typedEval) appendRows(dst []byte) []byte {
+	w := e.rowWidth()
+	n := len(e.rows) / w
+	e.order = e.order[:0]
+	for i := range int32(n) {
+		e.order = append(e.order, i)
+	}
+	row := func(i int32) []int32 { return e.rows[int(i)*w : int(i+1)*w] }
+	slices.SortFunc(e.order, func(a, b int32) int { return slices.Compare(row(a), row(b)) })
+	dst = appendUint(dst, n)
+	for _, i := range e.order {
+		for _, x := range row(i) {
+			dst = appendUint(dst, int(x))
+		}
+	}
+	e.rows = e.rows[:0]
+	return dst
+}
+
+// AppendSignature appends v's code (if any) and its typed signature.
+func (e *typedEval) AppendSignature(dst []byte, v int32) []byte {
+	if e.colors != nil {
+		dst = appendUint(dst, int(e.colors[v]))
+	}
+	switch e.m.(type) {
+	case None:
+		return append(dst, 0) // never empty, as None's own
+	case Degree:
+		e.rows = e.rows[:0]
+		e.appendRow(v, nil, 0)
+		for _, x := range e.rows[e.rowWidth()-e.width:] {
+			dst = appendUint(dst, int(x))
+		}
+		e.rows = e.rows[:0]
+		return dst
+	case DK, Hybrid:
+		return e.dk.AppendSignature(dst, v)
+	}
+	b := e.g.BallNodes(v, e.d, &e.ball)
+	switch e.m.(type) {
+	case Count, EdgeCount:
+		_, nodes := e.m.(Count)
+		return e.appendTieCounts(dst, b, nodes)
+	case DegDist:
+		for t := int32(1); t <= int32(e.d); t++ {
+			for i, x := range b.Nodes {
+				if b.Dist[i] > t {
+					break
+				}
+				e.appendRow(x, b, t)
+			}
+			dst = e.appendRows(dst)
+		}
+		return dst
+	default: // VRQ
+		return e.appendVRQ(dst, b, 1, int32(e.d))
+	}
+}
+
+// appendVRQ appends, for the levels t = from..to, the multiset of the rows
+// (code and tie vector in the whole graph) of the nodes of b at distance t.
+func (e *typedEval) appendVRQ(dst []byte, b *graph.Ball, from, to int32) []byte {
+	i := 1
+	for i < b.Size() && b.Dist[i] < from {
+		i++
+	}
+	for t := from; t <= to; t++ {
+		for ; i < b.Size() && b.Dist[i] == t; i++ {
+			e.appendRow(b.Nodes[i], nil, 0)
+		}
+		dst = e.appendRows(dst)
+	}
+	return dst
+}
+
+// appendTieCounts appends, for t = 1..d, |B_t| − 1 (with nodes) and the
+// number of ties of every layer among B_t. A tie joining nodes at distances
+// s and s' lies in every B_t with t ≥ max(s, s').
+func (e *typedEval) appendTieCounts(dst []byte, b *graph.Ball, nodes bool) []byte {
+	e.ties = slices.Grow(e.ties[:0], e.d*e.layers)[:e.d*e.layers]
+	clear(e.ties)
+	for i, x := range b.Nodes {
+		for j, y := range e.g.Neighbors(x) {
+			ly, ok := b.Local(y)
+			if !ok || y < x {
+				continue // outside, or counted from y
+			}
+			t := max(b.Dist[i], b.Dist[ly])
+			level := e.ties[int(t-1)*e.layers:]
+			k := e.g.IncidentKind(x, j)
+			for z := uint64(k); z != 0; z &= z - 1 {
+				bit := bits.TrailingZeros64(z)
+				if e.directed || bit&1 == 0 {
+					level[bit>>1]++
+				}
+			}
+		}
+	}
+	size := 0
+	for t := 1; t <= e.d; t++ {
+		for size < b.Size() && int(b.Dist[size]) <= t {
+			size++
+		}
+		if nodes {
+			dst = appendUint(dst, size-1)
+		}
+		// Ties among B_t: those of level t and below.
+		for l := range e.layers {
+			n := 0
+			for s := range t {
+				n += e.ties[s*e.layers+l]
+			}
+			dst = appendUint(dst, n)
+		}
+	}
+	return dst
+}
