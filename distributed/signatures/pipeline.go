@@ -50,6 +50,9 @@ func parseMeasures(names []string) ([]measure.Measure, error) {
 		if !slices.Contains(Supported(), m.Name()) {
 			return nil, fmt.Errorf("measure %s is not computed by the pipeline (supported: %s)", m.Name(), strings.Join(Supported(), ", "))
 		}
+		if slices.Contains(ms[:i], m) {
+			return nil, fmt.Errorf("measure %s given twice", m.Name())
+		}
 		ms[i] = m
 	}
 	return ms, nil
@@ -77,7 +80,7 @@ type NodeDeg struct {
 	Deg   int
 }
 
-// Msg is what a node sends each of its neighbours in step 4: its label,
+// Msg is what a node sends each of its neighbours in step 3: its label,
 // its degree and its higher-ranked neighbours.
 type Msg struct {
 	From string
@@ -110,20 +113,24 @@ func Build(s beam.Scope, lines beam.PCollection, opt Options) (Outputs, error) {
 	if k < 1 {
 		return Outputs{}, fmt.Errorf("k = %d: must be at least 1", k)
 	}
+	names := make([]string, len(ms)) // as anonet writes them
+	for i, m := range ms {
+		names[i] = m.Name()
+	}
 	s = s.Scope("anonet")
 	arcs, lone := beam.ParDo2(s, &parseFn{Parser: opt.Parser}, lines)
 	nbDegs, degs := beam.ParDo2(s, sendDegree, beam.GroupByKey(s, arcs))
 	degSum := stats.Sum(s, degs) // empty when there are no edges
 	msgs := beam.ParDo(s, &sendUpFn{Ego: slices.ContainsFunc(ms, needsEgo)}, beam.GroupByKey(s, nbDegs))
 	ego := beam.CoGroupByKey(s, msgs, beam.ParDo(s, markNode, lone))
-	sigs := beam.ParDo(s, &signFn{Measures: opt.Measures}, ego)
+	sigs := beam.ParDo(s, &signFn{Measures: names}, ego)
 
 	classes := stats.Count(s, beam.DropValue(s, sigs))
 	sizes := stats.Count(s, beam.ParDo(s, classSize, classes))
 	hist := beam.GroupByKey(s, beam.ParDo(s, histEntry, sizes))
-	out := Outputs{Summaries: beam.ParDo(s, &summaryFn{Measures: opt.Measures, K: k}, hist, beam.SideInput{Input: degSum})}
+	out := Outputs{Summaries: beam.ParDo(s, &summaryFn{Measures: names, K: k}, hist, beam.SideInput{Input: degSum})}
 	if opt.ListNodes {
-		out.NotKAnonymous = beam.ParDo(s, &belowKFn{Measures: opt.Measures, K: k}, beam.CoGroupByKey(s, sigs, classes))
+		out.NotKAnonymous = beam.ParDo(s, &belowKFn{Measures: names, K: k}, beam.CoGroupByKey(s, sigs, classes))
 	}
 	return out, nil
 }
@@ -304,19 +311,15 @@ func histEntry(key string, classes int) (int, anonymity.SizeCount, error) {
 
 // summaryFn writes the Summary of a measure from its histogram.
 type summaryFn struct {
-	Measures []string
+	Measures []string // the measures' names, by index
 	K        int
 }
 
 func (f *summaryFn) ProcessElement(mi int, entries func(*anonymity.SizeCount) bool, degSum func(*int) bool) (string, error) {
-	ms, err := parseMeasures(f.Measures)
-	if err != nil {
-		return "", err
-	}
-	if mi < 0 || mi >= len(ms) {
+	if mi < 0 || mi >= len(f.Measures) {
 		return "", fmt.Errorf("measure index %d out of range", mi)
 	}
-	sum := Summary{Measure: ms[mi].Name(), D: 1, K: f.K, ClassSizes: map[string]int{}}
+	sum := Summary{Measure: f.Measures[mi], D: 1, K: f.K, ClassSizes: map[string]int{}}
 	total := 0
 	for d := 0; degSum(&d); {
 		total += d
@@ -340,7 +343,7 @@ func (f *summaryFn) ProcessElement(mi int, entries func(*anonymity.SizeCount) bo
 
 // belowKFn lists the nodes of the classes with fewer than K members.
 type belowKFn struct {
-	Measures []string
+	Measures []string // the measures' names, by index
 	K        int
 }
 

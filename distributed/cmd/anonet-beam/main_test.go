@@ -69,6 +69,7 @@ func TestRunRefuses(t *testing.T) {
 		{"bad header", in, out, "count", "maybe", 2, "--header"},
 		{"unknown measure", in, out, "count,nothing", "auto", 2, "nothing"},
 		{"measure not computed", in, out, "hybrid", "auto", 2, "not computed"},
+		{"measure twice", in, out, "count,Count", "auto", 2, "twice"},
 		{"bad k", in, out, "count", "auto", -1, "k = -1"},
 		{"missing file", filepath.Join(dir, "none.edges"), out, "count", "auto", 2, "no file matches"},
 	} {
