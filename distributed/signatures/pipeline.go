@@ -121,9 +121,18 @@ func Build(s beam.Scope, lines beam.PCollection, opt Options) (Outputs, error) {
 	arcs, lone := beam.ParDo2(s, &parseFn{Parser: opt.Parser}, lines)
 	nbDegs, degs := beam.ParDo2(s, sendDegree, beam.GroupByKey(s, arcs))
 	degSum := stats.Sum(s, degs) // empty when there are no edges
-	msgs := beam.ParDo(s, &sendUpFn{Ego: slices.ContainsFunc(ms, needsEgo)}, beam.GroupByKey(s, nbDegs))
+	lists := listsFor(ms)
+	msgs := beam.ParDo(s, &sendUpFn{Lists: lists}, beam.GroupByKey(s, nbDegs))
 	ego := beam.CoGroupByKey(s, msgs, beam.ParDo(s, markNode, lone))
-	sigs := beam.ParDo(s, &signFn{Measures: names}, ego)
+	var sigs beam.PCollection
+	if lists == listsAll {
+		sigs = beam.ParDo(s, &signFn{Measures: names}, ego)
+	} else {
+		// Signatures of the degree, the triangle count and the
+		// neighbours' degrees, without ego networks.
+		info, credits := beam.ParDo2(s, &triangleFn{VRQ: slices.Contains(names, measure.VRQ{}.Name())}, ego)
+		sigs = beam.ParDo(s, &localSignFn{Measures: names}, beam.CoGroupByKey(s, info, stats.SumPerKey(s, credits)))
+	}
 
 	classes := stats.Count(s, beam.DropValue(s, sigs))
 	sizes := stats.Count(s, beam.ParDo(s, classSize, classes))
@@ -178,14 +187,21 @@ func higher(a, b NodeDeg) bool {
 	return cmp.Or(cmp.Compare(a.Deg, b.Deg), strings.Compare(a.Label, b.Label)) > 0
 }
 
-// sendUpFn sends v's label, degree and (if Ego is set) higher-ranked
-// neighbours to each of its neighbours. Every edge {x, y} between two
-// neighbours of a node w then reaches w exactly once, in the list of the
-// lower-ranked end; ranking by degree keeps the lists of the high-degree
-// nodes, which go to many neighbours, short. Without Ego (degree and vrq
-// only) the lists are not needed.
+// Which lists of higher-ranked neighbours a node sends (sendUpFn.Lists).
+const (
+	listsNone   = iota // degree and vrq: no lists
+	listsHigher        // count: to the higher-ranked neighbours, for triangles
+	listsAll           // degdist, dk: to every neighbour, for ego networks
+)
+
+// sendUpFn sends v's label and degree to each of its neighbours, with the
+// list of its higher-ranked neighbours to those that Lists says. With
+// listsAll, every edge {x, y} between two neighbours of a node w reaches w
+// exactly once, in the list of the lower-ranked end; with listsHigher every
+// triangle is seen once, at its middle-ranked node. Ranking by degree keeps
+// the lists of the high-degree nodes, which have many neighbours, short.
 type sendUpFn struct {
-	Ego bool
+	Lists int
 }
 
 func (f *sendUpFn) ProcessElement(v string, nbs func(*NodeDeg) bool, emit func(string, Msg)) {
@@ -196,25 +212,38 @@ func (f *sendUpFn) ProcessElement(v string, nbs func(*NodeDeg) bool, emit func(s
 	}
 	self := NodeDeg{Label: v, Deg: len(list)}
 	var up []string
-	for _, x := range list {
-		if f.Ego && higher(x, self) {
-			up = append(up, x.Label)
+	if f.Lists != listsNone {
+		for _, x := range list {
+			if higher(x, self) {
+				up = append(up, x.Label)
+			}
 		}
+		slices.Sort(up)
 	}
-	slices.Sort(up)
 	for _, x := range list {
-		emit(x.Label, Msg{From: v, Deg: self.Deg, Up: up})
+		m := Msg{From: v, Deg: self.Deg, Up: up}
+		if f.Lists == listsHigher && !higher(x, self) {
+			m.Up = nil
+		}
+		emit(x.Label, m)
 	}
 }
 
-// needsEgo reports whether a measure needs the edges among a node's
-// neighbours.
-func needsEgo(m measure.Measure) bool {
-	switch m.(type) {
-	case measure.Degree, measure.VRQ:
-		return false
+// listsFor returns the lists the measures need.
+func listsFor(ms []measure.Measure) int {
+	lists := listsNone
+	for _, m := range ms {
+		switch m := m.(type) {
+		case measure.VRQ:
+		case measure.Local:
+			if _, tri := m.LocalAt(1); tri {
+				lists = max(lists, listsHigher)
+			}
+		default:
+			lists = listsAll
+		}
 	}
-	return true
+	return lists
 }
 
 // markNode keys a node that may have no edge.
@@ -289,6 +318,114 @@ func (f *signFn) egoNetwork() (*graph.Graph, error) {
 	}
 	g, _, err := graph.FromEdges(len(f.nbs)+1, f.arcs, nil)
 	return g, err
+}
+
+// NodeInfo is what the signatures of a node need besides its triangle
+// count, on the path without ego networks.
+type NodeInfo struct {
+	Deg int
+	// VRQ is the node's vrq signature (without the measure's index), if
+	// vrq is measured.
+	VRQ []byte
+}
+
+// triangleFn counts the triangles that a node sees as their middle-ranked
+// node: for every message of a lower-ranked neighbour a, the nodes c of a's
+// higher-ranked list that rank above the node too. It credits each such
+// triangle to its three corners, and emits the node's NodeInfo.
+type triangleFn struct {
+	VRQ bool
+
+	nbs     []Msg
+	up      map[string]bool
+	credits map[string]int // triangles found here, by corner
+	degs    []int32
+}
+
+func (f *triangleFn) ProcessElement(b string, msgs func(*Msg) bool, lone func(*int) bool, info func(string, NodeInfo), credit func(string, int)) {
+	f.nbs = f.nbs[:0]
+	var m Msg
+	for msgs(&m) {
+		f.nbs = append(f.nbs, m)
+		m = Msg{}
+	}
+	self := NodeDeg{Label: b, Deg: len(f.nbs)}
+	if f.up == nil {
+		f.up = make(map[string]bool)
+	}
+	clear(f.up)
+	for _, a := range f.nbs {
+		if higher(NodeDeg{Label: a.From, Deg: a.Deg}, self) {
+			f.up[a.From] = true
+		}
+	}
+	if f.credits == nil {
+		f.credits = make(map[string]int)
+	}
+	clear(f.credits)
+	for _, a := range f.nbs {
+		if higher(NodeDeg{Label: a.From, Deg: a.Deg}, self) {
+			continue
+		}
+		for _, c := range a.Up {
+			if f.up[c] {
+				f.credits[b]++
+				f.credits[a.From]++
+				f.credits[c]++
+			}
+		}
+	}
+	for x, n := range f.credits {
+		credit(x, n)
+	}
+	out := NodeInfo{Deg: self.Deg}
+	if f.VRQ {
+		f.degs = f.degs[:0]
+		for _, a := range f.nbs {
+			f.degs = append(f.degs, int32(a.Deg))
+		}
+		out.VRQ = measure.VRQ{}.AppendNeighborDegrees(nil, f.degs)
+	}
+	info(b, out)
+}
+
+// localSignFn computes the signatures of the measures that need no ego
+// network from a node's NodeInfo and triangle count, with the measures' own
+// encoders: measure.Local's AppendLocal for degree and count.
+type localSignFn struct {
+	Measures []string
+
+	ms []measure.Measure
+}
+
+func (f *localSignFn) Setup() error {
+	ms, err := parseMeasures(f.Measures)
+	f.ms = ms
+	return err
+}
+
+func (f *localSignFn) ProcessElement(v string, infos func(*NodeInfo) bool, tris func(*int) bool, emit func(string, string)) error {
+	var info NodeInfo
+	if !infos(&info) {
+		return fmt.Errorf("node %q: no degree", v)
+	}
+	tri := 0
+	for t := 0; tris(&t); {
+		tri += t
+	}
+	for i, m := range f.ms {
+		sig := []byte{byte(i)}
+		switch m := m.(type) {
+		case measure.VRQ:
+			sig = append(sig, info.VRQ...)
+		case measure.Local:
+			sig = m.AppendLocal(sig, int32(info.Deg), int32(tri))
+		default:
+			return fmt.Errorf("measure %s needs ego networks", m.Name())
+		}
+		emit(string(sig), v)
+	}
+	return nil
 }
 
 // classSize turns a class (a signature and its number of nodes) into the

@@ -15,6 +15,7 @@ import (
 func Register() {
 	beam.RegisterType(reflect.TypeFor[NodeDeg]())
 	beam.RegisterType(reflect.TypeFor[Msg]())
+	beam.RegisterType(reflect.TypeFor[NodeInfo]())
 	beam.RegisterType(reflect.TypeFor[anonymity.SizeCount]())
 
 	register.Function3x1(readWhole)
@@ -24,6 +25,8 @@ func Register() {
 	register.Function1x2(markNode)
 	register.DoFn4x1[string, func(*Msg) bool, func(*int) bool, func(string, string), error](&signFn{})
 	register.DoFn4x1[string, func(*string) bool, func(*int) bool, func(string), error](&belowKFn{})
+	register.DoFn5x0[string, func(*Msg) bool, func(*int) bool, func(string, NodeInfo), func(string, int)](&triangleFn{})
+	register.DoFn4x1[string, func(*NodeInfo) bool, func(*int) bool, func(string, string), error](&localSignFn{})
 	register.Function2x1(classSize)
 	register.Function2x3(histEntry)
 	register.DoFn3x2[int, func(*anonymity.SizeCount) bool, func(*int) bool, string, error](&summaryFn{})
@@ -33,9 +36,12 @@ func Register() {
 	register.Emitter2[string, string]()
 	register.Emitter2[string, NodeDeg]()
 	register.Emitter2[string, Msg]()
+	register.Emitter2[string, NodeInfo]()
+	register.Emitter2[string, int]()
 	register.Iter1[string]()
 	register.Iter1[NodeDeg]()
 	register.Iter1[Msg]()
+	register.Iter1[NodeInfo]()
 	register.Iter1[int]()
 	register.Iter1[anonymity.SizeCount]()
 }
