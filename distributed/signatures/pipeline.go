@@ -90,12 +90,13 @@ type Msg struct {
 
 // Outputs are the PCollections the pipeline makes.
 type Outputs struct {
-	// Summaries holds one JSON-encoded Summary (a string) for every
-	// measure that has nodes.
+	// Summaries holds one string: a line with the JSON-encoded Summary of
+	// every measure that has nodes, in the order of Options.Measures.
 	Summaries beam.PCollection
 	// NotKAnonymous holds, if Options.ListNodes is set, a line (a string)
 	// "measure<TAB>label<TAB>class size" for every node that is not
-	// k-anonymous under a measure.
+	// k-anonymous under a measure, in no particular order (sorting
+	// millions of lines would take one worker).
 	NotKAnonymous beam.PCollection
 }
 
@@ -137,7 +138,8 @@ func Build(s beam.Scope, lines beam.PCollection, opt Options) (Outputs, error) {
 	classes := stats.Count(s, beam.DropValue(s, sigs))
 	sizes := stats.Count(s, beam.ParDo(s, classSize, classes))
 	hist := beam.GroupByKey(s, beam.ParDo(s, histEntry, sizes))
-	out := Outputs{Summaries: beam.ParDo(s, &summaryFn{Measures: names, K: k}, hist, beam.SideInput{Input: degSum})}
+	summaries := beam.ParDo(s, &summaryFn{Measures: names, K: k}, hist, beam.SideInput{Input: degSum})
+	out := Outputs{Summaries: beam.ParDo(s, inOrder, beam.GroupByKey(s, beam.AddFixedKey(s, summaries)))}
 	if opt.ListNodes {
 		out.NotKAnonymous = beam.ParDo(s, &belowKFn{Measures: names, K: k}, beam.CoGroupByKey(s, sigs, classes))
 	}
@@ -475,7 +477,23 @@ func (f *summaryFn) ProcessElement(mi int, entries func(*anonymity.SizeCount) bo
 		}
 	}
 	out, err := json.Marshal(sum)
-	return string(out), err
+	return fmt.Sprintf("%03d%s", mi, out), err
+}
+
+// inOrder joins the summaries, each prefixed by its measure's index in three
+// digits, into one text in the order of the measures, so that the output
+// does not depend on the order in which the runner delivers them.
+func inOrder(_ int, summaries func(*string) bool) string {
+	var all []string
+	var sum string
+	for summaries(&sum) {
+		all = append(all, sum)
+	}
+	slices.Sort(all)
+	for i := range all {
+		all[i] = all[i][3:]
+	}
+	return strings.Join(all, "\n")
 }
 
 // belowKFn lists the nodes of the classes with fewer than K members.

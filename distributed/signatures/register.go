@@ -28,6 +28,7 @@ func Register() {
 	register.DoFn5x0[string, func(*Msg) bool, func(*int) bool, func(string, NodeInfo), func(string, int)](&triangleFn{})
 	register.DoFn4x1[string, func(*NodeInfo) bool, func(*int) bool, func(string, string), error](&localSignFn{})
 	register.Function2x1(classSize)
+	register.Function2x1(inOrder)
 	register.Function2x3(histEntry)
 	register.DoFn3x2[int, func(*anonymity.SizeCount) bool, func(*int) bool, string, error](&summaryFn{})
 

@@ -39,14 +39,17 @@ func TestRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, nodes := filepath.Join(dir, "out.json"), filepath.Join(dir, "nodes.tsv")
-	if err := run(context.Background(), in, out, nodes, "count", "auto", 2); err != nil {
+	if err := run(context.Background(), in, out, nodes, "count,degree", "auto", 2); err != nil {
 		t.Fatal(err)
 	}
-	want := `{"measure":"count","d":1,"k":2,"nodes":5,"edges":5,"classes":4,"unique":3,"not_k_anonymous":3,"class_sizes":{"1":3,"2":1}}`
-	if got := lines(t, out); !slices.Equal(got, []string{want}) {
-		t.Errorf("summary %q, want %q", got, want)
+	// The summaries come in the order of --measure.
+	want := `{"measure":"count","d":1,"k":2,"nodes":5,"edges":5,"classes":4,"unique":3,"not_k_anonymous":3,"class_sizes":{"1":3,"2":1}}
+{"measure":"degree","d":1,"k":2,"nodes":5,"edges":5,"classes":3,"unique":2,"not_k_anonymous":2,"class_sizes":{"1":2,"3":1}}
+`
+	if got, err := os.ReadFile(out); err != nil || string(got) != want {
+		t.Errorf("summary %q (%v), want %q", got, err, want)
 	}
-	if got, want := lines(t, nodes), []string{"count\tc\t1", "count\td\t1", "count\te\t1"}; !slices.Equal(got, want) {
+	if got, want := lines(t, nodes), []string{"count\tc\t1", "count\td\t1", "count\te\t1", "degree\tc\t1", "degree\te\t1"}; !slices.Equal(got, want) {
 		t.Errorf("nodes %q, want %q", got, want)
 	}
 }
