@@ -171,17 +171,24 @@ func (f *parseFn) ProcessElement(line string, arc func(string, string), lone fun
 // sendDegree sends u's label and degree to each of its neighbours, once
 // however often the edge was listed, and emits u's degree.
 func sendDegree(u string, nbs func(*string) bool, emit func(string, NodeDeg), degree func(int)) {
-	var list []string
-	var v string
-	for nbs(&v) {
-		list = append(list, v)
-	}
+	list := collect(nil, nbs)
 	slices.Sort(list)
 	list = slices.Compact(list)
 	for _, v := range list {
 		emit(v, NodeDeg{Label: u, Deg: len(list)})
 	}
 	degree(len(list))
+}
+
+// collect appends the values of a Beam iterator to dst.
+func collect[T any](dst []T, next func(*T) bool) []T {
+	for {
+		var x T // fresh, so that no slice in x is shared with the last one
+		if !next(&x) {
+			return dst
+		}
+		dst = append(dst, x)
+	}
 }
 
 // higher reports whether node a ranks above node b: by degree, then label.
@@ -207,11 +214,7 @@ type sendUpFn struct {
 }
 
 func (f *sendUpFn) ProcessElement(v string, nbs func(*NodeDeg) bool, emit func(string, Msg)) {
-	var list []NodeDeg
-	var nd NodeDeg
-	for nbs(&nd) {
-		list = append(list, nd)
-	}
+	list := collect(nil, nbs)
 	self := NodeDeg{Label: v, Deg: len(list)}
 	var up []string
 	if f.Lists != listsNone {
@@ -271,12 +274,7 @@ func (f *signFn) Setup() error {
 }
 
 func (f *signFn) ProcessElement(v string, msgs func(*Msg) bool, lone func(*int) bool, emit func(string, string)) error {
-	f.nbs = f.nbs[:0]
-	var m Msg
-	for msgs(&m) {
-		f.nbs = append(f.nbs, m)
-		m = Msg{}
-	}
+	f.nbs = collect(f.nbs[:0], msgs)
 	g, err := f.egoNetwork()
 	if err != nil {
 		return fmt.Errorf("ego network of node %q: %w", v, err)
@@ -345,12 +343,7 @@ type triangleFn struct {
 }
 
 func (f *triangleFn) ProcessElement(b string, msgs func(*Msg) bool, lone func(*int) bool, info func(string, NodeInfo), credit func(string, int)) {
-	f.nbs = f.nbs[:0]
-	var m Msg
-	for msgs(&m) {
-		f.nbs = append(f.nbs, m)
-		m = Msg{}
-	}
+	f.nbs = collect(f.nbs[:0], msgs)
 	self := NodeDeg{Label: b, Deg: len(f.nbs)}
 	if f.up == nil {
 		f.up = make(map[string]bool)
@@ -484,11 +477,7 @@ func (f *summaryFn) ProcessElement(mi int, entries func(*anonymity.SizeCount) bo
 // digits, into one text in the order of the measures, so that the output
 // does not depend on the order in which the runner delivers them.
 func inOrder(_ int, summaries func(*string) bool) string {
-	var all []string
-	var sum string
-	for summaries(&sum) {
-		all = append(all, sum)
-	}
+	all := collect(nil, summaries)
 	slices.Sort(all)
 	for i := range all {
 		all[i] = all[i][3:]
