@@ -127,12 +127,12 @@ func Build(s beam.Scope, lines beam.PCollection, opt Options) (Outputs, error) {
 	ego := beam.CoGroupByKey(s, msgs, beam.ParDo(s, markNode, lone))
 	var sigs beam.PCollection
 	if lists == listsAll {
-		sigs = beam.ParDo(s, &signFn{Measures: names}, ego)
+		sigs = beam.ParDo(s, &signFn{measureSet: measureSet{Measures: names}}, ego)
 	} else {
 		// Signatures of the degree, the triangle count and the
 		// neighbours' degrees, without ego networks.
 		info, credits := beam.ParDo2(s, &triangleFn{VRQ: slices.Contains(names, measure.VRQ{}.Name())}, ego)
-		sigs = beam.ParDo(s, &localSignFn{Measures: names}, beam.CoGroupByKey(s, info, stats.SumPerKey(s, credits)))
+		sigs = beam.ParDo(s, &localSignFn{measureSet: measureSet{Measures: names}}, beam.CoGroupByKey(s, info, stats.SumPerKey(s, credits)))
 	}
 
 	classes := stats.Count(s, beam.DropValue(s, sigs))
@@ -251,6 +251,22 @@ func listsFor(ms []measure.Measure) int {
 	return lists
 }
 
+// measureSet is the part of a DoFn that holds the measures: their names,
+// which Beam serializes with the DoFn, and the measures, parsed by Setup on
+// the worker.
+type measureSet struct {
+	Measures []string
+
+	ms []measure.Measure
+}
+
+// Setup parses the measures.
+func (f *measureSet) Setup() error {
+	ms, err := parseMeasures(f.Measures)
+	f.ms = ms
+	return err
+}
+
 // markNode keys a node that may have no edge.
 func markNode(v string) (string, int) { return v, 1 }
 
@@ -258,19 +274,12 @@ func markNode(v string) (string, int) { return v, 1 }
 // neighbours. Each signature is emitted prefixed by the measure's index in
 // Measures, keying the node's label.
 type signFn struct {
-	Measures []string
+	measureSet
 
-	ms   []measure.Measure
 	nbs  []Msg
 	at   map[string]int32
 	degs []int32
 	arcs []graph.Edge
-}
-
-func (f *signFn) Setup() error {
-	ms, err := parseMeasures(f.Measures)
-	f.ms = ms
-	return err
 }
 
 func (f *signFn) ProcessElement(v string, msgs func(*Msg) bool, lone func(*int) bool, emit func(string, string)) error {
@@ -388,15 +397,7 @@ func (f *triangleFn) ProcessElement(b string, msgs func(*Msg) bool, lone func(*i
 // network from a node's NodeInfo and triangle count, with the measures' own
 // encoders: measure.Local's AppendLocal for degree and count.
 type localSignFn struct {
-	Measures []string
-
-	ms []measure.Measure
-}
-
-func (f *localSignFn) Setup() error {
-	ms, err := parseMeasures(f.Measures)
-	f.ms = ms
-	return err
+	measureSet
 }
 
 func (f *localSignFn) ProcessElement(v string, infos func(*NodeInfo) bool, tris func(*int) bool, emit func(string, string)) error {
