@@ -577,6 +577,9 @@ func printAnonymize(w io.Writer, r anonymizeResult) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "\tbefore\tafter\n")
 	fmt.Fprintf(tw, "edges\t%d\t%d\n", r.EdgesBefore, r.EdgesAfter)
+	if r.Ties > 0 {
+		fmt.Fprintf(tw, "ties\t%d\t%d\n", r.Ties, r.TiesAfter)
+	}
 	fmt.Fprintf(tw, "unique nodes\t%d (%.1f%%)\t%d (%.1f%%)\n", r.UniqueBefore, 100*r.UniqueFractionBefore, r.UniqueAfter, 100*r.UniqueFractionAfter)
 	fmt.Fprintf(tw, "not %d-anonymous\t%d (%.1f%%)\t%d (%.1f%%)\n", r.K, r.NotKAnonymousBefore, 100*r.NotKAnonymousFractionBefore, r.NotKAnonymousAfter, 100*r.NotKAnonymousFractionAfter)
 	tw.Flush()
@@ -585,12 +588,23 @@ func printAnonymize(w io.Writer, r anonymizeResult) error {
 		if f.Start == anonymize.StartTwins {
 			from = ", starting from the twinning's release, which kept more than the strategy's"
 		}
-		fmt.Fprintf(w, "\nrefinement (%s%s): %d edges restored, %d kept in all; %d of %d local moves accepted; %.2fs\n",
-			r.Refine, from, f.EdgesRestored, f.EdgesKept, f.MovesAccepted, f.MovesTried, f.Seconds)
+		unit := "edges"
+		if r.Ties > 0 {
+			unit = "ties"
+		}
+		fmt.Fprintf(w, "\nrefinement (%s%s): %d %s restored, %d kept in all; %d of %d local moves accepted; %.2fs\n",
+			r.Refine, from, f.EdgesRestored, unit, f.EdgesKept, f.MovesAccepted, f.MovesTried, f.Seconds)
 	}
 	verdict := "reached"
 	if !r.TargetReached {
 		verdict = "NOT reached"
+	}
+	if r.Ties > 0 {
+		// Directed or layered: the optimizers delete single ties, the
+		// paper's strategies whole pairs (see docs/attributes.md).
+		fmt.Fprintf(w, "\n%d of %d ties deleted (%.2f%%) in %d alterations, %d iterations (best state: iteration %d); target of %d k-anonymous nodes %s; %.2fs\n",
+			r.Ties-r.TiesAfter, r.Ties, 100*float64(r.Ties-r.TiesAfter)/float64(r.Ties), r.EdgesAltered, r.Iterations, r.BestIteration, r.Target, verdict, r.Seconds)
+		return nil
 	}
 	fmt.Fprintf(w, "\n%d edges altered (%d added, %d deleted; %.2f%% of %d) in %d iterations (best state: iteration %d); target of %d k-anonymous nodes %s; %.2fs\n",
 		r.EdgesAltered, r.EdgesAdded, r.EdgesDeleted, 100*r.FractionAltered, r.EdgesBefore, r.Iterations, r.BestIteration, r.Target, verdict, r.Seconds)
