@@ -156,10 +156,14 @@ func (f *Forward) TriangleCounts(threads int) []int32 {
 			for _, v := range ou {
 				c := int32(0)
 				for _, x := range f.out[f.off[v]:f.off[v+1]] {
+					// Branch-free: in clustered networks about half of
+					// the checks hit, which no predictor guesses.
+					h := int32(0)
 					if mark[x] == stamp {
-						t[x]++
-						c++
+						h = 1
 					}
+					t[x] += h
+					c += h
 				}
 				t[v] += c
 				found += c

@@ -84,7 +84,9 @@ func (e *env) measureLean(path, format string, ms []measure.Measure, d, k int) (
 	if err := graphio.CheckMemory(int64(n)*int64(8*threads+leanScratchPerNode), fmt.Sprintf("counting the triangles of %d nodes", n)); err != nil {
 		return nil, &exitError{code: exitInternal, err: err}
 	}
+	e.notef("forward orientation built in %.1fs; counting triangles", time.Since(start).Seconds())
 	tri := fw.TriangleCounts(threads)
+	e.notef("triangles counted in %.1fs", time.Since(start).Seconds())
 	deg := fw.Degrees()
 	fw = nil
 	// Nodes with equal (degree, triangles) are in one class under every
