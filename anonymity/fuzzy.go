@@ -69,6 +69,9 @@ func (p *Partition) Fuzzy(phi float64) (*FuzzyResult, error) { return p.FuzzyAt(
 // made unless phi is large enough to make every class similar.
 func (p *Partition) FuzzyAt(phi float64, levels FuzzyLevels) (*FuzzyResult, error) {
 	fm, ok := p.m.(measure.Fuzzy)
+	if _, refined := p.m.(measure.Refined); refined {
+		return nil, fmt.Errorf("anonymity: fuzzy anonymity is not defined for %s refined by node attributes or by the direction or layers of ties", p.m.Name())
+	}
 	if !ok {
 		return nil, fmt.Errorf("anonymity: fuzzy anonymity is not defined for measure %s (only count, degree, edgecount and none)", p.m.Name())
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/testgraphs"
 )
 
 // An independent, deliberately naive model of the measures: distances by
@@ -29,23 +30,7 @@ func newNaiveGraph(g *graph.Graph) *naiveGraph {
 		ng.adj[e.U][e.V], ng.adj[e.V][e.U] = true, true
 	}
 	for s := range n {
-		d := make([]int, n)
-		for i := range d {
-			d[i] = -1
-		}
-		d[s] = 0
-		queue := []int{s}
-		for len(queue) > 0 {
-			x := queue[0]
-			queue = queue[1:]
-			for y := range n {
-				if ng.adj[x][y] && d[y] < 0 {
-					d[y] = d[x] + 1
-					queue = append(queue, y)
-				}
-			}
-		}
-		ng.dist[s] = d
+		ng.dist[s] = testgraphs.NaiveDistances(n, func(x, y int) bool { return ng.adj[x][y] }, s)
 	}
 	return ng
 }
@@ -129,7 +114,18 @@ func (ng *naiveGraph) isoBalls(u, v, t int, rooted bool) bool {
 		}
 		return c
 	}
-	mapping := make([]int, n) // index in a → index in b
+	return bruteIsomorphic(n,
+		func(i, j int) bool {
+			return degIn(a, a[i]) == degIn(b, b[j]) && (!rooted || (a[i] == u) == (b[j] == v))
+		},
+		func(i, k, j, m int) bool { return ng.adj[a[i]][a[k]] == ng.adj[b[j]][b[m]] })
+}
+
+// bruteIsomorphic reports whether some bijection of 0..n-1 maps every i to
+// a j with candidate(i, j) and keeps consistent(i, k, j, m) for every
+// earlier pair k → m, by backtracking.
+func bruteIsomorphic(n int, candidate func(i, j int) bool, consistent func(i, k, j, m int) bool) bool {
+	mapping := make([]int, n)
 	used := make([]bool, n)
 	var try func(i int) bool
 	try = func(i int) bool {
@@ -137,18 +133,12 @@ func (ng *naiveGraph) isoBalls(u, v, t int, rooted bool) bool {
 			return true
 		}
 		for j := range n {
-			if used[j] || degIn(a, a[i]) != degIn(b, b[j]) {
-				continue
-			}
-			if rooted && ((a[i] == u) != (b[j] == v)) {
+			if used[j] || !candidate(i, j) {
 				continue
 			}
 			ok := true
-			for k := range i {
-				if ng.adj[a[i]][a[k]] != ng.adj[b[j]][b[mapping[k]]] {
-					ok = false
-					break
-				}
+			for k := 0; k < i && ok; k++ {
+				ok = consistent(i, k, j, mapping[k])
 			}
 			if !ok {
 				continue

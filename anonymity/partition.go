@@ -59,6 +59,10 @@ type Partition struct {
 	key     []byte
 }
 
+// DefaultK is the anonymity threshold when none is given: a node is
+// anonymous when one other node shares its signature.
+const DefaultK = 2
+
 // New computes the partition of g's nodes under measure m at distance d.
 func New(g *graph.Graph, m measure.Measure, d int, opt Options) (*Partition, error) {
 	if d < 1 {
@@ -72,7 +76,7 @@ func New(g *graph.Graph, m measure.Measure, d int, opt Options) (*Partition, err
 	m = measure.Refine(m, g, nil)
 	k := opt.K
 	if k == 0 {
-		k = 2
+		k = DefaultK
 	}
 	if k < 1 {
 		return nil, fmt.Errorf("anonymity: k must be at least 1, got %d", k)

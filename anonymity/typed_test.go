@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/testgraphs"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -61,6 +62,11 @@ func TestTypedHandExamples(t *testing.T) {
 	star := typedGraph(t, 7, false, []string{"family", "work"}, "0-1/0 0-2/0 0-3/1 0-4/1 5-6/0")
 	// A directed triangle 0→1→2→0 and a transitive one 3→4→5, 3→5.
 	tri := typedGraph(t, 6, true, nil, "0>1 1>2 2>0 3>4 4>5 3>5")
+	// 0's ball holds a triangle of layer 0 and a layer-1 tie to 3; 4's a
+	// star of layer 0 and a layer-1 tie to 7: the same three layer-0 ties
+	// and one layer-1 tie among four nodes, but the layer-0 ties touch
+	// three nodes around 0 and four around 4.
+	spread := typedGraph(t, 8, false, []string{"a", "b"}, "0-1/0 0-2/0 1-2/0 0-3/1 4-5/0 4-6/0 4-7/0 4-7/1")
 	tests := []struct {
 		name string
 		g    *graph.Graph
@@ -91,6 +97,16 @@ func TestTypedHandExamples(t *testing.T) {
 		{"triangle dk", tri, measure.DK{}, 1, "0,1,2 | 3 | 4 | 5"},
 		// Inside the balls: (1,1) three times against (0,2), (1,1), (2,0).
 		{"triangle degdist", tri, measure.DegDist{}, 1, "0,1,2 | 3,4,5"},
+		// count sees per layer the nodes with a tie and the ties;
+		// edgecount the ties only, which 0 and 4 share.
+		{"spread count", spread, measure.Count{}, 1, "0 | 1,2 | 3 | 4 | 5,6 | 7"},
+		{"spread edgecount", spread, measure.EdgeCount{}, 1, "0,4 | 1,2 | 3 | 5,6 | 7"},
+		{"spread none", spread, measure.None{}, 1, "0,1,2,3,4,5,6,7"},
+		// hybrid: dk's classes of the path, which vrq does not split.
+		{"path hybrid", path, measure.Hybrid{}, 1, "0 | 1 | 2 | 3,4"},
+		// Unrooted, 0's and 2's balls are the same single arc at d = 1
+		// and the same path at d = 2: only the root tells them apart.
+		{"path dk-unrooted d=2", path, measure.DK{Unrooted: true}, 2, "0,2 | 1 | 3,4"},
 	}
 	for _, tt := range tests {
 		p := mustPartition(t, tt.g, tt.m, tt.d)
@@ -140,23 +156,7 @@ func (nt *naiveTyped) adjacent(x, y int) bool {
 
 // dist returns the distances from v following ties both ways (-1 beyond reach).
 func (nt *naiveTyped) dist(v int) []int {
-	d := make([]int, nt.n)
-	for i := range d {
-		d[i] = -1
-	}
-	d[v] = 0
-	queue := []int{v}
-	for len(queue) > 0 {
-		x := queue[0]
-		queue = queue[1:]
-		for y := range nt.n {
-			if d[y] < 0 && nt.adjacent(x, y) {
-				d[y] = d[x] + 1
-				queue = append(queue, y)
-			}
-		}
-	}
-	return d
+	return testgraphs.NaiveDistances(nt.n, nt.adjacent, v)
 }
 
 // vector is x's tie vector counting the neighbours y with in(y).
@@ -220,6 +220,19 @@ func (nt *naiveTyped) signature(name string, v, d int) string {
 				fmt.Fprint(&sb, nodes, ",")
 			}
 			for l := range nt.layers {
+				if name == "count" {
+					// Nodes of the ball with a tie of layer l inside it.
+					inLayer := 0
+					for x := range nt.n {
+						for y := range nt.n {
+							if in(x) && in(y) && (nt.tie[l][x][y] || nt.tie[l][y][x]) {
+								inLayer++
+								break
+							}
+						}
+					}
+					fmt.Fprint(&sb, "n", inLayer, ",")
+				}
 				ties := 0
 				for x := range nt.n {
 					for y := range nt.n {
@@ -266,9 +279,6 @@ func (nt *naiveTyped) isoBalls(u, v, t int, rooted bool) bool {
 	if len(a) != len(b) {
 		return false
 	}
-	n := len(a)
-	mapping := make([]int, n)
-	used := make([]bool, n)
 	same := func(x, y, x2, y2 int) bool {
 		for l := range nt.layers {
 			if nt.tie[l][x][y] != nt.tie[l][x2][y2] {
@@ -277,36 +287,13 @@ func (nt *naiveTyped) isoBalls(u, v, t int, rooted bool) bool {
 		}
 		return true
 	}
-	var try func(i int) bool
-	try = func(i int) bool {
-		if i == n {
-			return true
-		}
-		for j := range n {
-			if used[j] || (rooted && (a[i] == u) != (b[j] == v)) {
-				continue
-			}
-			if nt.colors != nil && nt.colors[a[i]] != nt.colors[b[j]] {
-				continue
-			}
-			ok := true
-			for k := 0; k < i && ok; k++ {
-				x, y := a[i], a[k]
-				x2, y2 := b[j], b[mapping[k]]
-				ok = same(x, y, x2, y2) && same(y, x, y2, x2)
-			}
-			if !ok {
-				continue
-			}
-			used[j], mapping[i] = true, j
-			if try(i + 1) {
-				return true
-			}
-			used[j] = false
-		}
-		return false
-	}
-	return try(0)
+	return bruteIsomorphic(len(a),
+		func(i, j int) bool {
+			return (!rooted || (a[i] == u) == (b[j] == v)) && (nt.colors == nil || nt.colors[a[i]] == nt.colors[b[j]])
+		},
+		func(i, k, j, m int) bool {
+			return same(a[i], a[k], b[j], b[m]) && same(a[k], a[i], b[m], b[j])
+		})
 }
 
 func (nt *naiveTyped) equivalent(name string, u, v, d int) bool {
@@ -329,39 +316,6 @@ func (nt *naiveTyped) equivalent(name string, u, v, d int) bool {
 	return nt.signature(name, u, d) == nt.signature(name, v, d)
 }
 
-// randomTyped returns a random typed graph: n nodes, each pair joined with
-// probability p by random ties.
-func randomTyped(t testing.TB, r *rand.Rand, n int, p float64, directed bool, layers []string) *graph.Graph {
-	g := graph.New(n)
-	if err := g.SetTypes(directed, layers); err != nil {
-		t.Fatal(err)
-	}
-	L := g.NumLayers()
-	for u := range int32(n) {
-		for v := u + 1; v < int32(n); v++ {
-			if r.Float64() >= p {
-				continue
-			}
-			var k graph.Kind
-			for k == 0 {
-				for l := range L {
-					switch {
-					case r.IntN(2) == 0:
-					case !directed:
-						k |= graph.LayerKind(l, false)
-					default:
-						k |= graph.Kind(1+r.IntN(3)) << (2 * l)
-					}
-				}
-			}
-			if _, err := g.SetKind(u, v, k); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	return g
-}
-
 // TestTypedOracle compares every measure's partition of random directed,
 // layered and attributed graphs with the naive model, from scratch and
 // after deleting ties one edge at a time.
@@ -379,7 +333,10 @@ func TestTypedOracle(t *testing.T) {
 	}
 	for trial, c := range configs {
 		for _, p := range []float64{0.25, 0.5} {
-			g := randomTyped(t, r, 10, p, c.directed, c.layers)
+			g, err := testgraphs.RandomTyped(r, 10, p, c.directed, c.layers)
+			if err != nil {
+				t.Fatal(err)
+			}
 			var colors []int32
 			if c.colors {
 				colors = make([]int32, g.NumNodes())
@@ -426,5 +383,13 @@ func TestTypedOracle(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestTypedFuzzyRefused(t *testing.T) {
+	g := typedGraph(t, 3, true, nil, "0>1 1>2")
+	p := mustPartition(t, g, measure.Count{}, 1)
+	if _, err := p.FuzzyAt(10, FuzzyTop); err == nil || !strings.Contains(err.Error(), "direction or layers") {
+		t.Errorf("fuzzy anonymity of a directed graph: error %v", err)
 	}
 }

@@ -11,10 +11,17 @@ import (
 // whose signature it can change; it reports whether the edge existed. The
 // partition reflects the change after the next Update.
 func (p *Partition) DeleteEdge(u, w int32) bool {
+	return p.DeleteEdgeCommon(u, w, nil)
+}
+
+// DeleteEdgeCommon is DeleteEdge for a caller that has just listed the
+// common neighbours of u and w in common (ascending), which the partition
+// would otherwise list again to update triangle counts; nil lists them.
+func (p *Partition) DeleteEdgeCommon(u, w int32, common []int32) bool {
 	if u == w || !p.g.HasEdge(u, w) {
 		return false
 	}
-	p.markAffected(u, w, -1)
+	p.markAffected(u, w, -1, common)
 	p.g.DeleteEdge(u, w)
 	return true
 }
@@ -26,16 +33,21 @@ func (p *Partition) AddEdge(u, w int32) bool {
 	if !p.g.AddEdge(u, w) {
 		return false
 	}
-	p.markAffected(u, w, +1)
+	p.markAffected(u, w, +1, nil)
 	return true
 }
 
 // markAffected marks the nodes affected by the edge {u, w}, which is present
 // in the graph, and updates triangle counts by sign (the edge is about to be
-// deleted: -1; it was just added: +1).
-func (p *Partition) markAffected(u, w int32, sign int32) {
+// deleted: -1; it was just added: +1). common, if not nil, holds the common
+// neighbours of u and w.
+func (p *Partition) markAffected(u, w int32, sign int32, common []int32) {
 	if p.tri != nil {
-		p.buf = p.g.CommonNeighbors(p.buf[:0], u, w)
+		if common != nil {
+			p.buf = append(p.buf[:0], common...)
+		} else {
+			p.buf = p.g.CommonNeighbors(p.buf[:0], u, w)
+		}
 		t := sign * int32(len(p.buf))
 		p.tri[u] += t
 		p.tri[w] += t
@@ -210,7 +222,7 @@ func (p *Partition) SetKind(u, w int32, k graph.Kind) (bool, error) {
 		if _, err := p.g.SetKind(u, w, k); err != nil {
 			return false, fmt.Errorf("anonymity: %w", err)
 		}
-		p.markAffected(u, w, +1)
+		p.markAffected(u, w, +1, nil)
 		return true, nil
 	}
 	// The edge stays: the nodes it affects are those of its deletion, and
@@ -218,6 +230,6 @@ func (p *Partition) SetKind(u, w int32, k graph.Kind) (bool, error) {
 	if _, err := p.g.SetKind(u, w, k); err != nil {
 		return false, fmt.Errorf("anonymity: %w", err)
 	}
-	p.markAffected(u, w, 0)
+	p.markAffected(u, w, 0, nil)
 	return true, nil
 }

@@ -55,6 +55,15 @@ func BenchmarkFull(b *testing.B) {
 	}
 }
 
+// BenchmarkFullHubs is full anonymization by ua (count, d = 1, R = 1%) of
+// the web network cnr-2000 (2.7 M edges, hubs of thousands of links), where
+// ua's weights change at every common neighbour and every edge between two
+// neighbours of a node that changes anonymity.
+func BenchmarkFullHubs(b *testing.B) {
+	g := readShared(b, "cnr-2000.edges.gz")
+	benchRun(b, g, Config{Measure: measure.Count{}, D: 1, Strategy: UA, Variant: Full, Seed: 1})
+}
+
 // BenchmarkFullR1 is full anonymization with the recompute gap R = 1 on
 // arenas-email: one partition update per deleted edge.
 func BenchmarkFullR1(b *testing.B) {

@@ -145,6 +145,17 @@ func ParseRefinement(s string) (Refinement, error) {
 	return "", fmt.Errorf("unknown refinement %q (known: none, restore, anneal)", s)
 }
 
+// The defaults of a run, read by the command line and the experiments too:
+// k = 2, the partial variant's target of 95% of the nodes, the budgeted
+// variant's 5% of the edges, and the paper's recompute gap R of 1% of the
+// edges.
+const (
+	DefaultK                 = anonymity.DefaultK
+	DefaultAlpha             = 0.95
+	DefaultBudgetFraction    = 0.05
+	DefaultRecomputeFraction = 0.01
+)
+
 // DefaultEffort is the local search's default number of moves per edge
 // that a run may delete (Config.Effort).
 const DefaultEffort = 20
@@ -265,7 +276,7 @@ func (c Config) WithDefaults(n, m int) (Config, error) {
 		return c, fmt.Errorf("anonymize: distance must be at least 1, got %d", c.D)
 	}
 	if c.K == 0 {
-		c.K = 2
+		c.K = DefaultK
 	}
 	if c.K < 1 {
 		return c, fmt.Errorf("anonymize: k must be at least 1, got %d", c.K)
@@ -324,7 +335,7 @@ func (c Config) WithDefaults(n, m int) (Config, error) {
 	switch c.Variant {
 	case Partial:
 		if c.Alpha == 0 {
-			c.Alpha = 0.95
+			c.Alpha = DefaultAlpha
 		}
 		if !(c.Alpha > 0 && c.Alpha <= 1) {
 			return c, fmt.Errorf("anonymize: alpha must be in (0, 1], got %v", c.Alpha)
@@ -351,7 +362,7 @@ func (c Config) WithDefaults(n, m int) (Config, error) {
 		return c, fmt.Errorf("anonymize: the recompute gap must be at least 1, got %d", c.Recompute)
 	}
 	if c.Recompute == 0 {
-		c.Recompute = max(1, int(math.Round(0.01*float64(m))))
+		c.Recompute = max(1, int(math.Round(DefaultRecomputeFraction*float64(m))))
 	}
 	return c, nil
 }

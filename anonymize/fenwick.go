@@ -1,28 +1,33 @@
 package anonymize
 
+import "math/bits"
+
 // fenwick is a binary indexed tree over non-negative integer weights: set a
-// weight, total, and find the position of the k-th unit of weight, each in
-// O(log n).
+// weight, total, and find the position of the k-th unit of weight.
+//
+// Updates are deferred: set changes the weight and the total at once, in
+// O(1), and lists the position; the tree catches up at the next find, by
+// one O(log n) update per changed position or, when more than about
+// n / log n positions changed, by a rebuild in O(n). Anonymization changes
+// the weights of millions of edges between two selections on large
+// networks, far more than it draws.
 type fenwick struct {
-	tree []int64 // 1-based partial sums
-	w    []int64 // the weights
-	sum  int64
-	top  int // highest power of two ≤ len(w)
+	tree    []int64 // 1-based partial sums of tw
+	w       []int64 // the weights
+	tw      []int64 // the weights the tree holds
+	pending []int32 // positions where w may differ from tw
+	sum     int64   // the sum of w
+	top     int     // highest power of two ≤ len(w)
 }
 
 // build makes the tree hold the weights weight(0..n-1), in O(n).
 func (f *fenwick) build(n int, weight func(i int) int64) {
 	f.w = append(f.w[:0], make([]int64, n)...)
-	f.tree = append(f.tree[:0], make([]int64, n+1)...)
 	f.sum = 0
 	for i := range n {
 		x := weight(i)
 		f.w[i] = x
 		f.sum += x
-		f.tree[i+1] += x
-		if j := (i + 1) + ((i + 1) & -(i + 1)); j <= n {
-			f.tree[j] += f.tree[i+1]
-		}
 	}
 	f.top = 1
 	for f.top*2 <= n {
@@ -31,19 +36,55 @@ func (f *fenwick) build(n int, weight func(i int) int64) {
 	if n == 0 {
 		f.top = 0
 	}
+	f.rebuild()
 }
 
-// set sets the weight at position i.
+// rebuild makes the tree hold w, in O(n).
+func (f *fenwick) rebuild() {
+	n := len(f.w)
+	f.tw = append(f.tw[:0], f.w...)
+	f.tree = append(f.tree[:0], make([]int64, n+1)...)
+	for i, x := range f.w {
+		f.tree[i+1] += x
+		if j := (i + 1) + ((i + 1) & -(i + 1)); j <= n {
+			f.tree[j] += f.tree[i+1]
+		}
+	}
+	f.pending = f.pending[:0]
+}
+
+// set sets the weight at position i; the tree catches up at the next find.
 func (f *fenwick) set(i int, x int64) {
-	d := x - f.w[i]
-	if d == 0 {
+	if f.w[i] == x {
 		return
 	}
-	f.w[i] = x
-	f.sum += d
-	for j := i + 1; j < len(f.tree); j += j & -j {
-		f.tree[j] += d
+	if f.w[i] == f.tw[i] {
+		f.pending = append(f.pending, int32(i)) // i starts to differ
 	}
+	f.sum += x - f.w[i]
+	f.w[i] = x
+}
+
+// flush brings the tree up to date with the weights.
+func (f *fenwick) flush() {
+	if len(f.pending) == 0 {
+		return
+	}
+	if len(f.pending)*bits.Len(uint(len(f.w))) > len(f.w) {
+		f.rebuild()
+		return
+	}
+	for _, i := range f.pending {
+		d := f.w[i] - f.tw[i]
+		if d == 0 {
+			continue // changed and changed back
+		}
+		f.tw[i] = f.w[i]
+		for j := int(i) + 1; j < len(f.tree); j += j & -j {
+			f.tree[j] += d
+		}
+	}
+	f.pending = f.pending[:0]
 }
 
 // get returns the weight at position i.
@@ -55,6 +96,7 @@ func (f *fenwick) total() int64 { return f.sum }
 // find returns the position i whose weight covers unit k: the smallest i with
 // w[0]+…+w[i] > k, for 0 ≤ k < total().
 func (f *fenwick) find(k int64) int {
+	f.flush()
 	pos := 0
 	for step := f.top; step > 0; step /= 2 {
 		if next := pos + step; next < len(f.tree) && f.tree[next] <= k {

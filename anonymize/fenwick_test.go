@@ -15,10 +15,24 @@ func TestFenwick(t *testing.T) {
 		var f fenwick
 		f.build(n, func(i int) int64 { return w[i] })
 		for step := range 300 {
-			if step%3 == 0 {
+			// A few changes, or many (the tree then rebuilds), some
+			// changed back, between two queries.
+			changes := 0
+			switch step % 3 {
+			case 0:
+				changes = 1
+			case 1:
+				changes = r.IntN(2*n + 1)
+			}
+			for range changes {
 				i := r.IntN(n)
+				old := w[i]
 				w[i] = int64(r.IntN(5))
 				f.set(i, w[i])
+				if r.IntN(4) == 0 {
+					w[i] = old
+					f.set(i, old)
+				}
 			}
 			var total int64
 			for _, x := range w {

@@ -250,12 +250,13 @@ func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
 	if !ok {
 		return
 	}
+	var common []int32 // the common neighbours, when listed here
 	if sc.incremental && sc.scope == measure.Intersection && (sc.needC() || sc.needAff()) {
 		// Each common neighbour x loses w from A(u,x) and u from A(w,x).
-		sc.buf = g.CommonNeighbors(sc.buf[:0], u, w)
-		for _, x := range sc.buf {
-			iu, _ := g.EdgeIndex(u, x)
-			iw, _ := g.EdgeIndex(w, x)
+		sc.buf = sc.buf[:0]
+		g.CommonNeighborEdges(u, w, func(x, eu, ew int32) {
+			sc.buf = append(sc.buf, x)
+			iu, iw := int(eu), int(ew)
 			if sc.needC() {
 				if sc.na[w] {
 					sc.c[iu]--
@@ -270,6 +271,10 @@ func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
 			}
 			sc.refreshEdge(iu)
 			sc.refreshEdge(iw)
+		})
+		common = sc.buf
+		if common == nil {
+			common = []int32{} // listed, and empty
 		}
 	}
 	if sc.needEu() && sc.unique(pos) {
@@ -284,7 +289,7 @@ func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
 		sc.aff[pos] = sc.aff[last]
 		sc.aff = sc.aff[:last]
 	}
-	p.DeleteEdge(u, w) // the graph moves its last edge to pos
+	p.DeleteEdgeCommon(u, w, common) // the graph moves its last edge to pos
 	sc.main.set(last, 0)
 	sc.fill.set(last, 0)
 	if pos < last {

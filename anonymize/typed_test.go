@@ -7,42 +7,9 @@ import (
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/testgraphs"
 	"github.com/anonet-project/anonet/measure"
 )
-
-// randomTypedGraph returns a random typed graph on n nodes: every pair tied
-// with probability p, by random ties of random layers.
-func randomTypedGraph(t *testing.T, r *rand.Rand, n int, p float64, directed bool, layers []string) *graph.Graph {
-	t.Helper()
-	g := graph.New(n)
-	if err := g.SetTypes(directed, layers); err != nil {
-		t.Fatal(err)
-	}
-	for u := range int32(n) {
-		for v := u + 1; v < int32(n); v++ {
-			if r.Float64() >= p {
-				continue
-			}
-			var k graph.Kind
-			for k == 0 {
-				for l := range g.NumLayers() {
-					if r.IntN(2) == 0 {
-						continue
-					}
-					if directed {
-						k |= graph.Kind(1+r.IntN(3)) << (2 * l)
-					} else {
-						k |= graph.LayerKind(l, false)
-					}
-				}
-			}
-			if _, err := g.SetKind(u, v, k); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	return g
-}
 
 // TestTypedRuns anonymizes random directed and layered graphs and checks
 // every release from scratch: the target is met, the release holds only
@@ -70,7 +37,10 @@ func TestTypedRuns(t *testing.T) {
 		config{false, []string{"family", "work", "school"}, Greedy, graph.LayersKind(0), measure.VRQ{}},
 	)
 	for i, c := range configs {
-		g := randomTypedGraph(t, r, 14, 0.3, c.directed, c.layers)
+		g, err := testgraphs.RandomTyped(r, 14, 0.3, c.directed, c.layers)
+		if err != nil {
+			t.Fatal(err)
+		}
 		in := g.Clone()
 		res, err := Run(g, Config{Measure: c.measure, D: 1, Strategy: c.strategy, Variant: Full, Protected: c.protected, Seed: uint64(i)})
 		if err != nil {

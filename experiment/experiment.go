@@ -45,7 +45,7 @@ func Compare(nets []Network, strategies []anonymize.Strategy, seeds []uint64, pr
 					g := net.Graph.Clone()
 					cfg := anonymize.Config{
 						Measure: measure.Count{}, D: 1, K: 2, Strategy: s, Variant: v, Seed: seed,
-						Budget: anonymize.BudgetOf(0.05, net.Graph.NumEdges()),
+						Budget: anonymize.BudgetOf(anonymize.DefaultBudgetFraction, net.Graph.NumEdges()),
 					}
 					start := time.Now()
 					res, err := anonymize.Run(g, cfg)

@@ -37,6 +37,8 @@ type Ball struct {
 	local []int32
 	seen  []uint32
 	epoch uint32
+	// sorted is scratch for Graph.Ball: the ball's nodes in ascending order.
+	sorted []int32
 }
 
 // reset prepares the scratch arrays for a graph with n nodes.
@@ -189,13 +191,30 @@ func (g *Graph) bfs(v int32, d int, b *Ball, layers bool) (*Ball, int) {
 // Ball fills b with the d-neighbourhood of v, with its induced subgraph, and
 // returns b. If b is nil a new Ball is allocated. Local adjacency lists are
 // in the order of the graph's adjacency lists (ascending graph id).
+//
+// A node of the outer layer whose list is much longer than the ball (a hub
+// next to a small neighbourhood) is intersected with the ball's nodes in
+// ascending order instead of scanned: on web graphs most of the time of
+// d-k-anonymity went into reading hubs' lists for the few of their
+// neighbours that lie in a small ball.
 func (g *Graph) Ball(v int32, d int, b *Ball) *Ball {
-	b = g.BallNodes(v, d, b)
+	b, outer := g.bfs(v, d, b, false)
 	b.Off = append(b.Off, 0)
-	for _, x := range b.Nodes {
-		for _, y := range g.Neighbors(x) {
-			if b.in(y) {
-				b.Adj = append(b.Adj, b.local[y])
+	sorted := false // b.sorted holds the ball's nodes in ascending order
+	for i, x := range b.Nodes {
+		nb := g.Neighbors(x)
+		if i >= outer && len(nb) > 16*len(b.Nodes) {
+			if !sorted {
+				b.sorted = append(b.sorted[:0], b.Nodes...)
+				slices.Sort(b.sorted)
+				sorted = true
+			}
+			intersect(b.sorted, nb, func(j, _ int) { b.Adj = append(b.Adj, b.local[b.sorted[j]]) })
+		} else {
+			for _, y := range nb {
+				if b.in(y) {
+					b.Adj = append(b.Adj, b.local[y])
+				}
 			}
 		}
 		b.Off = append(b.Off, int32(len(b.Adj)))

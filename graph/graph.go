@@ -324,56 +324,69 @@ func (g *Graph) Clone() *Graph {
 // CommonNeighbors appends the common neighbours of u and v, in ascending
 // order, to dst and returns the extended slice.
 func (g *Graph) CommonNeighbors(dst []int32, u, v int32) []int32 {
-	a, b := g.Neighbors(u), g.Neighbors(v)
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		switch {
-		case a[i] < b[j]:
-			i++
-		case a[i] > b[j]:
-			j++
-		default:
-			dst = append(dst, a[i])
-			i++
-			j++
-		}
-	}
+	a := g.Neighbors(u)
+	intersect(a, g.Neighbors(v), func(i, _ int) { dst = append(dst, a[i]) })
 	return dst
 }
 
-// CountCommonNeighbors returns |N(u) ∩ N(v)|: for an edge {u, v}, the number
-// of triangles through it.
+// CountCommonNeighbors returns the number of common neighbours of u and v.
 func (g *Graph) CountCommonNeighbors(u, v int32) int {
-	a, b := g.Neighbors(u), g.Neighbors(v)
-	if len(a) > len(b) {
-		a, b = b, a
-	}
 	n := 0
-	// A much shorter list is intersected by binary searches.
-	if len(a)*16 < len(b) {
-		for _, x := range a {
-			k, ok := slices.BinarySearch(b, x)
-			if ok {
-				n++
-			}
-			b = b[k:]
-		}
-		return n
-	}
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		switch {
-		case a[i] < b[j]:
-			i++
-		case a[i] > b[j]:
-			j++
-		default:
-			n++
-			i++
-			j++
-		}
-	}
+	intersect(g.Neighbors(u), g.Neighbors(v), func(int, int) { n++ })
 	return n
+}
+
+// CommonNeighborEdges calls visit(x, eu, ev) for every common neighbour x
+// of u and v, in ascending order, with the indices eu of the edge {u, x}
+// and ev of {v, x}: the edges whose triangles with {u, v} change when it
+// does, found without searching for them.
+func (g *Graph) CommonNeighborEdges(u, v int32, visit func(x, eu, ev int32)) {
+	a, b := g.adj[u], g.adj[v]
+	du, dv := len(a)/2, len(b)/2
+	intersect(a[:du], b[:dv], func(i, j int) { visit(a[i], a[du+i], b[dv+j]) })
+}
+
+// intersect calls visit(i, j) for every common element a[i] == b[j] of two
+// ascending lists, in ascending order: by a merge, or, when one list is
+// much shorter (a leaf's against a hub's), by binary searches of its
+// elements in the rest of the other, in O(short · log long).
+func intersect(a, b []int32, visit func(i, j int)) {
+	switch {
+	case len(a)*16 < len(b):
+		off := 0
+		for i, x := range a {
+			k, ok := slices.BinarySearch(b[off:], x)
+			off += k
+			if ok {
+				visit(i, off)
+				off++
+			}
+		}
+	case len(b)*16 < len(a):
+		off := 0
+		for j, x := range b {
+			k, ok := slices.BinarySearch(a[off:], x)
+			off += k
+			if ok {
+				visit(off, j)
+				off++
+			}
+		}
+	default:
+		i, j := 0, 0
+		for i < len(a) && j < len(b) {
+			switch {
+			case a[i] < b[j]:
+				i++
+			case a[i] > b[j]:
+				j++
+			default:
+				visit(i, j)
+				i++
+				j++
+			}
+		}
+	}
 }
 
 // NodeTriangles returns the number of triangles through v.

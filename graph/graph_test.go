@@ -271,3 +271,90 @@ func TestBallEpochWrap(t *testing.T) {
 		}
 	}
 }
+
+// TestCommonNeighbors checks the three common-neighbour functions against
+// a scan of all nodes, on a graph with hubs (where the short list is
+// searched in the long one) and without.
+func TestCommonNeighbors(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	const n = 300
+	g := New(n)
+	for u := range int32(n) {
+		for v := u + 1; v < n; v++ {
+			p := 0.03
+			if u < 3 {
+				p = 0.9 // hubs
+			}
+			if r.Float64() < p {
+				g.AddEdge(u, v)
+			}
+		}
+	}
+	for range 2000 {
+		u, v := int32(r.IntN(n)), int32(r.IntN(n))
+		if r.IntN(4) == 0 {
+			u = int32(r.IntN(3))
+		}
+		var want []int32
+		for x := range int32(n) {
+			if g.HasEdge(u, x) && g.HasEdge(v, x) {
+				want = append(want, x)
+			}
+		}
+		if got := g.CommonNeighbors(nil, u, v); !slices.Equal(got, want) {
+			t.Fatalf("CommonNeighbors(%d, %d) = %v, want %v", u, v, got, want)
+		}
+		if got := g.CountCommonNeighbors(u, v); got != len(want) {
+			t.Fatalf("CountCommonNeighbors(%d, %d) = %d, want %d", u, v, got, len(want))
+		}
+		var got []int32
+		g.CommonNeighborEdges(u, v, func(x, eu, ev int32) {
+			got = append(got, x)
+			if e := g.Edge(int(eu)); e != MakeEdge(u, x) {
+				t.Fatalf("edge index of {%d, %d} is that of %v", u, x, e)
+			}
+			if e := g.Edge(int(ev)); e != MakeEdge(v, x) {
+				t.Fatalf("edge index of {%d, %d} is that of %v", v, x, e)
+			}
+		})
+		if !slices.Equal(got, want) {
+			t.Fatalf("CommonNeighborEdges(%d, %d) visits %v, want %v", u, v, got, want)
+		}
+	}
+}
+
+// TestBallHubs checks the induced subgraph of balls next to hubs, where
+// Graph.Ball intersects a hub's list with the ball instead of scanning it,
+// against the pairs of ball nodes that HasEdge joins, in the documented
+// order (ascending graph id in every local list).
+func TestBallHubs(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 9))
+	const n = 2000
+	g := New(n)
+	for v := int32(3); v < n; v++ {
+		for range 2 {
+			if w := int32(3 + r.IntN(n-3)); w != v {
+				g.AddEdge(v, w)
+			}
+		}
+		if r.IntN(3) == 0 {
+			g.AddEdge(v, int32(r.IntN(3))) // hubs 0, 1, 2
+		}
+	}
+	var b Ball
+	for range 300 {
+		v, d := int32(3+r.IntN(n-3)), 1+r.IntN(2)
+		g.Ball(v, d, &b)
+		for i, x := range b.Nodes {
+			var want []int32
+			for _, y := range g.Neighbors(x) { // ascending ids
+				if j, ok := b.Local(y); ok {
+					want = append(want, j)
+				}
+			}
+			if got := b.Adj[b.Off[i]:b.Off[i+1]]; !slices.Equal(got, want) {
+				t.Fatalf("Ball(%d, %d): node %d has local neighbours %v, want %v", v, d, x, got, want)
+			}
+		}
+	}
+}

@@ -36,6 +36,10 @@ func (k Kind) Out(l int) bool { return k>>(2*uint(l))&1 != 0 }
 // from in layer l.
 func (k Kind) In(l int) bool { return k>>(2*uint(l)+1)&1 != 0 }
 
+// Outgoing reports whether the node the kind is read from has a tie to the
+// other in some layer.
+func (k Kind) Outgoing() bool { return k&evenBits != 0 }
+
 // Layer returns the bits of layer l alone.
 func (k Kind) Layer(l int) Kind { return k & (3 << (2 * uint(l))) }
 

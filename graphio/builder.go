@@ -30,6 +30,29 @@ type records struct {
 	directed   bool
 	layerNames []string
 	layers     []uint8
+	layerOf    map[string]int // layer name → index, with layerNames
+}
+
+// startLayers makes the records layered: every record gets a layer
+// (setLayer, addLayer), and build returns a typed graph.
+func (r *records) startLayers() {
+	r.layerNames, r.layerOf = []string{}, map[string]int{}
+}
+
+// addLayer sets the layer of the last record added to the one named name,
+// a new layer if it is the first record of that name.
+func (r *records) addLayer(name string) error {
+	l, ok := r.layerOf[name]
+	if !ok {
+		if len(r.layerNames) == graph.MaxLayers {
+			return fmt.Errorf("layer %q is one more than the limit of %d layers", name, graph.MaxLayers)
+		}
+		l = len(r.layerNames)
+		r.layerOf[name] = l
+		r.layerNames = append(r.layerNames, name)
+	}
+	r.setLayer(l)
+	return nil
 }
 
 // setLayer sets the layer of the last record added.

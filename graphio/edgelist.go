@@ -201,10 +201,9 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 	// The layer column: a column number (sp.extra), or a name found in the
 	// header line (layerName).
 	layerName := ""
-	var layerOf map[string]int
-	if opt.LayerColumn != "" {
-		layerOf = map[string]int{}
-		b.layerNames = []string{}
+	layered := opt.LayerColumn != ""
+	if layered {
+		b.startLayers()
 		if c, err := strconv.Atoi(opt.LayerColumn); err == nil {
 			if c < 3 {
 				return nil, fmt.Errorf("layer column %d: columns 1 and 2 hold the node ids", c)
@@ -254,7 +253,7 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 			}
 			return &ParseError{File: rep.File, Line: lineNo, Column: column(line, f0),
 				Err: errors.New("line has one column; an edge needs two node ids (only files written by anonet list isolated nodes this way)")}
-		case nf > 3 || nf > 2 && layerOf == nil:
+		case nf > 3 || nf > 2 && !layered:
 			rep.ExtraColumns++
 		}
 		u, err := id(f0, line, lineNo)
@@ -276,21 +275,13 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 		} else {
 			b.edge(u, v)
 		}
-		if layerOf != nil {
+		if layered {
 			if sp.field == nil {
 				return &ParseError{File: rep.File, Line: lineNo, Err: fmt.Errorf("no layer in column %d", sp.extra+1)}
 			}
-			l, ok := layerOf[string(sp.field)]
-			if !ok {
-				if len(b.layerNames) == graph.MaxLayers {
-					return &ParseError{File: rep.File, Line: lineNo, Column: column(line, sp.field),
-						Err: fmt.Errorf("layer %q is one more than the limit of %d layers", sp.field, graph.MaxLayers)}
-				}
-				l = len(b.layerNames)
-				layerOf[string(sp.field)] = l
-				b.layerNames = append(b.layerNames, string(sp.field))
+			if err := b.addLayer(string(sp.field)); err != nil {
+				return &ParseError{File: rep.File, Line: lineNo, Column: column(line, sp.field), Err: err}
 			}
-			b.setLayer(l)
 		}
 		if b.overflow {
 			return &ParseError{File: rep.File, Line: lineNo, Err: b.overflowError()}
@@ -480,6 +471,9 @@ func writeEdgeList(w io.Writer, g *graph.Graph) error {
 	layers := g.Layers()
 	var names [][]byte // nil without layers
 	for _, name := range layers {
+		if strings.ContainsAny(name, "\r\n") {
+			return fmt.Errorf("layer %q has a line break, which an edge list cannot hold", name)
+		}
 		names = append(names, quoteField(name))
 	}
 	if g.Directed() {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/anonet-project/anonet/graph"
@@ -166,5 +167,44 @@ func FuzzReadBinary(f *testing.F) {
 	addSeeds(f, Binary, "", "\x89ANONET\n", "\x89ANONET\n\x01\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff\x00\x00\x00\x00")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkRead(t, data, ReadOptions{Format: Binary})
+	})
+}
+
+// FuzzReadTyped reads directed, layered input in the three formats that
+// hold layers: an error is a *ParseError, and a network read is written as
+// an edge list and read back with every tie, direction and layer.
+func FuzzReadTyped(f *testing.F) {
+	f.Add(byte(0), []byte("u v layer\na b family\nb a family\na b work\nb c work\n"))
+	f.Add(byte(1), []byte(`<graphml><key id="L" for="edge" attr.name="layer"><default>x</default></key><graph edgedefault="directed"><edge source="a" target="b"><data key="L">y</data></edge><edge source="b" target="a"/></graph></graphml>`))
+	f.Add(byte(2), []byte(`graph [ directed 1 edge [ source 1 target 2 layer "w" ] edge [ source 2 target 1 layer 3 ] ]`))
+	formats := []Format{EdgeList, GraphML, GML}
+	f.Fuzz(func(t *testing.T, which byte, data []byte) {
+		opt := ReadOptions{Format: formats[int(which)%len(formats)], Directed: which&4 == 0, LayerColumn: "layer"}
+		g, _, _, err := readMeasured(data, opt)
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v is a %T, not a *ParseError", err, err)
+			}
+			return
+		}
+		var buf bytes.Buffer
+		if err := Write(&buf, g, EdgeList); err != nil {
+			var le *labelError
+			if errors.As(err, &le) || strings.Contains(err.Error(), "line break") {
+				return // labels or layer names an edge list cannot hold
+			}
+			t.Fatal(err)
+		}
+		back, _, err := Read(&buf, "back", ReadOptions{Format: EdgeList, Directed: opt.Directed, LayerColumn: "3"})
+		if g.NumTies() == 0 {
+			return // no layer column to read back
+		}
+		if err != nil {
+			t.Fatalf("reading back: %v\n%s", err, buf.String())
+		}
+		if kindsOf(back) != kindsOf(g) {
+			t.Fatalf("read back %s, want %s", kindsOf(back), kindsOf(g))
+		}
 	})
 }

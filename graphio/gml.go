@@ -241,6 +241,9 @@ func readGML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, erro
 		graphs   int
 		sawAny   bool
 	)
+	if opt.LayerColumn != "" {
+		recs.startLayers()
+	}
 	nodeOf := func(key string) int32 {
 		if v, ok := index[key]; ok {
 			return v
@@ -326,7 +329,7 @@ func readGML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, erro
 				if open.kind != gmlOpen {
 					return nil, lx.errorf(open.line, open.col, "%s must be followed by '[', found %s", k.text, open.kind)
 				}
-				attrs, err := readGMLAttrs(lx, open, k.text, opt.NodeAttributes && k.text == "node")
+				attrs, err := readGMLAttrs(lx, open, k.text, opt.NodeAttributes && k.text == "node" || opt.LayerColumn != "" && k.text == "edge")
 				if err != nil {
 					return nil, err
 				}
@@ -369,6 +372,15 @@ func readGML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, erro
 						return nil, err
 					}
 					recs.edge(nodeOf(ks), nodeOf(kt))
+					if opt.LayerColumn != "" {
+						layer, ok := attrs.extraValue(opt.LayerColumn)
+						if !ok {
+							return nil, lx.errorf(k.line, k.col, "edge without a %s (the layer key)", opt.LayerColumn)
+						}
+						if err := recs.addLayer(layer); err != nil {
+							return nil, lx.errorf(k.line, k.col, "%v", err)
+						}
+					}
 				}
 				if len(nodes) > opt.nodeLimit() {
 					return nil, lx.errorf(k.line, k.col, "%v", tooManyNodes(uint64(len(nodes)), opt.nodeLimit()))
@@ -459,6 +471,21 @@ func gmlAttrSlot(name string) int {
 		return 3
 	}
 	return -1
+}
+
+// extraValue returns the value of the extra key name (kept by
+// readGMLAttrs with keepExtra), unescaped, and whether it was given.
+func (a *gmlAttrs) extraValue(name string) (string, bool) {
+	for j := 0; j+1 < len(a.extra); j += 2 {
+		if a.extra[j].text == name {
+			v := a.extra[j+1]
+			if v.kind == gmlString {
+				return gmlUnescape(v.text), true
+			}
+			return v.text, true
+		}
+	}
+	return "", false
 }
 
 // get returns attribute name and whether it was given.

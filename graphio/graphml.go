@@ -40,6 +40,11 @@ func readGraphML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, 
 	var data nodeData        // with opt.NodeAttributes
 	keys := map[string]int{} // node keys: GraphML key id → column of data
 	node := ""               // the id of the open <node>
+	var layer graphMLLayer   // with opt.LayerColumn
+	if opt.LayerColumn != "" {
+		layer.name = opt.LayerColumn
+		b.startLayers()
+	}
 	graphs := 0
 	directedDefault := false
 	sawRoot := false
@@ -66,11 +71,20 @@ func readGraphML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, 
 				sawRoot = true
 				continue
 			}
-			if opt.NodeAttributes && isGraphMLSpace(t.Name.Space) && (name == "key" || name == "data") {
+			if (opt.NodeAttributes || opt.LayerColumn != "") && isGraphMLSpace(t.Name.Space) && (name == "key" || name == "data") {
 				parent := path[depth-1]
 				path = path[:depth]
-				if err := readGraphMLData(d, t, parent, node, keys, &data); err != nil {
+				if !opt.NodeAttributes {
+					keys = nil // only the layer key is wanted
+				}
+				if err := readGraphMLData(d, t, parent, node, keys, &data, &layer); err != nil {
 					return nil, xmlError(rep.File, d, err)
+				}
+				if layer.value != nil {
+					if err := b.addLayer(*layer.value); err != nil {
+						return nil, perr("%v", err)
+					}
+					layer.value, layer.edgeDone = nil, true
 				}
 				continue
 			}
@@ -149,12 +163,21 @@ func readGraphML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, 
 				} else {
 					b.edge(u, w)
 				}
+				layer.edgeDone = false
 			case "hyperedge":
 				return nil, perr("hyperedges are not supported: anonet reads simple graphs (replace each hyperedge by edges, or by a node joined to its endpoints)")
 			case "locator":
 				return nil, perr("<locator> (a graph stored in another file) is not supported")
 			}
 		case xml.EndElement:
+			if t.Name.Local == "edge" && len(path) == 3 && opt.LayerColumn != "" && !layer.edgeDone {
+				if !layer.hasDefault {
+					return nil, perr("<edge> without a layer (no <data> of the key %q and no default)", layer.name)
+				}
+				if err := b.addLayer(layer.def); err != nil {
+					return nil, perr("%v", err)
+				}
+			}
 			path = path[:len(path)-1]
 		case xml.CharData:
 			if len(path) == 0 && len(bytes.TrimSpace(t)) > 0 {
@@ -185,7 +208,7 @@ func readGraphML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, 
 // child of the <node> with id node: its text is the node's value of the
 // key's column) whose start element t was just read, up to its end.
 // Anything else (graph and edge keys and data) is read and ignored.
-func readGraphMLData(d *xml.Decoder, t xml.StartElement, parent, node string, keys map[string]int, data *nodeData) error {
+func readGraphMLData(d *xml.Decoder, t xml.StartElement, parent, node string, keys map[string]int, data *nodeData, layer *graphMLLayer) error {
 	if t.Name.Local == "key" {
 		var k struct {
 			ID      string `xml:"id,attr"`
@@ -196,7 +219,11 @@ func readGraphMLData(d *xml.Decoder, t xml.StartElement, parent, node string, ke
 		if err := d.DecodeElement(&k, &t); err != nil {
 			return err
 		}
-		if parent == "graphml" && (k.For == "node" || k.For == "all") && k.ID != "" {
+		if layer.name != "" && parent == "graphml" && (k.For == "edge" || k.For == "all") && k.ID != "" && (k.Name == layer.name || k.Name == "" && k.ID == layer.name) {
+			layer.key = k.ID
+			layer.def, layer.hasDefault = strings.TrimSpace(k.Default), strings.TrimSpace(k.Default) != ""
+		}
+		if keys != nil && parent == "graphml" && (k.For == "node" || k.For == "all") && k.ID != "" {
 			name := k.Name
 			if name == "" {
 				name = k.ID
@@ -215,7 +242,22 @@ func readGraphMLData(d *xml.Decoder, t xml.StartElement, parent, node string, ke
 	if c, ok := keys[v.Key]; ok && parent == "node" {
 		data.set(node, c, strings.TrimSpace(v.Text))
 	}
+	if layer.key != "" && v.Key == layer.key && parent == "edge" {
+		val := strings.TrimSpace(v.Text)
+		layer.value = &val
+	}
 	return nil
+}
+
+// graphMLLayer follows the edge key that holds the layer of every edge
+// (ReadOptions.LayerColumn, matched against attr.name, else the key id).
+type graphMLLayer struct {
+	name       string  // the key's name; "" when layers are not read
+	key        string  // its id, once its <key> was read
+	def        string  // its <default>
+	hasDefault bool    // whether it has a non-empty default
+	value      *string // the layer of the open <edge>, just read
+	edgeDone   bool    // the open (or last) <edge> has its layer
 }
 
 // skipElement reports whether readGraphML skips the content of the GraphML

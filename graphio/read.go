@@ -66,9 +66,11 @@ type ReadOptions struct {
 	// Undirected records (GraphML and Pajek edges, symmetric matrices) are
 	// ties both ways.
 	Directed bool
-	// LayerColumn names the edge-list column that holds the layer of every
-	// tie: a column number (3 or more) or a name in the header line (which
-	// the file must then have). Every distinct value is a layer, in order
+	// LayerColumn names where the layer of every tie is: in an edge list,
+	// a column number (3 or more) or a name in the header line (which the
+	// file must then have); in GraphML, the attr.name (or id) of an edge
+	// key, whose default applies to edges without its <data>; in GML, a
+	// key of every edge list. Every distinct value is a layer, in order
 	// of first appearance, up to graph.MaxLayers; a node pair may be tied
 	// in several layers. Empty: no layers.
 	LayerColumn string
@@ -210,8 +212,8 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 	if !knownFormat(opt.Format) {
 		return nil, nil, fmt.Errorf("read %s: unknown format %q (known: %s)", name, opt.Format, formatList())
 	}
-	if opt.LayerColumn != "" && opt.Format != EdgeList {
-		return nil, nil, fmt.Errorf("read %s: a layer column applies to edge lists, not to %s", name, opt.Format)
+	if opt.LayerColumn != "" && opt.Format != EdgeList && opt.Format != GraphML && opt.Format != GML {
+		return nil, nil, fmt.Errorf("read %s: layers are read from edge lists, GraphML and GML, not from %s", name, opt.Format)
 	}
 	if (opt.Directed || opt.LayerColumn != "") && opt.Format == Binary {
 		return nil, nil, fmt.Errorf("read %s: the binary format holds undirected graphs without layers", name)

@@ -111,7 +111,7 @@ func TestReadTypedErrors(t *testing.T) {
 		{"unknown column", "u v kind\na b x\n", ReadOptions{LayerColumn: "layer"}, `no column named "layer"`},
 		{"id column", "u v kind\na b x\n", ReadOptions{LayerColumn: "v"}, "holds node ids"},
 		{"column 2", "a b x\n", ReadOptions{LayerColumn: "2"}, "columns 1 and 2 hold the node ids"},
-		{"not an edge list", "*Vertices 2\n*Edges\n1 2\n", ReadOptions{Format: Pajek, LayerColumn: "3"}, "applies to edge lists"},
+		{"not an edge list", "*Vertices 2\n*Edges\n1 2\n", ReadOptions{Format: Pajek, LayerColumn: "3"}, "layers are read from edge lists, GraphML and GML"},
 	}
 	for _, tt := range tests {
 		if tt.opt.Format == "" {
@@ -136,5 +136,69 @@ func TestReadTypedErrors(t *testing.T) {
 	}
 	if err := Write(&bytes.Buffer{}, g, GraphML); err == nil {
 		t.Error("writing a directed graph as GraphML succeeded")
+	}
+	broken := graph.New(2)
+	broken.AddEdge(0, 1)
+	if err := broken.SetTypes(false, []string{"a\nb", "c"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(&bytes.Buffer{}, broken, EdgeList); err == nil || !strings.Contains(err.Error(), "line break") {
+		t.Errorf("writing a layer name with a line break: error %v", err)
+	}
+}
+
+// TestReadTypedFormats reads the same directed two-layer network from
+// GraphML and GML, and directed networks from Pajek and Matrix Market.
+func TestReadTypedFormats(t *testing.T) {
+	const want = "a>b/family a>b/work b>a/family b>c/work"
+	tests := []struct {
+		name   string
+		format Format
+		input  string
+		opt    ReadOptions
+		want   string
+	}{
+		{"graphml", GraphML, `<?xml version="1.0"?>
+<graphml xmlns="http://graphml.graphdrawing.org/xmlns">
+  <key id="d0" for="edge" attr.name="layer" attr.type="string"><default>family</default></key>
+  <key id="d1" for="node" attr.name="age"/>
+  <graph edgedefault="directed">
+    <node id="a"><data key="d1">30</data></node><node id="b"/><node id="c"/>
+    <edge source="a" target="b"/>
+    <edge source="b" target="a"><data key="d0">family</data></edge>
+    <edge source="a" target="b"><data key="d0">work</data></edge>
+    <edge source="b" target="c"><data key="d0"> work </data></edge>
+  </graph>
+</graphml>`, ReadOptions{Directed: true, LayerColumn: "layer"}, want},
+		{"gml", GML, `graph [ directed 1
+  node [ id 1 label "a" ] node [ id 2 label "b" ] node [ id 3 label "c" ]
+  edge [ source 1 target 2 layer "family" ]
+  edge [ source 2 target 1 layer "family" ]
+  edge [ source 1 target 2 layer "work" weight 2 ]
+  edge [ source 2 target 3 layer "work" ]
+]`, ReadOptions{Directed: true, LayerColumn: "layer"}, want},
+		{"pajek", Pajek, "*Vertices 3\n1 \"a\"\n2 \"b\"\n3 \"c\"\n*Arcs\n1 2\n2 3\n*Edges\n1 3\n",
+			ReadOptions{Directed: true}, "a>b a>c b>c c>a"},
+		{"matrix market general", MatrixMarket, "%%MatrixMarket matrix coordinate pattern general\n3 3 3\n1 2\n2 1\n3 2\n",
+			ReadOptions{Directed: true}, "1>2 2>1 3>2"},
+	}
+	for _, tt := range tests {
+		tt.opt.Format = tt.format
+		g, _, err := Read(strings.NewReader(tt.input), tt.name, tt.opt)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if got := kindsOf(g); got != tt.want {
+			t.Errorf("%s: ties %s, want %s", tt.name, got, tt.want)
+		}
+	}
+	// A GraphML edge without the layer key's data and no default.
+	const noDefault = `<graphml><key id="L" for="edge" attr.name="layer"/><graph><node id="a"/><node id="b"/><edge source="a" target="b"/></graph></graphml>`
+	if _, _, err := Read(strings.NewReader(noDefault), "x.graphml", ReadOptions{Format: GraphML, LayerColumn: "layer"}); err == nil || !strings.Contains(err.Error(), "without a layer") {
+		t.Errorf("GraphML edge without a layer: error %v", err)
+	}
+	const noKey = "graph [ node [ id 1 ] node [ id 2 ] edge [ source 1 target 2 ] ]"
+	if _, _, err := Read(strings.NewReader(noKey), "x.gml", ReadOptions{Format: GML, LayerColumn: "layer"}); err == nil || !strings.Contains(err.Error(), "without a layer") {
+		t.Errorf("GML edge without a layer: error %v", err)
 	}
 }

@@ -71,6 +71,15 @@ func (VRQ) NewEvaluator(g *graph.Graph, d int) Evaluator {
 	return &vrqEval{g: g, d: d}
 }
 
+// AppendNeighborDegrees appends the vrq signature at distance 1 of a node
+// whose neighbours have the given degrees (in the whole graph): the bytes an
+// evaluator of VRQ at d = 1 appends for that node. It is for callers that
+// hold the degrees but not the graph, such as a pipeline that computes
+// signatures on a distributed engine. It sorts degrees in place.
+func (VRQ) AppendNeighborDegrees(dst []byte, degrees []int32) []byte {
+	return appendMultiset(dst, degrees)
+}
+
 type vrqEval struct {
 	g    *graph.Graph
 	d    int

@@ -85,6 +85,24 @@ func TestLocalMatchesEvaluator(t *testing.T) {
 	}
 }
 
+func TestVRQNeighborDegreesMatchesEvaluator(t *testing.T) {
+	for _, name := range []string{"karate", "example8", "startri"} {
+		g := examples.MustRead(name)
+		ev := measure.VRQ{}.NewEvaluator(g, 1)
+		for v := range int32(g.NumNodes()) {
+			var degs []int32
+			for _, w := range g.Neighbors(v) {
+				degs = append(degs, int32(g.Degree(w)))
+			}
+			a := measure.VRQ{}.AppendNeighborDegrees(nil, degs)
+			b := ev.AppendSignature(nil, v)
+			if !bytes.Equal(a, b) {
+				t.Fatalf("%s node %d: from degrees %x, evaluator %x", name, v, a, b)
+			}
+		}
+	}
+}
+
 func Example() {
 	g := examples.MustRead("example8")
 	ev := measure.Count{}.NewEvaluator(g, 1)

@@ -30,7 +30,8 @@ import (
 // layer. Per level t = 1..d:
 //
 //   - degree: v's tie vector (at every level the same, written once);
-//   - count: |B_t(v)| − 1, then per layer the number of ties among B_t(v);
+//   - count: |B_t(v)| − 1, then per layer the number of nodes with a tie of
+//     the layer inside G[B_t(v)] and the number of its ties among B_t(v);
 //   - edgecount: per layer the number of ties among B_t(v);
 //   - degdist: the multiset of (code, tie vector inside G[B_t(v)]) over B_t(v);
 //   - vrq: the multiset of (code, tie vector) over the nodes at distance t;

@@ -9,6 +9,7 @@ import (
 
 	"github.com/anonet-project/anonet/canon"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/testgraphs"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -60,23 +61,7 @@ func TestAttributedPath(t *testing.T) {
 // distances returns the BFS distances from v (-1: unreachable), a test
 // oracle independent of graph.Ball.
 func distances(g *graph.Graph, v int32) []int {
-	dist := make([]int, g.NumNodes())
-	for i := range dist {
-		dist[i] = -1
-	}
-	dist[v] = 0
-	queue := []int32{v}
-	for len(queue) > 0 {
-		x := queue[0]
-		queue = queue[1:]
-		for _, y := range g.Neighbors(x) {
-			if dist[y] < 0 {
-				dist[y] = dist[x] + 1
-				queue = append(queue, y)
-			}
-		}
-	}
-	return dist
+	return testgraphs.NaiveDistances(g.NumNodes(), func(x, y int) bool { return g.HasEdge(int32(x), int32(y)) }, int(v))
 }
 
 // TestAttributedOracle: on random graphs and colours, two nodes have

@@ -22,7 +22,8 @@ type typedEval struct {
 	ball     graph.Ball
 	rows     []int32 // tie vectors (with the code first when colors != nil), one per row
 	order    []int32 // a permutation of the rows, for sorting
-	ties     []int   // per layer, the ties among a ball, for count and edgecount
+	ties     []int   // per level and layer, the ties among a ball, for count and edgecount
+	first    []int32 // per ball node and layer, the first level with a tie of the layer (count)
 }
 
 func newTypedEval(g *graph.Graph, d int, m Measure, colors []int32) Evaluator {
@@ -166,12 +167,23 @@ func (e *typedEval) appendVRQ(dst []byte, b *graph.Ball, from, to int32) []byte 
 	return dst
 }
 
-// appendTieCounts appends, for t = 1..d, |B_t| − 1 (with nodes) and the
-// number of ties of every layer among B_t. A tie joining nodes at distances
-// s and s' lies in every B_t with t ≥ max(s, s').
+// appendTieCounts appends, for t = 1..d, with nodes (count) |B_t| − 1 and
+// per layer the number of nodes with a tie of that layer inside G[B_t] and
+// the number of its ties among B_t; without (edgecount) the numbers of ties
+// only. A tie joining nodes at distances s and s' lies in every B_t with
+// t ≥ max(s, s').
 func (e *typedEval) appendTieCounts(dst []byte, b *graph.Ball, nodes bool) []byte {
-	e.ties = slices.Grow(e.ties[:0], e.d*e.layers)[:e.d*e.layers]
+	L := e.layers
+	e.ties = slices.Grow(e.ties[:0], e.d*L)[:e.d*L]
 	clear(e.ties)
+	// first[i·L+l]: the first level at which local node i has a tie of
+	// layer l inside the ball (d+1: none), for count.
+	if nodes {
+		e.first = slices.Grow(e.first[:0], b.Size()*L)[:b.Size()*L]
+		for i := range e.first {
+			e.first[i] = int32(e.d + 1)
+		}
+	}
 	for i, x := range b.Nodes {
 		for j, y := range e.g.Neighbors(x) {
 			ly, ok := b.Local(y)
@@ -179,12 +191,17 @@ func (e *typedEval) appendTieCounts(dst []byte, b *graph.Ball, nodes bool) []byt
 				continue // outside, or counted from y
 			}
 			t := max(b.Dist[i], b.Dist[ly])
-			level := e.ties[int(t-1)*e.layers:]
+			level := e.ties[int(t-1)*L:]
 			k := e.g.IncidentKind(x, j)
 			for z := uint64(k); z != 0; z &= z - 1 {
 				bit := bits.TrailingZeros64(z)
+				l := bit >> 1
 				if e.directed || bit&1 == 0 {
-					level[bit>>1]++
+					level[l]++
+				}
+				if nodes {
+					e.first[i*L+l] = min(e.first[i*L+l], t)
+					e.first[int(ly)*L+l] = min(e.first[int(ly)*L+l], t)
 				}
 			}
 		}
@@ -197,11 +214,20 @@ func (e *typedEval) appendTieCounts(dst []byte, b *graph.Ball, nodes bool) []byt
 		if nodes {
 			dst = appendUint(dst, size-1)
 		}
-		// Ties among B_t: those of level t and below.
-		for l := range e.layers {
+		for l := range L {
+			if nodes {
+				n := 0
+				for i := range size {
+					if e.first[i*L+l] <= int32(t) {
+						n++
+					}
+				}
+				dst = appendUint(dst, n)
+			}
+			// Ties among B_t: those of level t and below.
 			n := 0
 			for s := range t {
-				n += e.ties[s*e.layers+l]
+				n += e.ties[s*L+l]
 			}
 			dst = appendUint(dst, n)
 		}

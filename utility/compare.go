@@ -147,6 +147,10 @@ type Comparison struct {
 	// gives 1; a value near the edge density means the correspondence is
 	// most likely wrong.
 	SharedEdges float64
+	// Directed reports that a graph is directed: its distances and
+	// betweenness then follow arcs (reachability); every other metric is
+	// computed on its undirected structure, as igraph does.
+	Directed bool
 }
 
 // Compare computes the utility metrics of an original graph and its
@@ -177,7 +181,7 @@ func Compare(orig, anon *graph.Graph, opt Options) (*Comparison, error) {
 		return nil, fmt.Errorf("utility: negative top-k %d", topK)
 	}
 	c := &comparer{orig: orig, anon: anon, opt: opt, corr: corr, runs: runs, topK: topK,
-		res: &Comparison{SharedEdges: math.NaN()}}
+		res: &Comparison{SharedEdges: math.NaN(), Directed: orig.Directed() || anon.Directed()}}
 	if corr != nil {
 		c.res.Corresponding, c.res.SharedEdges = sharedEdges(orig, anon, corr)
 	}
@@ -344,12 +348,23 @@ func (c *comparer) paths(betw bool) {
 	}
 	c.res.PathsSampled, c.res.Sources = sampled, len(srcO)
 	run := func(g *graph.Graph, src []int32, stage string) *sweepResult {
-		return sweep(c.csr(g), src, betw, c.opt.Threads, func(done, total int) { c.progress(stage, done, total) })
+		paths := c.csr(g)
+		if g.Directed() {
+			paths = newPathCSR(g)
+		}
+		return sweep(paths, src, betw, c.opt.Threads, func(done, total int) { c.progress(stage, done, total) })
 	}
 	rO := run(c.orig, srcO, "distances in the original")
 	rA := run(c.anon, srcA, "distances in the anonymized graph")
-	c.distO = rO.distances(c.compO.Pairs, no, sampled)
-	c.distA = rA.distances(c.compA.Pairs, na, sampled)
+	pairsO, pairsA := c.compO.Pairs, c.compA.Pairs
+	if c.orig.Directed() {
+		pairsO = connectedPairs(c.orig, rO, sampled)
+	}
+	if c.anon.Directed() {
+		pairsA = connectedPairs(c.anon, rA, sampled)
+	}
+	c.distO = rO.distances(pairsO, no, sampled)
+	c.distA = rA.distances(pairsA, na, sampled)
 	c.bcO, c.bcA = rO.bc, rA.bc
 	if sampled {
 		if paired {

@@ -11,8 +11,9 @@ import (
 // Breadth-first searches run several times faster over one contiguous array
 // than over a slice per node.
 type csr struct {
-	off []int
-	adj []int32
+	off      []int
+	adj      []int32
+	directed bool // adj holds the arcs out of every node (newPathCSR)
 }
 
 func newCSR(g *graph.Graph) *csr {
@@ -20,6 +21,27 @@ func newCSR(g *graph.Graph) *csr {
 	c := &csr{off: make([]int, n+1), adj: make([]int32, 0, 2*g.NumEdges())}
 	for v := range n {
 		c.adj = append(c.adj, g.Neighbors(int32(v))...)
+		c.off[v+1] = len(c.adj)
+	}
+	return c
+}
+
+// newPathCSR returns the adjacency that shortest paths follow: on a
+// directed graph the arcs out of every node (in any layer), so that
+// distances and betweenness are those of reachability, as igraph's
+// directed versions; on any other graph every neighbour.
+func newPathCSR(g *graph.Graph) *csr {
+	if !g.Directed() {
+		return newCSR(g)
+	}
+	n := g.NumNodes()
+	c := &csr{off: make([]int, n+1), adj: make([]int32, 0, g.NumEdges()), directed: true}
+	for v := range int32(n) {
+		for i, w := range g.Neighbors(v) {
+			if g.IncidentKind(v, i).Outgoing() {
+				c.adj = append(c.adj, w)
+			}
+		}
 		c.off[v+1] = len(c.adj)
 	}
 	return c
@@ -61,7 +83,7 @@ func (c *csr) bfsOrdered() (*csr, []int32) {
 			}
 		}
 	}
-	d := &csr{off: make([]int, n+1), adj: make([]int32, len(c.adj))}
+	d := &csr{off: make([]int, n+1), adj: make([]int32, len(c.adj)), directed: c.directed}
 	for i, v := range order {
 		lo := d.off[i]
 		nb := d.adj[lo : lo+len(c.neighbors(v))]

@@ -8,6 +8,7 @@ import (
 
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/testgraphs"
 )
 
 // build returns the graph on n nodes with the given edges.
@@ -293,9 +294,18 @@ func TestTopK(t *testing.T) {
 }
 
 // bruteBetweenness computes betweenness from its definition: for every
-// pair s < t, each node v strictly between them on shortest paths gets
-// σ_sv·σ_vt/σ_st, with distances and path counts from a search per node.
+// pair s < t (every ordered pair s ≠ t of a directed graph), each node v
+// strictly between them on shortest paths gets σ_sv·σ_vt/σ_st, with
+// distances and path counts from a search per node along out(v) (the
+// neighbours, or the arcs out of v).
 func bruteBetweenness(g *graph.Graph) []float64 {
+	bc, _ := bruteDirected(g, func(v int32) []int32 { return g.Neighbors(v) }, false)
+	return bc
+}
+
+// bruteDirected returns the betweenness and the average distance over the
+// ordered pairs joined by a path, searching along out.
+func bruteDirected(g *graph.Graph, out func(v int32) []int32, directed bool) ([]float64, float64) {
 	n := g.NumNodes()
 	dist := make([][]int, n)
 	sigma := make([][]float64, n)
@@ -309,7 +319,7 @@ func bruteBetweenness(g *graph.Graph) []float64 {
 		queue := []int32{int32(s)}
 		for h := 0; h < len(queue); h++ {
 			v := queue[h]
-			for _, u := range g.Neighbors(v) {
+			for _, u := range out(v) {
 				if dist[s][u] < 0 {
 					dist[s][u] = dist[s][v] + 1
 					queue = append(queue, u)
@@ -321,10 +331,16 @@ func bruteBetweenness(g *graph.Graph) []float64 {
 		}
 	}
 	bc := make([]float64, n)
+	var sum, pairs float64
 	for s := range n {
-		for t := s + 1; t < n; t++ {
-			if dist[s][t] < 0 {
+		for t := range n {
+			if t == s || dist[s][t] < 0 {
 				continue
+			}
+			sum += float64(dist[s][t])
+			pairs++
+			if !directed && t < s {
+				continue // each unordered pair once
 			}
 			for v := range n {
 				if v != s && v != t && dist[s][v] > 0 && dist[v][t] > 0 && dist[s][v]+dist[v][t] == dist[s][t] {
@@ -333,7 +349,39 @@ func bruteBetweenness(g *graph.Graph) []float64 {
 			}
 		}
 	}
-	return bc
+	return bc, sum / pairs
+}
+
+// TestDirectedPaths checks the distances and betweenness of random
+// directed graphs, exact and paired with their tie kinds, against the
+// definitions along arcs.
+func TestDirectedPaths(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for trial := range 6 {
+		g, err := testgraphs.RandomTyped(r, 8+4*trial, 0.25, true, []string{"a", "b"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := func(v int32) []int32 {
+			var o []int32
+			for i, w := range g.Neighbors(v) {
+				if g.IncidentKind(v, i).Outgoing() {
+					o = append(o, w)
+				}
+			}
+			return o
+		}
+		wantBC, wantMean := bruteDirected(g, out, true)
+		d, b := Paths(g, PathOptions{Mode: Exact, Threads: 2})
+		if math.Abs(d.Mean-wantMean) > 1e-9 {
+			t.Errorf("trial %d: average distance %v, want %v", trial, d.Mean, wantMean)
+		}
+		for v := range wantBC {
+			if math.Abs(b.Values[v]-wantBC[v]) > 1e-9*max(1, wantBC[v]) {
+				t.Fatalf("trial %d: betweenness of %d is %v, want %v", trial, v, b.Values[v], wantBC[v])
+			}
+		}
+	}
 }
 
 // TestBetweennessBruteForce checks exact betweenness on graphs large enough

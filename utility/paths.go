@@ -125,7 +125,9 @@ type Distances struct {
 	// with the finite-population correction.
 	StdErr float64
 	// Pairs is the number of ordered pairs of distinct nodes in the same
-	// component (exact in both modes).
+	// component (exact in both modes); on a directed graph, the ordered
+	// pairs (u, v) with a directed path from u to v (estimated when
+	// sampled).
 	Pairs int64
 	// Sources is the number of searches run (n when exact).
 	Sources int
@@ -176,9 +178,8 @@ func paths(g *graph.Graph, opt PathOptions, betw bool) (Distances, Betweenness) 
 	} else {
 		src = allNodes(n)
 	}
-	r := sweep(newCSR(g), src, betw, opt.Threads, opt.Progress)
-	cs := Components(g)
-	d := r.distances(cs.Pairs, n, sampled)
+	r := sweep(newPathCSR(g), src, betw, opt.Threads, opt.Progress)
+	d := r.distances(connectedPairs(g, r, sampled), n, sampled)
 	return d, Betweenness{Values: r.bc, Sources: len(src), Sampled: sampled}
 }
 
@@ -202,6 +203,24 @@ func sampleNodes(n, k int, rng *rand.Rand) []int32 {
 		p[i], p[j] = p[j], p[i]
 	}
 	return p[:k:k]
+}
+
+// connectedPairs returns the number of ordered pairs of distinct nodes
+// joined by a path: from the components of an undirected graph; on a
+// directed one, from the sweep r (the pairs its sources reach, scaled up
+// to all nodes when the sources are sampled).
+func connectedPairs(g *graph.Graph, r *sweepResult, sampled bool) int64 {
+	if !g.Directed() {
+		return Components(g).Pairs
+	}
+	var P int64
+	for _, p := range r.reach {
+		P += p
+	}
+	if sampled && len(r.sources) > 0 {
+		return int64(math.Round(float64(P) * float64(g.NumNodes()) / float64(len(r.sources))))
+	}
+	return P
 }
 
 // sweepResult holds what a sweep of searches found: per source i, the sum
@@ -346,9 +365,13 @@ func sweep(c *csr, sources []int32, betw bool, threads int, progress func(done, 
 	}
 	wg.Wait()
 	if betw {
-		// Each unordered pair was counted from both ends; a sample of k
-		// of n sources is scaled up by n/k.
-		f := 0.5 * float64(n) / float64(k) / workers[0].scale
+		// Each unordered pair was counted from both ends (not so the
+		// ordered pairs of a directed graph); a sample of k of n sources
+		// is scaled up by n/k.
+		f := float64(n) / float64(k) / workers[0].scale
+		if !c.directed {
+			f *= 0.5
+		}
 		r.bc = make([]float64, n)
 		for v := range r.bc {
 			w := v

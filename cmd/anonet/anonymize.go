@@ -84,6 +84,9 @@ type refinementResult struct {
 	Seconds       float64 `json:"seconds"`
 }
 
+// percent writes a fraction as the percentage flags take: 0.05 is "5%".
+func percent(fraction float64) string { return strconv.FormatFloat(100*fraction, 'g', -1, 64) + "%" }
+
 // parseAmount parses "5%" (a percentage of base, at least 1, rounded up, or
 // to the nearest integer if round is set) or "N" (a count). It rejects
 // values ≤ 0, and, if limit > 0, values above limit.
@@ -370,9 +373,9 @@ end of an iteration and writes the best state so far by the same rule.`,
 	f.IntVar(&effort, "effort", anonymize.DefaultEffort, "local search (--refine anneal): moves per edge that may be deleted (every edge; budgeted: per alteration of the budget)")
 	f.DurationVar(&timeLimit, "time-limit", 0, "stop the local search after this long (e.g. 30s, 5m) and keep the best state found; 0: no limit")
 	f.StringVar(&variant, "variant", "budgeted", "target: full (all nodes), partial (--alpha of the nodes) or budgeted (--budget alterations)")
-	f.StringVar(&budget, "budget", "5%", "budgeted variant: maximum alterations, a number or a percentage of the edges (rounded up), for every operation")
-	f.Float64Var(&alpha, "alpha", 0.95, "partial variant: fraction of nodes that must become k-anonymous, in (0, 1]")
-	f.StringVar(&recompute, "recompute", "1%", "recompute gap R: edges altered per iteration, a number or a percentage of the edges")
+	f.StringVar(&budget, "budget", percent(anonymize.DefaultBudgetFraction), "budgeted variant: maximum alterations, a number or a percentage of the edges (rounded up), for every operation")
+	f.Float64Var(&alpha, "alpha", anonymize.DefaultAlpha, "partial variant: fraction of nodes that must become k-anonymous, in (0, 1]")
+	f.StringVar(&recompute, "recompute", percent(anonymize.DefaultRecomputeFraction), "recompute gap R: edges altered per iteration, a number or a percentage of the edges")
 	f.Float64Var(&phi, "fuzzy", 0, "target fuzzy anonymity: nodes whose signatures differ by at most this percentage count as equivalent")
 	allLevels.register(f)
 	f.StringVar(&op, "operation", "delete", "alteration: delete, add (random non-edges) or rewire (swap ends of two edges)")
@@ -577,6 +580,9 @@ func printAnonymize(w io.Writer, r anonymizeResult) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "\tbefore\tafter\n")
 	fmt.Fprintf(tw, "edges\t%d\t%d\n", r.EdgesBefore, r.EdgesAfter)
+	if r.Ties > 0 {
+		fmt.Fprintf(tw, "ties\t%d\t%d\n", r.Ties, r.TiesAfter)
+	}
 	fmt.Fprintf(tw, "unique nodes\t%d (%.1f%%)\t%d (%.1f%%)\n", r.UniqueBefore, 100*r.UniqueFractionBefore, r.UniqueAfter, 100*r.UniqueFractionAfter)
 	fmt.Fprintf(tw, "not %d-anonymous\t%d (%.1f%%)\t%d (%.1f%%)\n", r.K, r.NotKAnonymousBefore, 100*r.NotKAnonymousFractionBefore, r.NotKAnonymousAfter, 100*r.NotKAnonymousFractionAfter)
 	tw.Flush()
@@ -585,12 +591,23 @@ func printAnonymize(w io.Writer, r anonymizeResult) error {
 		if f.Start == anonymize.StartTwins {
 			from = ", starting from the twinning's release, which kept more than the strategy's"
 		}
-		fmt.Fprintf(w, "\nrefinement (%s%s): %d edges restored, %d kept in all; %d of %d local moves accepted; %.2fs\n",
-			r.Refine, from, f.EdgesRestored, f.EdgesKept, f.MovesAccepted, f.MovesTried, f.Seconds)
+		unit := "edges"
+		if r.Ties > 0 {
+			unit = "ties"
+		}
+		fmt.Fprintf(w, "\nrefinement (%s%s): %d %s restored, %d kept in all; %d of %d local moves accepted; %.2fs\n",
+			r.Refine, from, f.EdgesRestored, unit, f.EdgesKept, f.MovesAccepted, f.MovesTried, f.Seconds)
 	}
 	verdict := "reached"
 	if !r.TargetReached {
 		verdict = "NOT reached"
+	}
+	if r.Ties > 0 {
+		// Directed or layered: the optimizers delete single ties, the
+		// paper's strategies whole pairs (see docs/attributes.md).
+		fmt.Fprintf(w, "\n%d of %d ties deleted (%.2f%%) in %d alterations, %d iterations (best state: iteration %d); target of %d k-anonymous nodes %s; %.2fs\n",
+			r.Ties-r.TiesAfter, r.Ties, 100*float64(r.Ties-r.TiesAfter)/float64(r.Ties), r.EdgesAltered, r.Iterations, r.BestIteration, r.Target, verdict, r.Seconds)
+		return nil
 	}
 	fmt.Fprintf(w, "\n%d edges altered (%d added, %d deleted; %.2f%% of %d) in %d iterations (best state: iteration %d); target of %d k-anonymous nodes %s; %.2fs\n",
 		r.EdgesAltered, r.EdgesAdded, r.EdgesDeleted, 100*r.FractionAltered, r.EdgesBefore, r.Iterations, r.BestIteration, r.Target, verdict, r.Seconds)

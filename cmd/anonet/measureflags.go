@@ -26,7 +26,7 @@ func (f *measureFlags) register(fs *pflag.FlagSet, multi bool) {
 		fs.StringSliceVar(&f.names, "measure", []string{"count"}, help)
 	}
 	fs.IntVarP(&f.d, "distance", "d", 1, "distance: the attacker knows the neighbourhood up to d hops")
-	fs.IntVarP(&f.k, "k", "k", 2, "a node is k-anonymous when at least k-1 other nodes share its signature")
+	fs.IntVarP(&f.k, "k", "k", anonymity.DefaultK, "a node is k-anonymous when at least k-1 other nodes share its signature")
 }
 
 // measures validates the flags and returns the chosen measures.

@@ -230,7 +230,7 @@ func (e *env) anonymizeReport(r anonymizeResult, orig, anon *graph.Graph, perm [
 			Recompute: c.Recompute, Seconds: r.Seconds, Target: res.Target,
 		},
 	}
-	if a, ok := c.Measure.(measure.Refined); ok {
+	if a, ok := c.Measure.(measure.Refined); ok && a.Colors != nil {
 		// The release's nodes carry their input node's attribute codes.
 		colors := make([]int32, len(a.Colors))
 		for v, w := range perm {

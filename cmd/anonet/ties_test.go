@@ -32,12 +32,13 @@ func TestTypedNetwork(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("measure: exit %d: %s", code, stderr)
 	}
-	var m struct {
+	type tiesJSON struct {
 		Directed bool     `json:"directed"`
 		Layers   []string `json:"layers"`
 		Ties     int      `json:"ties"`
 		Unique   int      `json:"unique"`
 	}
+	var m tiesJSON
 	if err := json.Unmarshal([]byte(stdout), &m); err != nil {
 		t.Fatal(err)
 	}
@@ -49,12 +50,7 @@ func TestTypedNetwork(t *testing.T) {
 	}
 	// The same file read undirected and layer-blind: 0, 1 and 2 alike.
 	stdout, _, _ = runCLI(t, "measure", in, "--json", "--measure", "degree", "--layers", "ignore")
-	m = struct {
-		Directed bool     `json:"directed"`
-		Layers   []string `json:"layers"`
-		Ties     int      `json:"ties"`
-		Unique   int      `json:"unique"`
-	}{}
+	m = tiesJSON{}
 	if err := json.Unmarshal([]byte(stdout), &m); err != nil {
 		t.Fatal(err)
 	}
@@ -101,6 +97,17 @@ func TestTypedNetwork(t *testing.T) {
 	}
 	if got, want := len(lines)-1, 8-rel.NumTies(); got != want {
 		t.Errorf("%d ties listed as deleted, %d went", got, want)
+	}
+
+	// The report of a typed release (a refined measure without attribute
+	// codes once crashed it).
+	html := filepath.Join(dir, "report.html")
+	if _, stderr, code := runCLI(t, append([]string{"anonymize", in, "-o", filepath.Join(dir, "out2.txt"), "--variant", "full",
+		"--report", html}, read...)...); code != 0 {
+		t.Fatalf("anonymize --report: exit %d: %s", code, stderr)
+	}
+	if b, err := os.ReadFile(html); err != nil || !strings.Contains(string(b), "<html") {
+		t.Errorf("report: %v, %d bytes", err, len(b))
 	}
 
 	bad := [][]string{

@@ -16,13 +16,20 @@ import (
 
 // utilityResult is the output of anonet utility --json.
 type utilityResult struct {
-	Original           string       `json:"original"`
-	Anonymized         string       `json:"anonymized"`
-	NodesOriginal      int          `json:"nodes_original"`
-	EdgesOriginal      int          `json:"edges_original"`
-	NodesAnonymized    int          `json:"nodes_anonymized"`
-	EdgesAnonymized    int          `json:"edges_anonymized"`
-	Correspondence     string       `json:"correspondence"` // mapping, labels or none
+	Original        string `json:"original"`
+	Anonymized      string `json:"anonymized"`
+	NodesOriginal   int    `json:"nodes_original"`
+	EdgesOriginal   int    `json:"edges_original"`
+	NodesAnonymized int    `json:"nodes_anonymized"`
+	EdgesAnonymized int    `json:"edges_anonymized"`
+	Correspondence  string `json:"correspondence"` // mapping, labels or none
+	// UndirectedView says that a network is directed or layered and that
+	// its metrics are computed on its undirected structure (the node pairs
+	// with a tie), except those of DirectedPaths.
+	UndirectedView bool `json:"undirected_view,omitempty"`
+	// DirectedPaths says that a network is directed and that avg_distance
+	// and betweenness_top100_overlap follow its arcs (reachability).
+	DirectedPaths      bool         `json:"directed_paths,omitempty"`
 	CorrespondingNodes int          `json:"corresponding_nodes"`
 	SharedEdges        *float64     `json:"shared_edges"`
 	Paths              string       `json:"paths"` // exact or sampled
@@ -114,6 +121,8 @@ See docs/utility.md for the precise definitions.`,
 				NodesOriginal: orig.g.NumNodes(), EdgesOriginal: orig.g.NumEdges(),
 				NodesAnonymized: anon.g.NumNodes(), EdgesAnonymized: anon.g.NumEdges(),
 				Correspondence: "none",
+				UndirectedView: orig.g.Directed() || orig.g.Layers() != nil || anon.g.Directed() || anon.g.Layers() != nil,
+				DirectedPaths:  orig.g.Directed() || anon.g.Directed(),
 			}
 			why := ""
 			switch {
@@ -237,6 +246,12 @@ func printUtility(e *env, r utilityResult, cmp *utility.Comparison) error {
 		fmt.Fprintf(w, "nodes       no correspondence known\n")
 	default:
 		fmt.Fprintf(w, "nodes       correspond by %s (%d nodes)\n", r.Correspondence, r.CorrespondingNodes)
+	}
+	switch {
+	case r.DirectedPaths:
+		fmt.Fprintf(w, "ties        directed: distances and betweenness follow the arcs; the other metrics use the undirected structure (the pairs with a tie)\n")
+	case r.UndirectedView:
+		fmt.Fprintf(w, "ties        layered: every metric is computed on the undirected structure (the pairs with a tie)\n")
 	}
 	if r.Paths == "sampled" {
 		fmt.Fprintf(w, "paths       sampled from %d source nodes (seed %d)\n", r.Sources, r.Seed)

@@ -60,3 +60,60 @@ func Random(r *rand.Rand) ([]Named, error) {
 	}
 	return append(out, Named{"stars", g}), nil
 }
+
+// RandomTyped returns a random typed graph on n nodes (graph.Graph.SetTypes
+// with directed and layers): every pair of nodes is tied with probability
+// p, each layer holding a tie with probability 1/2 (at least one does), in
+// a random direction or both when directed.
+func RandomTyped(r *rand.Rand, n int, p float64, directed bool, layers []string) (*graph.Graph, error) {
+	g := graph.New(n)
+	if err := g.SetTypes(directed, layers); err != nil {
+		return nil, err
+	}
+	for u := range int32(n) {
+		for v := u + 1; v < int32(n); v++ {
+			if r.Float64() >= p {
+				continue
+			}
+			var k graph.Kind
+			for k == 0 {
+				for l := range g.NumLayers() {
+					switch {
+					case r.IntN(2) == 0:
+					case directed:
+						k |= graph.Kind(1+r.IntN(3)) << (2 * l)
+					default:
+						k |= graph.LayerKind(l, false)
+					}
+				}
+			}
+			if _, err := g.SetKind(u, v, k); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return g, nil
+}
+
+// NaiveDistances returns the distances from v in the graph on 0..n-1 whose
+// adjacency is adjacent (-1: unreachable), by a breadth-first search that
+// asks adjacent about every pair: a test oracle independent of graph.Ball.
+func NaiveDistances(n int, adjacent func(x, y int) bool, v int) []int {
+	dist := make([]int, n)
+	for i := range dist {
+		dist[i] = -1
+	}
+	dist[v] = 0
+	queue := []int{v}
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		for y := range n {
+			if dist[y] < 0 && adjacent(x, y) {
+				dist[y] = dist[x] + 1
+				queue = append(queue, y)
+			}
+		}
+	}
+	return dist
+}
