@@ -72,6 +72,9 @@ func ReadForward(path string, opt ReadOptions) (*graph.Forward, *Report, error) 
 	if err := opt.checkDeclared(int(l.n)); err != nil {
 		return nil, nil, &ParseError{File: path, Err: err}
 	}
+	if err := CheckMemory(ForwardBytesPerEdge*int64(l.m)+ForwardBytesPerNode*int64(l.n), fmt.Sprintf("reading %s (%d edges, %d nodes) for its triangles", path, l.m, l.n)); err != nil {
+		return nil, nil, err
+	}
 	n, m := int(l.n), int64(l.m)
 	deg := make([]int32, n)
 	buf := make([]byte, 8*forwardChunk)

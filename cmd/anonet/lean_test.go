@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -128,5 +129,21 @@ func flipByte(t *testing.T, path string, at int) {
 	data[at] ^= 1
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestMeasureLeanRefusedUpFront checks that the lean path refuses a file
+// whose forward orientation cannot fit, before reading its edges, with
+// exit 1 and what it needs.
+func TestMeasureLeanRefusedUpFront(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "ba.anonet")
+	if _, stderr, code := runCLI(t, "generate", "ba", "-n", "20000", "--avg-degree", "100", "-o", bin); code != 0 {
+		t.Fatal(stderr)
+	}
+	old := debug.SetMemoryLimit(4 << 20) // the forward orientation takes 4 bytes × 10^6 edges
+	defer debug.SetMemoryLimit(old)
+	_, stderr, code := runCLI(t, "measure", bin)
+	if code != exitInternal || !strings.Contains(stderr, "not enough memory: reading") || !strings.Contains(stderr, "for its triangles need about") {
+		t.Errorf("exit %d, %s", code, stderr)
 	}
 }
