@@ -345,3 +345,42 @@ func TestNone(t *testing.T) {
 		t.Errorf("fuzzy: %v %v", fz, err)
 	}
 }
+
+// TestDeletionGain compares DeletionGain with deleting the edge, updating
+// and counting, for every local measure, several k and random graphs.
+func TestDeletionGain(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 37))
+	for trial := range 8 {
+		g := randomGraph(r, []string{"er", "ba", "clustered"}[trial%3], 40)
+		for _, m := range []measure.Measure{measure.Count{}, measure.Degree{}, measure.EdgeCount{}, measure.None{}} {
+			for _, k := range []int{2, 3, 5} {
+				p, err := New(g, m, 1, Options{K: k})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, e := range g.SortedEdges() {
+					var common []int32 // listed by DeletionGain, or given
+					if i%2 == 1 {
+						common = g.CommonNeighbors([]int32{}, e.U, e.V)
+					}
+					gain, ok := p.DeletionGain(e.U, e.V, common)
+					if !ok {
+						t.Fatalf("%s: DeletionGain not available", m.Name())
+					}
+					before := p.NotAnonymous()
+					p.DeleteEdge(e.U, e.V)
+					p.Update()
+					want := before - p.NotAnonymous()
+					p.AddEdge(e.U, e.V)
+					p.Update()
+					if gain != want {
+						t.Fatalf("%s k=%d: gain of deleting %v is %d, want %d", m.Name(), k, e, gain, want)
+					}
+				}
+			}
+		}
+	}
+	if _, ok := mustPartition(t, examples.MustRead("karate"), measure.DK{}, 1).DeletionGain(0, 1, nil); ok {
+		t.Error("DeletionGain under dk")
+	}
+}

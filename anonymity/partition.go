@@ -57,6 +57,12 @@ type Partition struct {
 	flipped []int32 // nodes whose k-anonymity changed in the last Update
 	buf     []int32
 	key     []byte
+
+	// Scratch of DeletionGain.
+	gainChanges []nodeChange
+	gainDelta   []int32  // class → change of size (zero outside a call)
+	gainClasses []int32  // the classes whose size changes
+	gainNew     []newKey // the signatures of no class yet
 }
 
 // DefaultK is the anonymity threshold when none is given: a node is

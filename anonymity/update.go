@@ -1,6 +1,7 @@
 package anonymity
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 
@@ -232,4 +233,90 @@ func (p *Partition) SetKind(u, w int32, k graph.Kind) (bool, error) {
 	}
 	p.markAffected(u, w, 0, nil)
 	return true, nil
+}
+
+// nodeChange is a node's degree and triangle count after a change.
+type nodeChange struct{ v, deg, tri int32 }
+
+// newKey holds a local signature (its length, then its bytes) that no class
+// has yet: a few varints, at most 15 bytes.
+type newKey [16]byte
+
+// DeletionGain returns how many more nodes would be k-anonymous after
+// deleting the edge {u, w}, and true, without changing anything: for a
+// measure with the arithmetic fast path (degree, count, edgecount, none at
+// d = 1), whose signatures after the deletion follow from the degrees and
+// triangle counts. It returns false when that is not so, when the edge is
+// absent or when changes are pending (then delete, Update and look).
+// common, if not nil, holds the common neighbours of u and w (ascending),
+// which it would otherwise list.
+func (p *Partition) DeletionGain(u, w int32, common []int32) (int, bool) {
+	if p.local == nil || len(p.dirty) > 0 || u == w || !p.g.HasEdge(u, w) {
+		return 0, false
+	}
+	du, dw := int32(p.g.Degree(u))-1, int32(p.g.Degree(w))-1
+	var tu, tw int32
+	if p.tri == nil {
+		common = common[:0] // only u and w change
+	} else if common == nil {
+		p.buf = p.g.CommonNeighbors(p.buf[:0], u, w)
+		common = p.buf
+	}
+	if p.tri != nil {
+		tu, tw = p.tri[u]-int32(len(common)), p.tri[w]-int32(len(common))
+	}
+	changes := append(p.gainChanges[:0], nodeChange{u, du, tu}, nodeChange{w, dw, tw})
+	for _, x := range common {
+		changes = append(changes, nodeChange{x, int32(p.g.Degree(x)), p.tri[x] - 1})
+	}
+	p.gainChanges = changes
+	// Class size changes: existing classes by id (gainDelta, listed in
+	// gainClasses), new signatures by key (sorted, then counted by run).
+	if len(p.gainDelta) < len(p.top.size) {
+		p.gainDelta = append(p.gainDelta, make([]int32, len(p.top.size)-len(p.gainDelta))...)
+	}
+	p.gainClasses, p.gainNew = p.gainClasses[:0], p.gainNew[:0]
+	bump := func(c, d int32) {
+		if p.gainDelta[c] == 0 {
+			p.gainClasses = append(p.gainClasses, c)
+		}
+		p.gainDelta[c] += d
+	}
+	for _, c := range changes {
+		bump(p.top.classOf[c.v], -1)
+		p.key = p.local.AppendLocal(p.key[:0], c.deg, c.tri)
+		if id, ok := p.top.index[string(p.key)]; ok {
+			bump(id, +1)
+		} else {
+			var nk newKey
+			if len(p.key) >= len(nk) {
+				return 0, false // not the few varints of a local signature
+			}
+			nk[0] = byte(copy(nk[1:], p.key))
+			p.gainNew = append(p.gainNew, nk)
+		}
+	}
+	// The nodes below k change by the classes whose size changes.
+	below := func(s int32) int32 {
+		if s < p.kt {
+			return s
+		}
+		return 0
+	}
+	var delta int32
+	for _, c := range p.gainClasses {
+		s := p.top.size[c]
+		delta += below(s+p.gainDelta[c]) - below(s)
+		p.gainDelta[c] = 0
+	}
+	slices.SortFunc(p.gainNew, func(a, b newKey) int { return bytes.Compare(a[:], b[:]) })
+	for i := 0; i < len(p.gainNew); {
+		j := i + 1
+		for j < len(p.gainNew) && p.gainNew[j] == p.gainNew[i] {
+			j++
+		}
+		delta += below(int32(j - i))
+		i = j
+	}
+	return int(-delta), true
 }

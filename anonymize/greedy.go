@@ -2,6 +2,7 @@ package anonymize
 
 import (
 	"context"
+	"github.com/anonet-project/anonet/measure"
 	"time"
 )
 
@@ -112,11 +113,27 @@ func (h *gainHeap) remove(id int32) {
 // undone.
 func (s *solution) key(id int32) gainKey {
 	e := s.orig[id]
-	k := gainKey{deg: int32(s.g.Degree(e.U) + s.g.Degree(e.V)), tri: int32(s.g.CountCommonNeighbors(e.U, e.V))}
-	s.scratch = s.finder.Affected(s.scratch[:0], s.g, s.cfg.Measure.Scope(), e.U, e.V, s.p.D())
+	k := gainKey{deg: int32(s.g.Degree(e.U) + s.g.Degree(e.V))}
+	scope, d := s.cfg.Measure.Scope(), s.p.D()
+	s.scratch = s.finder.Affected(s.scratch[:0], s.g, scope, e.U, e.V, d)
+	var common []int32 // the common neighbours, when the affected set lists them
+	if scope == measure.Intersection && d == 1 {
+		common = s.scratch[2:] // after u and w
+		k.tri = int32(len(common))
+	} else {
+		k.tri = int32(s.g.CountCommonNeighbors(e.U, e.V))
+	}
 	for _, x := range s.scratch {
 		if !s.p.Anonymous(x) {
 			k.touches++
+		}
+	}
+	if s.ties == nil && !s.cfg.Fuzzy {
+		// Under degree, count, edgecount or none at d = 1 the gain follows
+		// from degrees and triangles: nothing is changed to find it.
+		if gain, ok := s.p.DeletionGain(e.U, e.V, common); ok {
+			k.gain = int32(gain)
+			return k
 		}
 	}
 	a0 := s.anonymous()
