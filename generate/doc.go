@@ -18,6 +18,12 @@
 //     a uniformly chosen new end (Watts and Strogatz, "Collective dynamics of
 //     'small-world' networks", Nature 393:440, 1998), exactly as networkx's
 //     watts_strogatz_graph does, so the edge count stays nk/2.
+//   - Population draws a synthetic population network of any size, up to a
+//     national person network's (17.2 million people, 1.42 billion ties):
+//     a layered stochastic block model of households, neighbourhoods,
+//     schools and work places with heavy-tailed degrees and high
+//     clustering, streamed region by region in sorted order, so that it can
+//     be written without holding the graph (see Population).
 //
 // Every generator takes its randomness from the *rand.Rand it is given, so a
 // seeded generator gives the same graph every time. Nodes are labelled by

@@ -37,3 +37,16 @@ func ExampleWattsStrogatz() {
 	fmt.Printf("%d nodes, %d edges\n", g.NumNodes(), g.NumEdges())
 	// Output: 500 nodes, 4000 edges
 }
+
+func ExampleNewPopulation() {
+	p, err := generate.NewPopulation(generate.PopulationConfig{Nodes: 5000, Edges: 50000}, 1, 2)
+	if err != nil {
+		panic(err)
+	}
+	m, err := p.CountEdges()
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%d people in %d region, %d ties (expected %.0f)\n", p.Nodes(), p.Regions(), m, p.ExpectedEdges())
+	// Output: 5000 people in 1 region, 50058 ties (expected 50000)
+}

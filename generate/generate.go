@@ -55,25 +55,7 @@ func ErdosRenyi(n int, avgDegree float64, rng *rand.Rand) (*graph.Graph, error) 
 			}
 		}
 	} else {
-		// Pairs (w, v), w < v, in the order (v, w) lexicographic; each
-		// jump skips a geometric number of non-edges.
-		lq := math.Log1p(-p)
-		v, w := 1, -1
-		for v < n {
-			// 1 − Float64() is in (0, 1]: the logarithm is finite.
-			skip := math.Floor(math.Log(1-rng.Float64()) / lq)
-			if skip > float64(n)*float64(n) {
-				break
-			}
-			w += 1 + int(skip)
-			for w >= v && v < n {
-				w -= v
-				v++
-			}
-			if v < n {
-				edges = append(edges, graph.Edge{U: int32(w), V: int32(v)})
-			}
-		}
+		gnp(n, p, rng, func(w, v int) { edges = append(edges, graph.Edge{U: int32(w), V: int32(v)}) })
 	}
 	if len(edges) > maxEdges {
 		return nil, fmt.Errorf("erdős–rényi: %d edges exceed the limit of %d", len(edges), maxEdges)
@@ -185,4 +167,28 @@ func WattsStrogatz(n, k int, p float64, rng *rand.Rand) (*graph.Graph, error) {
 		}
 	}
 	return g, nil
+}
+
+// gnp calls emit(w, v) for every pair w < v of 0..n−1 that is an edge of a
+// G(n, p) random graph, 0 < p < 1, in increasing order of (v, w): the pairs
+// are walked in that order and each jump skips a geometric number of
+// non-edges (Batagelj and Brandes 2005), so the time is O(n + edges).
+func gnp(n int, p float64, rng *rand.Rand, emit func(w, v int)) {
+	lq := math.Log1p(-p)
+	v, w := 1, -1
+	for v < n {
+		// 1 − Float64() is in (0, 1]: the logarithm is finite.
+		skip := math.Floor(math.Log(1-rng.Float64()) / lq)
+		if !(skip <= float64(n)*float64(n)) { // past the last pair (or NaN)
+			break
+		}
+		w += 1 + int(skip)
+		for w >= v && v < n {
+			w -= v
+			v++
+		}
+		if v < n {
+			emit(w, v)
+		}
+	}
 }

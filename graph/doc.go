@@ -17,4 +17,11 @@
 // The package also extracts d-neighbourhoods (balls) as compact induced
 // subgraphs into reusable buffers, counts triangles and finds connected
 // components. It knows nothing of files, measures or anonymity.
+//
+// For networks too large for a Graph, Forward holds only the forward
+// orientation (every edge once, at its end of lower rank in the order
+// (degree, id): 4 bytes per edge), built from the degrees and a stream of
+// edges, which is enough for degrees and triangle counts. ForChunks is the
+// parallel loop of the package's passes: workers take chunks of nodes from
+// a shared counter and keep their own scratch.
 package graph

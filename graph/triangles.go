@@ -1,90 +1,28 @@
 package graph
 
-import (
-	"runtime"
-	"sync"
-	"sync/atomic"
-)
-
 // TriangleCounts returns the number of triangles through every node, using
 // up to threads goroutines (threads < 1 means one; at most GOMAXPROCS, and
-// each takes 4 bytes per node of scratch). Each triangle is found
-// once, from its lowest-ranked node in the order (degree, id), which bounds
-// the work by O(m^1.5) even on graphs with hubs.
+// each takes 8 bytes per node of scratch). Each triangle is found once, from
+// its lowest-ranked node in the order (degree, id), which bounds the work by
+// O(m^1.5) even on graphs with hubs: see Forward.TriangleCounts.
 func (g *Graph) TriangleCounts(threads int) []int32 {
 	n := len(g.adj)
-	tri := make([]int32, n)
-	if n == 0 {
-		return tri
+	deg := make([]int32, n)
+	for v := range n {
+		deg[v] = int32(g.Degree(int32(v)))
 	}
-	// Out-lists: neighbours of higher rank, in ascending id order.
-	higher := func(u, v int32) bool {
-		du, dv := g.Degree(u), g.Degree(v)
-		return du < dv || (du == dv && u < v)
-	}
-	off := make([]int64, n+1)
-	for u := range n {
-		c := 0
-		for _, v := range g.Neighbors(int32(u)) {
-			if higher(int32(u), v) {
-				c++
+	f, err := NewForward(deg, func(yield func(u, v int32) error) error {
+		for _, e := range g.edges {
+			if err := yield(e.U, e.V); err != nil {
+				return err
 			}
 		}
-		off[u+1] = off[u] + int64(c)
+		return nil
+	})
+	if err != nil {
+		panic("graph: the edges of a Graph disagree with its degrees: " + err.Error()) // an invariant of Graph
 	}
-	out := make([]int32, off[n])
-	for u := range n {
-		k := off[u]
-		for _, v := range g.Neighbors(int32(u)) {
-			if higher(int32(u), v) {
-				out[k] = v
-				k++
-			}
-		}
-	}
-	threads = max(1, min(threads, runtime.GOMAXPROCS(0), n))
-	var next atomic.Int64
-	const chunk = 256
-	work := func(add func(v int32)) {
-		mark := make([]int32, n)
-		for {
-			lo := int(next.Add(chunk)) - chunk
-			if lo >= n {
-				return
-			}
-			hi := min(lo+chunk, n)
-			for u := lo; u < hi; u++ {
-				ou := out[off[u]:off[u+1]]
-				if len(ou) < 2 {
-					continue
-				}
-				for _, v := range ou {
-					mark[v] = int32(u) + 1
-				}
-				for _, v := range ou {
-					for _, w := range out[off[v]:off[v+1]] {
-						if mark[w] == int32(u)+1 {
-							add(int32(u))
-							add(v)
-							add(w)
-						}
-					}
-				}
-			}
-		}
-	}
-	if threads == 1 {
-		work(func(v int32) { tri[v]++ })
-		return tri
-	}
-	var wg sync.WaitGroup
-	for range threads {
-		wg.Go(func() {
-			work(func(v int32) { atomic.AddInt32(&tri[v], 1) })
-		})
-	}
-	wg.Wait()
-	return tri
+	return f.TriangleCounts(threads)
 }
 
 // ForEachTriangle calls fn once for every triangle {a, b, c} of g, with the

@@ -66,6 +66,20 @@ func (l binaryLayout) size() uint64 {
 	return s
 }
 
+// header returns the header of a file with this layout.
+func (l binaryLayout) header() []byte {
+	h := make([]byte, binaryHeader)
+	copy(h, binaryMagic[:])
+	binary.LittleEndian.PutUint32(h[8:], binaryVersion)
+	if l.labels {
+		binary.LittleEndian.PutUint32(h[12:], binaryHasLabels)
+	}
+	binary.LittleEndian.PutUint64(h[16:], l.n)
+	binary.LittleEndian.PutUint64(h[24:], l.m)
+	binary.LittleEndian.PutUint64(h[32:], l.labelBytes)
+	return h
+}
+
 // binaryError is the error of a malformed binary file at byte offset off.
 func binaryError(file string, off uint64, format string, args ...any) error {
 	return &ParseError{File: file, Err: fmt.Errorf("byte %d: %s", off, fmt.Sprintf(format, args...))}
@@ -183,8 +197,7 @@ func edgesOf(raw []byte) []graph.Edge {
 	if m == 0 {
 		return nil
 	}
-	probe := uint32(1)
-	if *(*byte)(unsafe.Pointer(&probe)) == 1 && uintptr(unsafe.Pointer(&raw[0]))%4 == 0 {
+	if littleEndian() && uintptr(unsafe.Pointer(&raw[0]))%4 == 0 {
 		return unsafe.Slice((*graph.Edge)(unsafe.Pointer(&raw[0])), m)
 	}
 	pairs := make([]graph.Edge, m)
@@ -239,16 +252,7 @@ func writeBinary(w io.Writer, g *graph.Graph) error {
 			return errors.New("labels take more than 4 GiB, more than the binary format holds")
 		}
 	}
-	h := make([]byte, binaryHeader)
-	copy(h, binaryMagic[:])
-	binary.LittleEndian.PutUint32(h[8:], binaryVersion)
-	if labels {
-		binary.LittleEndian.PutUint32(h[12:], binaryHasLabels)
-	}
-	binary.LittleEndian.PutUint64(h[16:], uint64(g.NumNodes()))
-	binary.LittleEndian.PutUint64(h[24:], uint64(g.NumEdges()))
-	binary.LittleEndian.PutUint64(h[32:], labelBytes)
-	bw.Write(h)
+	bw.Write(binaryLayout{n: uint64(g.NumNodes()), m: uint64(g.NumEdges()), labelBytes: labelBytes, labels: labels}.header())
 	var rec [8]byte
 	for u := range int32(g.NumNodes()) {
 		for _, v := range g.Neighbors(u) {

@@ -26,4 +26,9 @@
 // with an error naming the node. WriteFile writes to a temporary file in the
 // target directory and renames it into place, so a failed write leaves no
 // partial output behind.
+//
+// Two functions handle binary files of a billion edges without a
+// graph.Graph: WriteBinaryStream writes one from sorted chunks of edges,
+// and ReadForward reads one into a graph.Forward (4 bytes per edge) for
+// degrees and triangle counts.
 package graphio

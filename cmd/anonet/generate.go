@@ -21,6 +21,9 @@ type generateResult struct {
 	AvgDegree          *float64 `json:"avg_degree"`
 	RequestedAvgDegree float64  `json:"requested_avg_degree"`
 	Rewire             *float64 `json:"rewire,omitempty"`
+	RequestedEdges     int64    `json:"requested_edges,omitempty"` // population
+	Regions            int      `json:"regions,omitempty"`         // population
+	Scale              *float64 `json:"scale,omitempty"`           // population: λ, the factor of the tie probabilities
 	Seed               uint64   `json:"seed"`
 	Output             string   `json:"output"`
 	Format             string   `json:"format"`
@@ -30,10 +33,11 @@ type generateResult struct {
 func newGenerateCmd(e *env) *cobra.Command {
 	var n int
 	var avg, rewire float64
+	var edges int64
 	var out, format string
 	cmd := &cobra.Command{
-		Use:   "generate er|ba|ws -n N --avg-degree D -o OUT",
-		Short: "Generate a random network: Erdős–Rényi, Barabási–Albert or Watts–Strogatz",
+		Use:   "generate er|ba|ws|population -n N --avg-degree D -o OUT",
+		Short: "Generate a random network: Erdős–Rényi, Barabási–Albert, Watts–Strogatz or a synthetic population",
 		Long: `generate draws a random network from one of the models of the reference's
 experiments and writes it to OUT (format from the extension or --format):
 
@@ -47,24 +51,39 @@ experiments and writes it to OUT (format from the extension or --format):
       neighbours, each edge rewired with probability --rewire (default
       0.05). D must be an even integer below n; the average degree is
       exactly D.
+  population  a synthetic person network of N people: households, neighbours,
+      schools and work places (a layered stochastic block model with
+      heavy-tailed degrees and high clustering), with --edges M ties
+      (within a fraction of a percent), or --avg-degree D (M = N·D/2), or
+      by default the mean degree 165 of the Dutch person network. Written
+      to an .anonet file it is streamed: a network of a billion ties is
+      written in a few hundred megabytes of memory, drawn twice (once to
+      count the ties).
 
 The graph depends only on the model, its parameters and --seed. Nodes are
 numbered 0..n−1. See docs/generate.md.`,
 		Example: "  anonet generate er -n 500 --avg-degree 4 -o er.edges\n" +
 			"  anonet generate ba -n 100000 --avg-degree 16 -o ba.edges.gz --seed 7\n" +
-			"  anonet generate ws -n 500 --avg-degree 16 --rewire 0.05 -o ws.graphml",
-		Args: exactArgs(1, "a model (er, ba or ws)"),
+			"  anonet generate ws -n 500 --avg-degree 16 --rewire 0.05 -o ws.graphml\n" +
+			"  anonet generate population -n 17200000 --edges 1420000000 -o nl.anonet",
+		Args: exactArgs(1, "a model (er, ba, ws or population)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			start := time.Now()
 			model := args[0]
-			if model != "er" && model != "ba" && model != "ws" {
-				return usageErrorf("unknown model %q (known: er, ba, ws)", model)
+			if model != "er" && model != "ba" && model != "ws" && model != "population" {
+				return usageErrorf("unknown model %q (known: er, ba, ws, population)", model)
 			}
 			fl := cmd.Flags()
 			if !fl.Changed("nodes") {
 				return usageErrorf("-n (the number of nodes) is required")
 			}
-			if !fl.Changed("avg-degree") {
+			if fl.Changed("edges") && model != "population" {
+				return usageErrorf("--edges applies to the population model only")
+			}
+			if fl.Changed("edges") && fl.Changed("avg-degree") {
+				return usageErrorf("give --edges or --avg-degree, not both")
+			}
+			if !fl.Changed("avg-degree") && model != "population" {
 				return usageErrorf("--avg-degree is required")
 			}
 			if fl.Changed("rewire") && model != "ws" {
@@ -90,6 +109,16 @@ numbered 0..n−1. See docs/generate.md.`,
 			rng := rand.New(rand.NewPCG(e.seed, 0))
 			var g *graph.Graph
 			res := generateResult{Model: model, Nodes: n, RequestedAvgDegree: avg, Seed: e.seed, Output: out, Format: string(outFormat)}
+			if model == "population" {
+				if fl.Changed("avg-degree") {
+					edges = int64(math.Round(float64(n) * avg / 2))
+				} else if !fl.Changed("edges") {
+					edges = int64(math.Round(165 * float64(n) / 2))
+				}
+				res.RequestedEdges = edges
+				res.RequestedAvgDegree = 2 * float64(edges) / float64(n)
+				return e.generatePopulation(outs, &res, edges, start)
+			}
 			switch model {
 			case "er":
 				if avg > float64(n-1) {
@@ -139,7 +168,50 @@ numbered 0..n−1. See docs/generate.md.`,
 	f.IntVarP(&n, "nodes", "n", 0, "number of nodes")
 	f.Float64Var(&avg, "avg-degree", 0, "average degree D (ba, ws: an even integer)")
 	f.Float64Var(&rewire, "rewire", 0.05, "ws: probability of rewiring each edge")
+	f.Int64Var(&edges, "edges", 0, "population: the number of ties (default: average degree 165)")
 	f.StringVarP(&out, "output", "o", "", "output file")
 	registerTo(f, &format, "OUT", "from the file extension", true)
 	return cmd
+}
+
+// generatePopulation draws a population network of res.Nodes people and
+// about edges ties and writes it: streamed, in two passes over the
+// generator, to a binary file; through a Graph to any other format.
+func (e *env) generatePopulation(outs *outputSet, res *generateResult, edges int64, start time.Time) error {
+	if edges < 1 {
+		return usageErrorf("population: --edges must be positive, got %d", edges)
+	}
+	p, err := generate.NewPopulation(generate.PopulationConfig{Nodes: res.Nodes, Edges: edges}, e.seed, e.threads)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	res.Regions = p.Regions()
+	res.Scale = finite(p.Scale())
+	var m int64
+	if res.Format == string(graphio.Binary) {
+		e.notef("population: %d people in %d regions, λ = %.4g: counting the ties", res.Nodes, p.Regions(), p.Scale())
+		if m, err = p.CountEdges(); err != nil {
+			return inputError(err)
+		}
+		e.notef("population: %d ties; writing %s", m, res.Output)
+		outs.set("-o", func(w io.Writer) error { return graphio.WriteBinaryStream(w, res.Nodes, m, p.Edges) })
+	} else {
+		g, err := p.Graph()
+		if err != nil {
+			return inputError(err)
+		}
+		m = int64(g.NumEdges())
+		outs.set("-o", func(w io.Writer) error { return graphio.Write(w, g, graphio.Format(res.Format)) })
+	}
+	if err := outs.commit(); err != nil {
+		return err
+	}
+	res.Edges = int(m)
+	res.AvgDegree = finite(2 * float64(m) / float64(res.Nodes))
+	e.notef("wrote %s: population network, %d nodes, %d edges, average degree %.4g (%s)", res.Output, res.Nodes, m, *res.AvgDegree, res.Format)
+	res.measure(start)
+	if e.json {
+		return writeJSON(e.stdout, res)
+	}
+	return nil
 }

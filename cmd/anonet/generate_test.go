@@ -103,3 +103,58 @@ func TestGenerateBadUsage(t *testing.T) {
 		t.Error("a failed generate left an output file")
 	}
 }
+
+// TestGeneratePopulation checks that a population streamed to a binary
+// file is the network written through a graph to an edge list, whatever
+// --threads, and has the requested size.
+func TestGeneratePopulation(t *testing.T) {
+	dir := t.TempDir()
+	var binFiles [][]byte
+	for _, threads := range []string{"1", "2"} {
+		out := filepath.Join(dir, "p"+threads+".anonet")
+		stdout, stderr, code := runCLI(t, "generate", "population", "-n", "3000", "--edges", "30000", "-o", out, "--threads", threads, "--json")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		var r generateResult
+		if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Nodes != 3000 || r.Edges < 29100 || r.Edges > 30900 || r.RequestedEdges != 30000 || r.Regions != 1 || r.Scale == nil || r.Format != "anonet" {
+			t.Errorf("%+v", r)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		binFiles = append(binFiles, data)
+	}
+	if string(binFiles[0]) != string(binFiles[1]) {
+		t.Fatal("--threads 1 and 2 give different networks")
+	}
+	text := filepath.Join(dir, "p.edges")
+	if _, stderr, code := runCLI(t, "generate", "population", "-n", "3000", "--avg-degree", "20", "-o", text); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	g, _, err := graphio.ReadFile(text, graphio.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := graphio.Write(&b, g, graphio.Binary); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != string(binFiles[0]) {
+		t.Error("the streamed binary file is not the edge list's network written by graphio.Write")
+	}
+	for _, args := range [][]string{
+		{"population", "-n", "3000", "--edges", "100"},                       // fewer than the households
+		{"population", "-n", "3000", "--edges", "3000", "--avg-degree", "2"}, // both
+		{"er", "-n", "300", "--edges", "3000", "--avg-degree", "2"},          // --edges for er
+		{"population", "-n", "1"},                                            // too small
+	} {
+		if _, _, code := runCLI(t, append(append([]string{"generate"}, args...), "-o", filepath.Join(dir, "x.anonet"))...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}

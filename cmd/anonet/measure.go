@@ -123,6 +123,15 @@ docs/attributes.md).`,
 					}
 				}
 			}
+			if !twins && !classes && !unique && !cascade && !useFuzzy && plot == "" && af.path == "" && len(af.known) == 0 {
+				results, err := e.measureLean(args[0], format, ms, mf.d, mf.k)
+				if err != nil {
+					return err
+				}
+				if results != nil {
+					return e.writeMeasureResults(results, false, false, false)
+				}
+			}
 			in, err := e.readGraph(args[0], format)
 			if err != nil {
 				return err
@@ -181,16 +190,7 @@ docs/attributes.md).`,
 					return err
 				}
 			}
-			if e.json {
-				if len(results) == 1 {
-					return writeJSON(e.stdout, results[0])
-				}
-				return writeJSON(e.stdout, results)
-			}
-			if len(results) > 1 {
-				return printComparison(e.stdout, in, results, twins, classes, unique)
-			}
-			return printMeasure(e.stdout, in.g, results[0], twins, classes, unique)
+			return e.writeMeasureResults(results, twins, classes, unique)
 		},
 	}
 	mf.register(cmd.Flags(), true)
@@ -207,6 +207,21 @@ docs/attributes.md).`,
 	cmd.Flags().Float64Var(&phi, "fuzzy", 0, "fuzzy anonymity: nodes whose signatures differ by at most this percentage are confused")
 	allLevels.register(cmd.Flags())
 	return cmd
+}
+
+// writeMeasureResults prints the results: JSON with --json, else one
+// result's report or a comparison table of several.
+func (e *env) writeMeasureResults(results []*measureResult, twins, classes, unique bool) error {
+	if e.json {
+		if len(results) == 1 {
+			return writeJSON(e.stdout, results[0])
+		}
+		return writeJSON(e.stdout, results)
+	}
+	if len(results) > 1 {
+		return printComparison(e.stdout, results, twins, classes, unique)
+	}
+	return printMeasure(e.stdout, results[0], twins, classes, unique)
 }
 
 func newMeasureResult(name string, p *anonymity.Partition) *measureResult {
@@ -267,7 +282,7 @@ func pct(part, whole int) string {
 	return fmt.Sprintf("%.1f%%", 100*float64(part)/float64(whole))
 }
 
-func printMeasure(w io.Writer, g *graph.Graph, r *measureResult, twins, classes, unique bool) error {
+func printMeasure(w io.Writer, r *measureResult, twins, classes, unique bool) error {
 	fmt.Fprintf(w, "%s: %d nodes, %d edges; measure %s, d = %d, k = %d\n\n", r.Graph, r.Nodes, r.Edges, r.Measure, r.D, r.K)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "unique nodes\t%d\t(%s)\n", r.Unique, pct(r.Unique, r.Nodes))
@@ -279,7 +294,7 @@ func printMeasure(w io.Writer, g *graph.Graph, r *measureResult, twins, classes,
 	fmt.Fprintf(tw, "time\t%.3fs\t\n", r.Seconds)
 	tw.Flush()
 	fmt.Fprintf(w, "\nclass size  classes  nodes\n")
-	for _, sc := range r.partition.Histogram() {
+	for _, sc := range r.histogram() {
 		fmt.Fprintf(w, "%10d  %7d  %5d\n", sc.Size, sc.Classes, sc.Size*sc.Classes)
 	}
 	if classes {
@@ -299,8 +314,8 @@ func printMeasure(w io.Writer, g *graph.Graph, r *measureResult, twins, classes,
 	return nil
 }
 
-func printComparison(w io.Writer, in *input, rs []*measureResult, twins, classes, unique bool) error {
-	fmt.Fprintf(w, "%s: %d nodes, %d edges; d = %d, k = %d\n\n", in.name, in.g.NumNodes(), in.g.NumEdges(), rs[0].D, rs[0].K)
+func printComparison(w io.Writer, rs []*measureResult, twins, classes, unique bool) error {
+	fmt.Fprintf(w, "%s: %d nodes, %d edges; d = %d, k = %d\n\n", rs[0].Graph, rs[0].Nodes, rs[0].Edges, rs[0].D, rs[0].K)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	header := "measure\tunique\tU(G)\tnot %d-anon.\tclasses\t"
 	if twins {

@@ -1,0 +1,151 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/anonet-project/anonet/anonymity"
+	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/measure"
+)
+
+// The lean path of anonet measure (issue 16): a bare binary file measured
+// under measures that need only degrees and triangles at d = 1 (degree,
+// count, edgecount, none) is read into the forward orientation of its
+// graph (graphio.ReadForward: 4 bytes per edge) instead of a graph.Graph
+// (about 57), its triangles are counted on that, and the classes are
+// formed from every node's (degree, triangles). The results are those of
+// the usual path, number for number.
+
+// leanScratchPerNode is the memory per node the lean path takes beside
+// graphio.ReadForward's: triangle counts and stamps per thread, and the
+// sorted (degree, triangles) keys.
+const leanScratchPerNode = 8
+
+// leanMeasures returns ms as local measures at d = 1 if every one is, or
+// nil.
+func leanMeasures(ms []measure.Measure, d int) []measure.Local {
+	if d != 1 {
+		return nil
+	}
+	var out []measure.Local
+	for _, m := range ms {
+		l, ok := m.(measure.Local)
+		if !ok {
+			return nil
+		}
+		if local, _ := l.LocalAt(1); !local {
+			return nil
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// measureLean measures the file at path by the lean path and returns the
+// results, or nil results when the path does not apply (not a plain
+// binary file, another measure or distance, reading options that need a
+// graph); the caller then takes the usual path, which gives its errors.
+func (e *env) measureLean(path, format string, ms []measure.Measure, d, k int) ([]*measureResult, error) {
+	locals := leanMeasures(ms, d)
+	if locals == nil || path == "-" || e.read.Directed || e.read.LayerColumn != "" {
+		return nil, nil
+	}
+	if format != "" {
+		if f, err := graphio.ParseFormat(format); err != nil || f != graphio.Binary {
+			return nil, nil
+		}
+	} else if f, err := graphio.FormatOf(path); err != nil || f != graphio.Binary || graphio.IsGzipName(path) {
+		return nil, nil
+	}
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return nil, nil // a bundled network, or an error the usual path reports
+	}
+	start := time.Now()
+	opt := e.read
+	opt.Format = graphio.Binary
+	fw, rep, err := graphio.ReadForward(path, opt)
+	if errors.Is(err, graphio.ErrNotPlainBinary) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, readError(err)
+	}
+	e.notef("read %s: %d nodes, %d edges (lean path: degrees and triangles only)", path, rep.Nodes, rep.Edges)
+	for _, note := range rep.Notes() {
+		e.notef("  %s", note)
+	}
+	n := fw.NumNodes()
+	threads := max(1, e.threads)
+	if err := graphio.CheckMemory(int64(n)*int64(8*threads+leanScratchPerNode), fmt.Sprintf("counting the triangles of %d nodes", n)); err != nil {
+		return nil, &exitError{code: exitInternal, err: err}
+	}
+	e.notef("forward orientation built in %.1fs; counting triangles", time.Since(start).Seconds())
+	tri := fw.TriangleCounts(threads)
+	e.notef("triangles counted in %.1fs", time.Since(start).Seconds())
+	deg := fw.Degrees()
+	fw = nil
+	// Nodes with equal (degree, triangles) are in one class under every
+	// local measure: group them first, then merge groups whose
+	// signatures are equal.
+	keys := make([]uint64, n)
+	for v := range keys {
+		keys[v] = uint64(deg[v])<<32 | uint64(uint32(tri[v]))
+	}
+	tri, deg = nil, nil
+	slices.Sort(keys)
+	var results []*measureResult
+	var sig []byte
+	for i, l := range locals {
+		sizes := map[string]int{}
+		for j := 0; j < len(keys); {
+			c := j + 1
+			for c < len(keys) && keys[c] == keys[j] {
+				c++
+			}
+			sig = l.AppendLocal(sig[:0], int32(keys[j]>>32), int32(uint32(keys[j])))
+			sizes[string(sig)] += c - j
+			j = c
+		}
+		r := &measureResult{
+			Graph: path, Nodes: n, Edges: rep.Edges, Measure: ms[i].Name(), D: d, K: k,
+			Classes: len(sizes), ClassSizes: map[string]int{}, AnonymityDistribution: map[string]int{},
+		}
+		for _, s := range sizes {
+			if s == 1 {
+				r.Unique++
+			}
+			if s < k {
+				r.NotKAnonymous += s
+			}
+			r.ClassSizes[strconv.Itoa(s)]++
+			r.AnonymityDistribution[strconv.Itoa(s)] += s
+		}
+		if n > 0 {
+			r.UniqueFraction = float64(r.Unique) / float64(n)
+			r.NotKAnonymousFraction = float64(r.NotKAnonymous) / float64(n)
+		}
+		r.measure(start)
+		start = time.Now()
+		results = append(results, r)
+	}
+	return results, nil
+}
+
+// histogram returns the number of classes of every size, by size.
+func (r *measureResult) histogram() []anonymity.SizeCount {
+	if r.partition != nil {
+		return r.partition.Histogram()
+	}
+	var out []anonymity.SizeCount
+	for s, c := range r.ClassSizes {
+		size, _ := strconv.Atoi(s)
+		out = append(out, anonymity.SizeCount{Size: size, Classes: c})
+	}
+	slices.SortFunc(out, func(a, b anonymity.SizeCount) int { return a.Size - b.Size })
+	return out
+}

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"testing"
+
+	"github.com/anonet-project/anonet/examples"
+)
+
+// sameMeasureNumbers checks that two JSON arrays of measure results agree
+// on every field but the graph's name and the cost.
+func sameMeasureNumbers(t *testing.T, name, got, want string) {
+	t.Helper()
+	var a, b []map[string]any
+	if err := json.Unmarshal([]byte(got), &a); err != nil {
+		t.Fatalf("%s: %v in %s", name, err, got)
+	}
+	if err := json.Unmarshal([]byte(want), &b); err != nil {
+		t.Fatalf("%s: %v in %s", name, err, want)
+	}
+	if len(a) != len(b) {
+		t.Fatalf("%s: %d results, want %d", name, len(a), len(b))
+	}
+	for i := range a {
+		for _, r := range []map[string]any{a[i], b[i]} {
+			delete(r, "graph")
+			delete(r, "seconds")
+			delete(r, "peak_memory_bytes")
+		}
+		ja, _ := json.Marshal(a[i])
+		jb, _ := json.Marshal(b[i])
+		if string(ja) != string(jb) {
+			t.Errorf("%s: lean path %s\nusual path %s", name, ja, jb)
+		}
+	}
+}
+
+// TestMeasureLean checks the lean path (a bare binary file, measures of
+// degrees and triangles at d = 1) against the usual path, the oracle, on
+// the bundled networks and on random ones.
+func TestMeasureLean(t *testing.T) {
+	dir := t.TempDir()
+	type source struct{ name, oracle string }
+	var sources []source
+	for _, name := range examples.Names() {
+		sources = append(sources, source{name, name})
+	}
+	for _, gen := range [][]string{
+		{"er", "-n", "3000", "--avg-degree", "6"},
+		{"ba", "-n", "3000", "--avg-degree", "8"},
+		{"ws", "-n", "2000", "--avg-degree", "10", "--rewire", "0.2"},
+		{"population", "-n", "4000", "--avg-degree", "40"},
+	} {
+		out := filepath.Join(dir, gen[0]+".edges")
+		if _, stderr, code := runCLI(t, append(append([]string{"generate"}, gen...), "-o", out)...); code != 0 {
+			t.Fatalf("%v: %s", gen, stderr)
+		}
+		sources = append(sources, source{gen[0], out})
+	}
+	measures := "degree,count,edgecount,none"
+	tested := 0
+	for _, s := range sources {
+		bin := filepath.Join(dir, s.name+".anonet")
+		if _, _, code := runCLI(t, "convert", s.oracle, bin); code != 0 {
+			continue // a directed or layered network has no binary form
+		}
+		for _, k := range []string{"2", "5"} {
+			want, stderr, code := runCLI(t, "measure", s.oracle, "--measure", measures, "-k", k, "--json")
+			if code != 0 {
+				t.Fatalf("%s: %s", s.name, stderr)
+			}
+			got, stderr, code := runCLI(t, "measure", bin, "--measure", measures, "-k", k, "--json", "--quiet=false")
+			if code != 0 {
+				t.Fatalf("%s: %s", s.name, stderr)
+			}
+			if !strings.Contains(stderr, "lean path") {
+				t.Errorf("%s: the lean path was not taken: %s", s.name, stderr)
+			}
+			sameMeasureNumbers(t, s.name+" k="+k, got, want)
+		}
+		// The text report prints the same histogram.
+		got, _, _ := runCLI(t, "measure", bin, "--quiet")
+		want, _, _ := runCLI(t, "measure", s.oracle, "--quiet")
+		cut := func(s string) string {
+			return s[strings.Index(s, "\n"):strings.Index(s, "time")] + s[strings.Index(s, "class size"):]
+		}
+		if cut(got) != cut(want) {
+			t.Errorf("%s: text\n%s\nwant\n%s", s.name, got, want)
+		}
+		tested++
+	}
+	if tested < 10 {
+		t.Fatalf("only %d networks tested", tested)
+	}
+	// Options that need the graph take the usual path.
+	bin := filepath.Join(dir, "karate.anonet")
+	for _, args := range [][]string{
+		{"--measure", "dk"}, {"-d", "2"}, {"--unique"}, {"--classes"}, {"--twins"}, {"--cascade"},
+	} {
+		_, stderr, code := runCLI(t, append([]string{"measure", bin, "--quiet=false"}, args...)...)
+		if code != 0 || strings.Contains(stderr, "lean path") {
+			t.Errorf("%v: exit %d, %s", args, code, stderr)
+		}
+	}
+	// A corrupt file is refused as the usual path refuses it.
+	corrupt := filepath.Join(dir, "corrupt.anonet")
+	if _, _, code := runCLI(t, "convert", "karate", corrupt); code != 0 {
+		t.Fatal("convert karate")
+	}
+	flipByte(t, corrupt, 100)
+	_, stderr, code := runCLI(t, "measure", corrupt)
+	_, stderr2, code2 := runCLI(t, "measure", corrupt, "--unique")
+	if code != 2 || code2 != 2 || !strings.Contains(stderr, "checksum mismatch") || !strings.Contains(stderr2, "checksum mismatch") {
+		t.Errorf("corrupt file: exit %d: %s; usual path: exit %d: %s", code, stderr, code2, stderr2)
+	}
+}
+
+// flipByte flips a bit of byte at of the file at path.
+func flipByte(t *testing.T, path string, at int) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[at] ^= 1
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestMeasureLeanRefusedUpFront checks that the lean path refuses a file
+// whose forward orientation cannot fit, before reading its edges, with
+// exit 1 and what it needs.
+func TestMeasureLeanRefusedUpFront(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "ba.anonet")
+	if _, stderr, code := runCLI(t, "generate", "ba", "-n", "20000", "--avg-degree", "100", "-o", bin); code != 0 {
+		t.Fatal(stderr)
+	}
+	old := debug.SetMemoryLimit(4 << 20) // the forward orientation takes 4 bytes × 10^6 edges
+	defer debug.SetMemoryLimit(old)
+	_, stderr, code := runCLI(t, "measure", bin)
+	if code != exitInternal || !strings.Contains(stderr, "not enough memory: reading") || !strings.Contains(stderr, "for its triangles need about") {
+		t.Errorf("exit %d, %s", code, stderr)
+	}
+}

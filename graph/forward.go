@@ -1,0 +1,183 @@
+package graph
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Forward is the forward orientation of a simple undirected graph, the
+// structure of triangle listing: every edge is kept once, at its end of
+// lower rank in the order (degree, id), so that a node's out-list holds
+// its neighbours of higher rank. Out-lists are short even at hubs (at most
+// √(2m) long), which bounds the work of listing triangles by O(m^1.5). It
+// takes 4 bytes per edge and 12 per node, and needs no Graph: it is built
+// from the degrees and a stream of edges (NewForward), so a network far
+// larger than a Graph could hold can still be measured.
+type Forward struct {
+	deg []int32 // the degree of every node
+	off []int64 // node u's out-list is out[off[u]:off[u+1]]
+	out []int32
+}
+
+// EdgeStream calls yield once for every edge {u, v} of a graph, in any
+// order, and returns the first error of reading them (or of yield).
+type EdgeStream func(yield func(u, v int32) error) error
+
+// errChanged is the error of a stream that gives other edges the second
+// time it is read than the degrees say.
+var errChanged = errors.New("the edges changed between two readings (or do not match the degrees)")
+
+// NewForward builds the forward orientation of the graph with the given
+// degrees whose edges edges streams; it reads the stream twice (to size
+// the out-lists, then to fill them) and checks that both readings agree
+// with the degrees. It takes ownership of deg.
+func NewForward(deg []int32, edges EdgeStream) (*Forward, error) {
+	n := len(deg)
+	f := &Forward{deg: deg, off: make([]int64, n+1)}
+	lower := func(u, v int32) (int32, int32, error) {
+		if u < 0 || v < 0 || int(u) >= n || int(v) >= n || u == v {
+			return 0, 0, fmt.Errorf("forward orientation: edge {%d, %d} out of range 0..%d: %w", u, v, n-1, errChanged)
+		}
+		if f.lowerRank(v, u) {
+			u, v = v, u
+		}
+		return u, v, nil
+	}
+	// The out-degrees, counted in off[u+1].
+	err := edges(func(u, v int32) error {
+		u, _, err := lower(u, v)
+		if err == nil {
+			f.off[u+1]++
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	var total int64
+	for u := range n {
+		if f.off[u+1] > int64(deg[u]) {
+			return nil, fmt.Errorf("forward orientation: node %d has %d higher neighbours but degree %d: %w", u, f.off[u+1], deg[u], errChanged)
+		}
+		total += int64(deg[u])
+		f.off[u+1] += f.off[u]
+	}
+	if total != 2*f.off[n] {
+		return nil, fmt.Errorf("forward orientation: %d edges, but the degrees add up to %d: %w", f.off[n], total, errChanged)
+	}
+	f.out = make([]int32, f.off[n])
+	// Fill: next[u] is the next free slot of u's out-list, kept in off
+	// shifted by one and restored at the end.
+	next := f.off[:n]
+	err = edges(func(u, v int32) error {
+		u, v, err := lower(u, v)
+		if err != nil {
+			return err
+		}
+		if next[u] >= f.off[u+1] {
+			return fmt.Errorf("forward orientation: node %d: %w", u, errChanged)
+		}
+		f.out[next[u]] = v
+		next[u]++
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	// Every list is full (the counts matched), so next[u] == off[u+1]:
+	// shift back to the starts.
+	for u := n - 1; u > 0; u-- {
+		next[u] = next[u-1]
+	}
+	if n > 0 {
+		next[0] = 0
+	}
+	return f, nil
+}
+
+// lowerRank reports whether u comes before v in the order (degree, id).
+func (f *Forward) lowerRank(u, v int32) bool {
+	du, dv := f.deg[u], f.deg[v]
+	return du < dv || (du == dv && u < v)
+}
+
+// NumNodes returns the number of nodes.
+func (f *Forward) NumNodes() int { return len(f.deg) }
+
+// NumEdges returns the number of edges.
+func (f *Forward) NumEdges() int { return len(f.out) }
+
+// Degree returns the degree of v.
+func (f *Forward) Degree(v int32) int32 { return f.deg[v] }
+
+// Degrees returns the degree of every node; the slice is f's own.
+func (f *Forward) Degrees() []int32 { return f.deg }
+
+// Out returns the neighbours of u of higher rank in the order
+// (degree, id), in the order they were streamed; the slice is f's own.
+func (f *Forward) Out(u int32) []int32 { return f.out[f.off[u]:f.off[u+1]] }
+
+// TriangleCounts returns the number of triangles through every node, using
+// up to threads goroutines (threads < 1 means one; at most GOMAXPROCS).
+// Each triangle {u, v, w} is found once, from its lowest-ranked node u, as
+// a node w of u's out-list that is also in the out-list of v, another node
+// of u's out-list; u's out-list is marked in a stamp array first. Every
+// goroutine counts into its own array (8 bytes per node of scratch,
+// including the stamps), and the arrays are added at the end, so the result
+// does not depend on threads.
+func (f *Forward) TriangleCounts(threads int) []int32 {
+	n := len(f.deg)
+	tri := make([]int32, n)
+	if n == 0 {
+		return tri
+	}
+	workers := Workers(threads, n)
+	counts := make([][]int32, workers)
+	marks := make([][]int32, workers)
+	counts[0] = tri
+	ForChunks(n, 256, workers, func(w, lo, hi int) {
+		if marks[w] == nil {
+			marks[w] = make([]int32, n)
+			if counts[w] == nil {
+				counts[w] = make([]int32, n)
+			}
+		}
+		t, mark := counts[w], marks[w]
+		for u := lo; u < hi; u++ {
+			ou := f.out[f.off[u]:f.off[u+1]]
+			if len(ou) < 2 {
+				continue
+			}
+			stamp := int32(u) + 1
+			for _, v := range ou {
+				mark[v] = stamp
+			}
+			found := int32(0)
+			for _, v := range ou {
+				c := int32(0)
+				for _, x := range f.out[f.off[v]:f.off[v+1]] {
+					// Branch-free: in clustered networks about half of
+					// the checks hit, which no predictor guesses.
+					h := int32(0)
+					if mark[x] == stamp {
+						h = 1
+					}
+					t[x] += h
+					c += h
+				}
+				t[v] += c
+				found += c
+			}
+			t[u] += found
+		}
+	})
+	for _, t := range counts[1:] {
+		if t == nil {
+			continue
+		}
+		for v, c := range t {
+			tri[v] += c
+		}
+	}
+	return tri
+}

@@ -1,0 +1,161 @@
+package graphio
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"io/fs"
+	"os"
+
+	"github.com/anonet-project/anonet/graph"
+)
+
+// ErrNotPlainBinary is the error of ReadForward on a file that is not an
+// uncompressed binary graph file: read it with ReadFile instead.
+var ErrNotPlainBinary = errors.New("not an uncompressed anonet binary graph file")
+
+// forwardChunk is the number of edges ReadForward reads at a time.
+const forwardChunk = 1 << 20
+
+// ForwardBytesPerEdge and ForwardBytesPerNode are the memory ReadForward
+// takes: the out-lists (4 bytes per edge), degrees and offsets (12 bytes
+// per node), and a read buffer of a few megabytes; counting triangles on
+// the result takes 8 bytes per node and thread more.
+const (
+	ForwardBytesPerEdge = 4
+	ForwardBytesPerNode = 12
+)
+
+// ReadForward reads a binary graph file (Binary, uncompressed) into the
+// forward orientation of its graph (graph.Forward) without building a
+// graph.Graph: the structure for counting triangles and degrees at a
+// fraction of the memory (ForwardBytesPerEdge, ForwardBytesPerNode). The
+// file is read three times, in chunks through the page cache, never
+// mapped, so that its pages are not part of the process's memory: once to
+// check it exactly as ReadFile does (header, size, checksum, edges in
+// range and in order, labels, refused with the same errors) and count the
+// degrees, then twice by graph.NewForward. Labels are checked but not
+// kept. A file that is not an uncompressed binary graph file gives
+// ErrNotPlainBinary (wrapped).
+func ReadForward(path string, opt ReadOptions) (*graph.Forward, *Report, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, nil, fmt.Errorf("read %s: %w", path, ErrNotPlainBinary)
+	}
+	h := make([]byte, binaryHeader)
+	if k, err := f.ReadAt(h, 0); k >= len(binaryMagic) && string(h[:len(binaryMagic)]) != string(binaryMagic[:]) || k < len(binaryMagic) && err != nil {
+		return nil, nil, fmt.Errorf("read %s: %w", path, ErrNotPlainBinary)
+	} else if k < binaryHeader {
+		return nil, nil, binaryError(path, uint64(k), "the file ends inside the %d-byte header", binaryHeader)
+	}
+	l, err := parseBinaryHeader(h, path, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	if uint64(st.Size()) != l.size() {
+		return nil, nil, binaryError(path, uint64(st.Size()), "the file has %d bytes, but its header declares %d (truncated or appended to?)", st.Size(), l.size())
+	}
+	if err := opt.checkDeclared(int(l.n)); err != nil {
+		return nil, nil, &ParseError{File: path, Err: err}
+	}
+	if err := CheckMemory(ForwardBytesPerEdge*int64(l.m)+ForwardBytesPerNode*int64(l.n), fmt.Sprintf("reading %s (%d edges, %d nodes) for its triangles", path, l.m, l.n)); err != nil {
+		return nil, nil, err
+	}
+	n, m := int(l.n), int64(l.m)
+	deg := make([]int32, n)
+	buf := make([]byte, 8*forwardChunk)
+	// Pass 1: check everything, count the degrees.
+	crc := crc32.Update(0, castagnoli, h)
+	// A bad edge is reported after the checksum, as ReadFile does.
+	var edgeErr error
+	prev := graph.Edge{U: -1}
+	err = readEdgeChunks(f, m, buf, func(first int64, es []graph.Edge, raw []byte) error {
+		crc = crc32.Update(crc, castagnoli, raw)
+		if edgeErr != nil {
+			return nil
+		}
+		for i, e := range es {
+			if e.U < 0 || e.U >= e.V || int(e.V) >= n || e.U < prev.U || e.U == prev.U && e.V <= prev.V {
+				edgeErr = binaryError(path, uint64(binaryHeader+8*(first+int64(i))), "edge %d {%d, %d} is out of range (want u < v < %d) or out of order", first+int64(i), uint32(e.U), uint32(e.V), n)
+				return nil
+			}
+			prev = e
+			deg[e.U]++
+			deg[e.V]++
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	rest := make([]byte, l.size()-binaryHeader-8*l.m) // labels and checksum
+	if _, err := f.ReadAt(rest, int64(binaryHeader+8*l.m)); err != nil && !(errors.Is(err, io.EOF) && len(rest) == 0) {
+		return nil, nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	body := rest[:len(rest)-4]
+	crc = crc32.Update(crc, castagnoli, body)
+	if want := binary.LittleEndian.Uint32(rest[len(rest)-4:]); want != crc {
+		return nil, nil, binaryError(path, l.size()-4, "checksum mismatch (CRC-32C %#08x, the file says %#08x): the file is corrupt", crc, want)
+	}
+	if edgeErr != nil {
+		return nil, nil, edgeErr
+	}
+	if l.labels {
+		if _, err := decodeLabels(body, n, path, uint64(binaryHeader+8*l.m)); err != nil {
+			return nil, nil, err
+		}
+	}
+	rest, body = nil, nil
+	rep := &Report{File: path, Format: Binary, Nodes: n, Edges: int(m), Records: int(m)}
+	for _, d := range deg {
+		if d == 0 {
+			rep.Isolated++
+		}
+	}
+	// Passes 2 and 3: the forward orientation.
+	fw, err := graph.NewForward(deg, func(yield func(u, v int32) error) error {
+		return readEdgeChunks(f, m, buf, func(_ int64, es []graph.Edge, _ []byte) error {
+			for _, e := range es {
+				if err := yield(e.U, e.V); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	return fw, rep, nil
+}
+
+// readEdgeChunks reads the m edges of the binary file f in chunks of buf's
+// size and calls fn with the index of each chunk's first edge, its edges
+// and its bytes.
+func readEdgeChunks(f *os.File, m int64, buf []byte, fn func(first int64, es []graph.Edge, raw []byte) error) error {
+	per := int64(len(buf) / 8)
+	for first := int64(0); first < m; first += per {
+		raw := buf[:8*min(per, m-first)]
+		if _, err := f.ReadAt(raw, binaryHeader+8*first); err != nil {
+			return fmt.Errorf("read %s: %w", f.Name(), err)
+		}
+		if err := fn(first, edgesOf(raw), raw); err != nil {
+			return err
+		}
+	}
+	return nil
+}
