@@ -1,9 +1,6 @@
 package anonymity
 
 import (
-	"sync"
-	"sync/atomic"
-
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/measure"
 )
@@ -37,42 +34,15 @@ func (s *signer) compute(nodes []int32) {
 		s.arena[i] = s.arena[i][:0]
 	}
 	workers := min(len(s.evals), (n+15)/16)
-	if workers <= 1 {
-		s.work(0, nodes, nil)
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() { s.work(w, nodes, &next) })
-	}
-	wg.Wait()
-}
-
-// work computes signatures on worker w: all of them if next is nil, else
-// blocks of nodes claimed from next.
-func (s *signer) work(w int, nodes []int32, next *atomic.Int64) {
-	const block = 8
-	ev := s.evals[w]
-	lo, hi := 0, len(nodes)
-	for {
-		if next != nil {
-			lo = int(next.Add(block)) - block
-			if lo >= len(nodes) {
-				return
-			}
-			hi = min(lo+block, len(nodes))
-		}
+	graph.ForChunks(n, 8, workers, func(w, lo, hi int) {
+		ev := s.evals[w]
 		for i := lo; i < hi; i++ {
 			s.owner[i] = int32(w)
 			s.start[i] = len(s.arena[w])
 			s.arena[w] = ev.AppendSignature(s.arena[w], nodes[i])
 			s.end[i] = len(s.arena[w])
 		}
-		if next == nil {
-			return
-		}
-	}
+	})
 }
 
 // sig returns the signature of the i-th node of the last batch.

@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/anonet-project/anonet/anonymity"
@@ -533,21 +532,15 @@ func bestDeletions(ctx context.Context, g *graph.Graph, k int, greedy bool, rng 
 	deletionRules := []int{-1, 0, 2, 3} // −1: probing
 	plans := make([][]Alteration, len(deletionRules))
 	errs := make([]error, len(deletionRules))
-	sem := make(chan struct{}, threads)
-	var wg sync.WaitGroup
-	for i, rule := range deletionRules {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			if rule < 0 {
+	graph.ForChunks(len(deletionRules), 1, threads, func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			if rule := deletionRules[i]; rule < 0 {
 				plans[i], errs[i] = probeLiuTerzi(ctx, g, k, false, greedy, rng)
-				return
+			} else {
+				plans[i], errs[i] = planDeletions(ctx, g, k, greedy, rule)
 			}
-			plans[i], errs[i] = planDeletions(ctx, g, k, greedy, rule)
-		}()
-	}
-	wg.Wait()
+		}
+	})
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}

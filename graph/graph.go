@@ -363,15 +363,7 @@ func intersect(a, b []int32, visit func(i, j int)) {
 			}
 		}
 	case len(b)*16 < len(a):
-		off := 0
-		for j, x := range b {
-			k, ok := slices.BinarySearch(a[off:], x)
-			off += k
-			if ok {
-				visit(off, j)
-				off++
-			}
-		}
+		intersect(b, a, func(j, i int) { visit(i, j) })
 	default:
 		i, j := 0, 0
 		for i < len(a) && j < len(b) {

@@ -401,28 +401,19 @@ func (c *comparer) communities() error {
 	var mu sync.Mutex
 	done := 0
 	c.progress("communities", 0, 2*R)
-	var wg sync.WaitGroup
-	jobs := make(chan int)
-	for range max(1, min(c.opt.Threads, 2*R)) {
-		wg.Go(func() {
-			for j := range jobs {
-				g, cs, stream := c.orig, csrO, uint64(streamLeidenO+j)
-				if j >= R {
-					g, cs, stream = c.anon, csrA, uint64(streamLeidenA+j-R)
-				}
-				parts[j] = leidenCSR(g, cs, rand.New(rand.NewPCG(c.opt.Seed, stream)), gamma, theta, iters)
-				mu.Lock()
-				done++
-				c.progress("communities", done, 2*R)
-				mu.Unlock()
+	graph.ForChunks(2*R, 1, max(1, min(c.opt.Threads, 2*R)), func(_, lo, hi int) {
+		for j := lo; j < hi; j++ {
+			g, cs, stream := c.orig, csrO, uint64(streamLeidenO+j)
+			if j >= R {
+				g, cs, stream = c.anon, csrA, uint64(streamLeidenA+j-R)
 			}
-		})
-	}
-	for j := range 2 * R {
-		jobs <- j
-	}
-	close(jobs)
-	wg.Wait()
+			parts[j] = leidenCSR(g, cs, rand.New(rand.NewPCG(c.opt.Seed, stream)), gamma, theta, iters)
+			mu.Lock()
+			done++
+			c.progress("communities", done, 2*R)
+			mu.Unlock()
+		}
+	})
 	for j := range R {
 		c.modO = append(c.modO, parts[j].Modularity)
 		c.commO = append(c.commO, float64(parts[j].Communities))

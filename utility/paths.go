@@ -6,7 +6,6 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"sync"
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/anonet-project/anonet/graph"
@@ -328,7 +327,6 @@ func sweep(c *csr, sources []int32, betw bool, threads int, progress func(done, 
 	// Each worker holds about 40 bytes per node; keep them under 4 GiB.
 	threads = max(1, min(threads, (4<<30)/(40*n)))
 	chunk := max(1, min(64, k/(8*threads)))
-	var next atomic.Int64
 	var mu sync.Mutex
 	done := 0
 	report := func(d int) {
@@ -341,29 +339,20 @@ func sweep(c *csr, sources []int32, betw bool, threads int, progress func(done, 
 		mu.Unlock()
 	}
 	workers := make([]*searcher, threads)
-	var wg sync.WaitGroup
 	for w := range workers {
-		s := newSearcher(c, betw)
-		workers[w] = s
-		wg.Go(func() {
-			for {
-				lo := int(next.Add(int64(chunk))) - chunk
-				if lo >= k {
-					return
-				}
-				hi := min(lo+chunk, k)
-				for i := lo; i < hi; i++ {
-					if betw {
-						r.dsum[i], r.reach[i] = s.brandes(src[i])
-					} else {
-						r.dsum[i], r.reach[i] = s.bfs(src[i])
-					}
-				}
-				report(hi - lo)
-			}
-		})
+		workers[w] = newSearcher(c, betw)
 	}
-	wg.Wait()
+	graph.ForChunks(k, chunk, threads, func(w, lo, hi int) {
+		s := workers[w]
+		for i := lo; i < hi; i++ {
+			if betw {
+				r.dsum[i], r.reach[i] = s.brandes(src[i])
+			} else {
+				r.dsum[i], r.reach[i] = s.bfs(src[i])
+			}
+		}
+		report(hi - lo)
+	})
 	if betw {
 		// Each unordered pair was counted from both ends (not so the
 		// ordered pairs of a directed graph); a sample of k of n sources
