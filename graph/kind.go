@@ -40,9 +40,6 @@ func (k Kind) In(l int) bool { return k>>(2*uint(l)+1)&1 != 0 }
 // other in some layer.
 func (k Kind) Outgoing() bool { return k&evenBits != 0 }
 
-// Layer returns the bits of layer l alone.
-func (k Kind) Layer(l int) Kind { return k & (3 << (2 * uint(l))) }
-
 // Arcs returns the number of ties the kind holds in a directed graph: one
 // per set bit.
 func (k Kind) Arcs() int { return bits.OnesCount64(uint64(k)) }
@@ -286,19 +283,34 @@ func (g *Graph) Renumbered(perm []int) *Graph {
 	return h
 }
 
+// EachTie calls visit for every single tie that k holds, in ascending
+// layer order: in a directed graph once per set bit, out reporting whether
+// the tie goes from the node k is read from to the other (the tie out comes
+// before the tie in of the same layer); in an undirected graph once per
+// layer, with out true.
+func (k Kind) EachTie(directed bool, visit func(layer int, out bool)) {
+	for x := uint64(k); x != 0; x &= x - 1 {
+		bit := bits.TrailingZeros64(x)
+		if directed || bit&1 == 0 {
+			visit(bit>>1, bit&1 == 0)
+		}
+	}
+}
+
 // AppendTies appends the single ties that make up k to dst and returns the
 // extended slice: every set bit in a directed graph, the two bits of every
 // layer in an undirected one.
 func (k Kind) AppendTies(dst []Kind, directed bool) []Kind {
-	for x := uint64(k); x != 0; {
-		bit := bits.TrailingZeros64(x)
-		t := Kind(1) << bit
-		if !directed {
-			t = 3 << (bit &^ 1)
+	k.EachTie(directed, func(l int, out bool) {
+		switch {
+		case !directed:
+			dst = append(dst, LayersKind(l))
+		case out:
+			dst = append(dst, 1<<(2*uint(l)))
+		default:
+			dst = append(dst, 2<<(2*uint(l)))
 		}
-		dst = append(dst, t)
-		x &^= uint64(t)
-	}
+	})
 	return dst
 }
 

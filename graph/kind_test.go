@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -22,6 +24,43 @@ func TestKindReverse(t *testing.T) {
 		}
 		if got := tt.k.Reverse().Reverse(); got != tt.k {
 			t.Errorf("%#x reversed twice = %#x", uint64(tt.k), uint64(got))
+		}
+	}
+}
+
+func TestEachTie(t *testing.T) {
+	tests := []struct {
+		k        Kind
+		directed bool
+		want     string
+	}{
+		{0, true, ""},
+		{1, true, "0out"},
+		{2, true, "0in"},
+		{3 | 2<<4, true, "0out 0in 2in"},
+		{3 | 3<<2, false, "0out 1out"},
+		{Kind(1) << (2 * (MaxLayers - 1)), true, "31out"},
+	}
+	for _, tt := range tests {
+		var got []string
+		tt.k.EachTie(tt.directed, func(l int, out bool) {
+			dir := "in"
+			if out {
+				dir = "out"
+			}
+			got = append(got, fmt.Sprint(l, dir))
+		})
+		if s := strings.Join(got, " "); s != tt.want {
+			t.Errorf("%#x.EachTie(%v) visits %q, want %q", uint64(tt.k), tt.directed, s, tt.want)
+		}
+		// AppendTies splits k into exactly those ties, which make k again.
+		var sum Kind
+		ties := tt.k.AppendTies(nil, tt.directed)
+		for _, x := range ties {
+			sum |= x
+		}
+		if sum != tt.k || len(ties) != len(got) {
+			t.Errorf("%#x.AppendTies(%v) = %v", uint64(tt.k), tt.directed, ties)
 		}
 	}
 }

@@ -393,19 +393,18 @@ func writeTies(bw *bufio.Writer, g *graph.Graph, u, v int32, k graph.Kind, names
 		_, err := bw.Write(buf)
 		return err
 	}
-	for l := range g.NumLayers() {
-		if k.Out(l) {
-			if err := line(u, v, l); err != nil {
-				return err
-			}
+	var err error
+	k.EachTie(g.Directed(), func(l int, out bool) {
+		if err != nil {
+			return
 		}
-		if g.Directed() && k.In(l) {
-			if err := line(v, u, l); err != nil {
-				return err
-			}
+		if out {
+			err = line(u, v, l)
+		} else {
+			err = line(v, u, l)
 		}
-	}
-	return nil
+	})
+	return err
 }
 
 // quoteField returns s as an edge-list field: quoted as in RFC 4180 when it

@@ -1,7 +1,6 @@
 package measure
 
 import (
-	"math/bits"
 	"slices"
 
 	"github.com/anonet-project/anonet/canon"
@@ -160,21 +159,14 @@ func (e *dkEval) appendCert(dst []byte, h canon.Graph, nodes []int32) []byte {
 				if j < i {
 					continue // each edge once, from its smaller local id
 				}
-				k := e.g.Kind(nodes[i], nodes[j])
-				for z := uint64(k); z != 0; z &= z - 1 {
-					bit := bits.TrailingZeros64(z)
-					l := int32(bit >> 1)
-					switch {
-					case !e.g.Directed():
-						if bit&1 == 0 {
-							lg.Arcs = append(lg.Arcs, canon.Arc{From: i, To: j, Label: l})
-						}
-					case bit&1 == 0:
-						lg.Arcs = append(lg.Arcs, canon.Arc{From: i, To: j, Label: l, Directed: true})
-					default:
-						lg.Arcs = append(lg.Arcs, canon.Arc{From: j, To: i, Label: l, Directed: true})
+				directed := e.g.Directed()
+				e.g.Kind(nodes[i], nodes[j]).EachTie(directed, func(l int, out bool) {
+					a := canon.Arc{From: i, To: j, Label: int32(l), Directed: directed}
+					if !out {
+						a.From, a.To = j, i
 					}
-				}
+					lg.Arcs = append(lg.Arcs, a)
+				})
 			}
 		}
 		e.cert = e.canon.AppendLabelledCertificate(e.cert[:0], *lg)

@@ -1,7 +1,6 @@
 package measure
 
 import (
-	"math/bits"
 	"slices"
 
 	"github.com/anonet-project/anonet/graph"
@@ -44,21 +43,6 @@ func newTypedEval(g *graph.Graph, d int, m Measure, colors []int32) Evaluator {
 	return e
 }
 
-// tie calls add(i) for every entry i of a tie vector that the kind k, read
-// from the node whose vector it is, counts: per layer l, entry 2l for a tie
-// in and 2l+1 for a tie out when directed, entry l for a tie when not.
-func (e *typedEval) tie(k graph.Kind, add func(i int)) {
-	for x := uint64(k); x != 0; x &= x - 1 {
-		bit := bits.TrailingZeros64(x)
-		switch {
-		case e.directed:
-			add(bit ^ 1) // bit 2l is out, 2l+1 in
-		case bit&1 == 0:
-			add(bit >> 1)
-		}
-	}
-}
-
 // appendRow appends a row to e.rows for node x: its code when there are
 // codes, then its tie vector, counting only its neighbours in the ball b at
 // distance at most t when b is not nil.
@@ -78,7 +62,18 @@ func (e *typedEval) appendRow(x int32, b *graph.Ball, t int32) {
 				continue
 			}
 		}
-		e.tie(e.g.IncidentKind(x, i), func(j int) { row[j]++ })
+		// Per layer l: entries 2l (in) and 2l+1 (out) when directed, l
+		// when not.
+		e.g.IncidentKind(x, i).EachTie(e.directed, func(l int, out bool) {
+			switch {
+			case !e.directed:
+				row[l]++
+			case out:
+				row[2*l+1]++
+			default:
+				row[2*l]++
+			}
+		})
 	}
 }
 
@@ -192,18 +187,13 @@ func (e *typedEval) appendTieCounts(dst []byte, b *graph.Ball, nodes bool) []byt
 			}
 			t := max(b.Dist[i], b.Dist[ly])
 			level := e.ties[int(t-1)*L:]
-			k := e.g.IncidentKind(x, j)
-			for z := uint64(k); z != 0; z &= z - 1 {
-				bit := bits.TrailingZeros64(z)
-				l := bit >> 1
-				if e.directed || bit&1 == 0 {
-					level[l]++
-				}
+			e.g.IncidentKind(x, j).EachTie(e.directed, func(l int, _ bool) {
+				level[l]++
 				if nodes {
 					e.first[i*L+l] = min(e.first[i*L+l], t)
 					e.first[int(ly)*L+l] = min(e.first[int(ly)*L+l], t)
 				}
-			}
+			})
 		}
 	}
 	size := 0

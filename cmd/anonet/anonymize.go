@@ -495,18 +495,17 @@ func writeAltered(w io.Writer, g *graph.Graph, alts []anonymize.Alteration) erro
 			fmt.Fprintf(bw, "%s\t%s\t%s\n", g.Label(a.U), g.Label(a.V), op)
 			continue
 		}
-		for l := range g.NumLayers() {
+		a.Ties.EachTie(g.Directed(), func(l int, out bool) {
 			layer := ""
 			if g.Layers() != nil {
 				layer = g.Layers()[l]
 			}
-			if a.Ties.Out(l) || !g.Directed() && a.Ties.Layer(l) != 0 {
-				fmt.Fprintf(bw, "%s\t%s\t%s\t%s\n", g.Label(a.U), g.Label(a.V), layer, op)
+			u, v := a.U, a.V
+			if !out {
+				u, v = v, u
 			}
-			if g.Directed() && a.Ties.In(l) {
-				fmt.Fprintf(bw, "%s\t%s\t%s\t%s\n", g.Label(a.V), g.Label(a.U), layer, op)
-			}
-		}
+			fmt.Fprintf(bw, "%s\t%s\t%s\t%s\n", g.Label(u), g.Label(v), layer, op)
+		})
 	}
 	return bw.Flush()
 }
