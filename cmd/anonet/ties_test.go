@@ -99,6 +99,22 @@ func TestTypedNetwork(t *testing.T) {
 		t.Errorf("%d ties listed as deleted, %d went", got, want)
 	}
 
+	// utility follows the arcs for paths and says so.
+	stdout, stderr, code = runCLI(t, "utility", in, out, "--json", "--directed", "--layer-column", "3")
+	if code != 0 {
+		t.Fatalf("utility: exit %d: %s", code, stderr)
+	}
+	var u struct {
+		DirectedPaths  bool `json:"directed_paths"`
+		UndirectedView bool `json:"undirected_view"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &u); err != nil {
+		t.Fatal(err)
+	}
+	if !u.DirectedPaths || !u.UndirectedView {
+		t.Errorf("utility of a directed layered pair: %+v", u)
+	}
+
 	// The report of a typed release (a refined measure without attribute
 	// codes once crashed it).
 	html := filepath.Join(dir, "report.html")

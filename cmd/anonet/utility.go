@@ -122,7 +122,6 @@ See docs/utility.md for the precise definitions.`,
 				NodesAnonymized: anon.g.NumNodes(), EdgesAnonymized: anon.g.NumEdges(),
 				Correspondence: "none",
 				UndirectedView: orig.g.Directed() || orig.g.Layers() != nil || anon.g.Directed() || anon.g.Layers() != nil,
-				DirectedPaths:  orig.g.Directed() || anon.g.Directed(),
 			}
 			why := ""
 			switch {
@@ -173,7 +172,7 @@ See docs/utility.md for the precise definitions.`,
 					e.notef("warning: only %.1f%% of the anonymized graph's edges join nodes whose counterparts are adjacent in the original; the nodes probably do not correspond (by %s)", 100*s, res.Correspondence)
 				}
 			}
-			res.Paths, res.Sources = "exact", cmp.Sources
+			res.Paths, res.Sources, res.DirectedPaths = "exact", cmp.Sources, cmp.Directed
 			if cmp.PathsSampled {
 				res.Paths = "sampled"
 			}
