@@ -164,6 +164,12 @@ the release is k-anonymous under that knowledge; the attributes are released
 unchanged with --attributes-out FILE (keyed by the release's ids), or not at
 all with --drop-attributes.
 
+A network read with --directed or --layer-column is anonymized by deleting
+ties: best and greedy delete and restore one arc or one layer's edge at a
+time, the paper's strategies every tie of the pair they choose;
+--alter-layers work,school leaves the other layers untouched (best then
+deletes as greedy does). The release is an edge list with a line per tie.
+
 The paper's strategies, run unrefined unless --refine says otherwise: es
 (uniform), degree (by the smaller degree of the ends), aff (by the number of
 nodes whose signature the deletion can change), unique (edges at

@@ -28,7 +28,7 @@ func (r *readFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&r.delimiter, "delimiter", "", `edge lists: the one character between fields, such as ";" or "\t" (default: any of space, tab and comma)`)
 	fs.StringVar(&r.comments, "comments", "#%", "edge lists: characters that start a comment line")
 	fs.BoolVar(&r.directed, "directed", false, "keep the direction of ties: an edge-list line u v is the arc u→v, and the arcs of GraphML, GML, Pajek and Matrix Market files stay arcs (default: undirected)")
-	fs.StringVar(&r.layerColumn, "layer-column", "", "edge lists: the column (number from 1, or name in the header line) holding the layer of every tie")
+	fs.StringVar(&r.layerColumn, "layer-column", "", "where the layer of every tie is: an edge-list column (a number from 3, or a name in the header line), or the name of a GraphML or GML edge key")
 	fs.StringVar(&r.layers, "layers", "keep", "keep: signatures see the layer of every tie; ignore: a layer-blind attacker (the layer column is not read)")
 	fs.IntVar(&r.maxNodes, "max-nodes", 0, "largest node count a file may declare (nauty !n=, Pajek *Vertices, Matrix Market); default: what the file's size can describe")
 }
