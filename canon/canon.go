@@ -124,10 +124,10 @@ type Canonizer struct {
 	inv, coff, cadj []int32
 
 	// Gadget graph of a LabelledGraph (labelled.go).
-	lvals                   []int32  // sorted distinct vertex colours
-	lkeys, lgads            []uint64 // sorted layer keys; gadget vertices
-	lbase, lends, lslot     []int32
-	loff, ladj, lfill, lcol []int32
+	lvals               []int32  // sorted distinct vertex colours
+	lkeys, lgads        []uint64 // sorted layer keys; gadget vertices
+	lbase, lends, lslot []int32
+	loff, ladj, lcol    []int32
 
 	lab     []int32 // result: canonical labeling
 	factors []factor

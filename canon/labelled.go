@@ -298,7 +298,7 @@ func (c *Canonizer) labelledGadget(g LabelledGraph) (int, []int32, []int32, []in
 		off[v+1] += off[v]
 	}
 	adj := grow32(c.ladj, int(off[nn]))
-	fill := grow32(c.lfill, nn)
+	fill := grow32(c.fill, nn)
 	copy(fill, off[:nn])
 	link := func(u, v int32) {
 		adj[fill[u]] = v
@@ -325,6 +325,6 @@ func (c *Canonizer) labelledGadget(g LabelledGraph) (int, []int32, []int32, []in
 		col[n+j] = int32(len(vals)) + int32(k>>32)
 	}
 	c.lvals, c.lkeys, c.lbase, c.lends, c.lgads = vals, keys, base, ends, gads
-	c.loff, c.ladj, c.lfill, c.lcol = off, adj, fill, col
+	c.loff, c.ladj, c.fill, c.lcol = off, adj, fill, col
 	return nn, off, adj, col
 }
