@@ -16,7 +16,7 @@ type PopulationConfig struct {
 	// Nodes is the number of people (at least 2).
 	Nodes int
 	// Edges is the number of ties to aim at; the tie probabilities of the
-	// scalable layers are set so that the expected number of distinct
+	// scalable layers are set so that the expected number of drawn
 	// ties is Edges (the result is within a fraction of a percent of it at
 	// scale). Zero means a mean degree of 165, the Dutch person network's.
 	Edges int64
@@ -77,7 +77,7 @@ var householdShare = [6]float64{0.39, 0.33, 0.12, 0.11, 0.04, 0.01}
 //     that the regions form one network.
 //
 // Every probability is min(1, λ·b) for a base value b of its layer; λ is
-// set so that the expected number of distinct ties is the requested
+// set so that the expected number of drawn ties (two layers drawing one pair count twice) is the requested
 // number. Each region is drawn from its own generator, derived from the
 // seed and the region's index, so regions are drawn in parallel and the
 // network depends only on the configuration and the seed.
@@ -86,9 +86,14 @@ type Population struct {
 	seed    uint64
 	starts  []int32 // region r is people starts[r]..starts[r+1]−1
 	lambda  float64
-	expect  float64 // the expected number of distinct ties at lambda
+	expect  float64 // the expected number of drawn ties at lambda
 	threads int
 }
+
+// DefaultMeanDegree is the mean degree of a population network when no edge
+// count is given: the Dutch person network's (1.42 G ties among 17.2 M
+// people).
+const DefaultMeanDegree = 165
 
 // NewPopulation plans a population network: it draws every region's
 // structure (households, blocks, schools, work places) to set λ, using up
@@ -100,7 +105,7 @@ func NewPopulation(cfg PopulationConfig, seed uint64, threads int) (*Population,
 		return nil, fmt.Errorf("population: %d people out of range 2..%d", cfg.Nodes, math.MaxInt32)
 	}
 	if cfg.Edges == 0 {
-		cfg.Edges = int64(math.Round(165 * float64(cfg.Nodes) / 2))
+		cfg.Edges = int64(math.Round(DefaultMeanDegree * float64(cfg.Nodes) / 2))
 	}
 	if cfg.Edges < 0 || cfg.Edges > maxEdges {
 		return nil, fmt.Errorf("population: %d edges out of range 1..%d", cfg.Edges, maxEdges)
@@ -173,7 +178,7 @@ func (p *Population) Regions() int { return len(p.starts) - 1 }
 // Scale returns λ, the factor of every base probability.
 func (p *Population) Scale() float64 { return p.lambda }
 
-// ExpectedEdges returns the expected number of distinct ties.
+// ExpectedEdges returns the expected number of drawn ties (a pair that two layers draw counts twice; the network keeps it once).
 func (p *Population) ExpectedEdges() float64 { return p.expect }
 
 // regionSize returns the number of people of region r (0 past the last).

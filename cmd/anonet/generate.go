@@ -113,7 +113,7 @@ numbered 0..n−1. See docs/generate.md.`,
 				if fl.Changed("avg-degree") {
 					edges = int64(math.Round(float64(n) * avg / 2))
 				} else if !fl.Changed("edges") {
-					edges = int64(math.Round(165 * float64(n) / 2))
+					edges = int64(math.Round(generate.DefaultMeanDegree * float64(n) / 2))
 				}
 				res.RequestedEdges = edges
 				res.RequestedAvgDegree = 2 * float64(edges) / float64(n)

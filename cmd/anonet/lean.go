@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/anonet-project/anonet/anonymity"
+	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
 	"github.com/anonet-project/anonet/measure"
 )
@@ -21,10 +22,13 @@ import (
 // formed from every node's (degree, triangles). The results are those of
 // the usual path, number for number.
 
-// leanScratchPerNode is the memory per node the lean path takes beside
-// graphio.ReadForward's: triangle counts and stamps per thread, and the
-// sorted (degree, triangles) keys.
-const leanScratchPerNode = 8
+// The memory per node the lean path takes beside graphio.ReadForward's:
+// triangle counts and stamps per counting worker, and once the sorted
+// (degree, triangles) keys.
+const (
+	leanPerNodePerWorker = 8
+	leanPerNodeKeys      = 8
+)
 
 // leanMeasures returns ms as local measures at d = 1 if every one is, or
 // nil.
@@ -80,8 +84,9 @@ func (e *env) measureLean(path, format string, ms []measure.Measure, d, k int) (
 		e.notef("  %s", note)
 	}
 	n := fw.NumNodes()
-	threads := max(1, e.threads)
-	if err := graphio.CheckMemory(int64(n)*int64(8*threads+leanScratchPerNode), fmt.Sprintf("counting the triangles of %d nodes", n)); err != nil {
+	// As many workers as TriangleCounts will use, not as asked for.
+	threads := graph.Workers(e.threads, n)
+	if err := graphio.CheckMemory(int64(n)*int64(leanPerNodePerWorker*threads+leanPerNodeKeys), fmt.Sprintf("counting the triangles of %d nodes", n)); err != nil {
 		return nil, &exitError{code: exitInternal, err: err}
 	}
 	e.notef("forward orientation built in %.1fs; counting triangles", time.Since(start).Seconds())
