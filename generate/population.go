@@ -77,8 +77,8 @@ var householdShare = [6]float64{0.39, 0.33, 0.12, 0.11, 0.04, 0.01}
 //     that the regions form one network.
 //
 // Every probability is min(1, λ·b) for a base value b of its layer; λ is
-// set so that the expected number of drawn ties (two layers drawing one pair count twice) is the requested
-// number. Each region is drawn from its own generator, derived from the
+// set so that the expected number of drawn ties (a pair that two layers
+// draw counts twice) is the requested number. Each region is drawn from its own generator, derived from the
 // seed and the region's index, so regions are drawn in parallel and the
 // network depends only on the configuration and the seed.
 type Population struct {
