@@ -1,7 +1,12 @@
 package signatures_test
 
 import (
+	"bytes"
+	"compress/gzip"
+	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -84,4 +89,40 @@ func ExampleLineParser_Parse() {
 	// "from,to": {N:0 U: V:} <nil>
 	// "ada,bob": {N:2 U:ada V:bob} <nil>
 	// "% a comment": {N:0 U: V:} <nil>
+}
+
+// TestInspectFileCompression: a glob whose matches are not all compressed
+// as its name says is refused, since textio would drop the end of a
+// compressed file without an error.
+func TestInspectFileCompression(t *testing.T) {
+	dir := t.TempDir()
+	plain := "1 2\n2 3\n"
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(plain))
+	zw.Close()
+	for name, data := range map[string][]byte{
+		"a-1.edges": []byte(plain), "a-2.edges.gz": gz.Bytes(),
+		"b-1.edges.gz": gz.Bytes(), "c-1.edges.GZ": gz.Bytes(),
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		glob string
+		ok   bool
+	}{
+		{"a-*", false},           // plain and compressed
+		{"a-1.edges", true},      // plain
+		{"b-*.gz", true},         // compressed
+		{"c-*", false},           // compressed, not named .gz
+		{"*.edges.gz", true},     // a-2 and b-1
+		{"[ab]-1.edges*", false}, // plain a-1, compressed b-1
+	} {
+		_, err := signatures.InspectFile(context.Background(), filepath.Join(dir, c.glob), graphio.HeaderAuto)
+		if (err == nil) != c.ok {
+			t.Errorf("InspectFile(%s): error %v, want ok=%v", c.glob, err, c.ok)
+		}
+	}
 }

@@ -22,13 +22,20 @@ import (
 // each by one worker, decompressed: textio (Beam v2.77.0) bounds the
 // offsets of the decompressed lines by the compressed file's size, so it
 // silently drops the end of a compressed file.
+//
+// Whether files are compressed is decided from glob's name: InspectFile
+// refuses a glob whose matches do not all agree with it.
 func ReadLines(s beam.Scope, glob string) beam.PCollection {
-	if !strings.HasSuffix(glob, ".gz") {
+	if !compressedName(glob) {
 		return textio.Read(s, glob)
 	}
 	s = s.Scope("ReadGzip")
 	return beam.ParDo(s, readWhole, fileio.ReadMatches(s, fileio.MatchFiles(s, glob)))
 }
+
+// compressedName reports whether name ends in .gz, the one spelling that
+// Beam's file reader decompresses.
+func compressedName(name string) bool { return strings.HasSuffix(name, ".gz") }
 
 // readWhole emits the lines of a file, decompressed as its name says.
 func readWhole(ctx context.Context, f fileio.ReadableFile, emit func(string)) error {
@@ -70,13 +77,21 @@ func InspectFile(ctx context.Context, glob string, mode graphio.Header) (LinePar
 	if len(files) == 0 {
 		return LineParser{}, fmt.Errorf("no file matches %s", glob)
 	}
+	// ReadLines reads every match as glob's name says: a plain file read
+	// as compressed fails, a compressed one read by textio loses its end
+	// without an error.
+	for _, f := range files {
+		if compressedName(f) != compressedName(glob) || graphio.IsGzipName(f) != compressedName(f) {
+			return LineParser{}, fmt.Errorf("%s matches %s: every file a glob matches must be compressed (named .gz) if the glob ends in .gz, and plain otherwise", glob, f)
+		}
+	}
 	rc, err := fs.OpenRead(ctx, files[0])
 	if err != nil {
 		return LineParser{}, fmt.Errorf("opening %s: %w", files[0], err)
 	}
 	defer rc.Close()
 	var r io.Reader = rc
-	if strings.HasSuffix(files[0], ".gz") {
+	if compressedName(files[0]) {
 		zr, err := gzip.NewReader(rc)
 		if err != nil {
 			return LineParser{}, fmt.Errorf("reading %s: %w", files[0], err)
