@@ -154,12 +154,12 @@ func (e *dkEval) appendCert(dst []byte, h canon.Graph, nodes []int32) []byte {
 	} else {
 		lg := &e.labelled
 		lg.N, lg.Color, lg.Arcs = h.N, h.Color, lg.Arcs[:0]
+		directed := e.g.Directed()
 		for i := range int32(h.N) {
 			for _, j := range h.Adj[h.Off[i]:h.Off[i+1]] {
 				if j < i {
 					continue // each edge once, from its smaller local id
 				}
-				directed := e.g.Directed()
 				e.g.Kind(nodes[i], nodes[j]).EachTie(directed, func(l int, out bool) {
 					a := canon.Arc{From: i, To: j, Label: int32(l), Directed: directed}
 					if !out {
