@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/anonet-project/anonet/anonymity"
@@ -116,41 +115,20 @@ func (e *env) measureLean(path, format string, ms []measure.Measure, d, k int) (
 			sizes[string(sig)] += c - j
 			j = c
 		}
-		r := &measureResult{
-			Graph: path, Nodes: n, Edges: rep.Edges, Measure: ms[i].Name(), D: d, K: k,
-			Classes: len(sizes), ClassSizes: map[string]int{}, AnonymityDistribution: map[string]int{},
-		}
+		r := &measureResult{Graph: path, Nodes: n, Edges: rep.Edges, Measure: ms[i].Name(), D: d, K: k}
+		classes := map[int]int{} // size → classes
 		for _, s := range sizes {
-			if s == 1 {
-				r.Unique++
-			}
-			if s < k {
-				r.NotKAnonymous += s
-			}
-			r.ClassSizes[strconv.Itoa(s)]++
-			r.AnonymityDistribution[strconv.Itoa(s)] += s
+			classes[s]++
 		}
-		if n > 0 {
-			r.UniqueFraction = float64(r.Unique) / float64(n)
-			r.NotKAnonymousFraction = float64(r.NotKAnonymous) / float64(n)
+		hist := make([]anonymity.SizeCount, 0, len(classes))
+		for s, c := range classes {
+			hist = append(hist, anonymity.SizeCount{Size: s, Classes: c})
 		}
+		slices.SortFunc(hist, func(a, b anonymity.SizeCount) int { return a.Size - b.Size })
+		r.setHistogram(hist)
 		r.measure(start)
 		start = time.Now()
 		results = append(results, r)
 	}
 	return results, nil
-}
-
-// histogram returns the number of classes of every size, by size.
-func (r *measureResult) histogram() []anonymity.SizeCount {
-	if r.partition != nil {
-		return r.partition.Histogram()
-	}
-	var out []anonymity.SizeCount
-	for s, c := range r.ClassSizes {
-		size, _ := strconv.Atoi(s)
-		out = append(out, anonymity.SizeCount{Size: size, Classes: c})
-	}
-	slices.SortFunc(out, func(a, b anonymity.SizeCount) int { return a.Size - b.Size })
-	return out
 }

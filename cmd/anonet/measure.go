@@ -41,6 +41,7 @@ type measureResult struct {
 	NotKAnonymousNodes    []string       `json:"not_k_anonymous_nodes,omitempty"`
 	cost                                 // seconds, peak_memory_bytes
 	partition             *anonymity.Partition
+	hist                  []anonymity.SizeCount // classes per size, ascending
 	twinReduced           []int32
 }
 
@@ -230,19 +231,34 @@ func newMeasureResult(name string, p *anonymity.Partition) *measureResult {
 	r := &measureResult{
 		Graph: name, Nodes: n, Edges: g.NumEdges(),
 		Measure: p.Measure().Name(), D: p.D(), K: p.K(),
-		Unique: p.Unique(), NotKAnonymous: p.NotAnonymous(), Classes: p.NumClasses(),
-		ClassSizes: map[string]int{}, AnonymityDistribution: map[string]int{},
 		partition: p, tieKinds: tieKindsOf(g),
 	}
-	if n > 0 {
-		r.UniqueFraction = float64(r.Unique) / float64(n)
-		r.NotKAnonymousFraction = float64(r.NotKAnonymous) / float64(n)
-	}
-	for _, sc := range p.Histogram() {
+	r.setHistogram(p.Histogram())
+	return r
+}
+
+// setHistogram sets the counts of r from the number of classes of every
+// size (ascending): classes, unique and not k-anonymous nodes, their
+// fractions, and the two size maps of the JSON.
+func (r *measureResult) setHistogram(hist []anonymity.SizeCount) {
+	r.hist = hist
+	r.Classes, r.Unique, r.NotKAnonymous = 0, 0, 0
+	r.ClassSizes, r.AnonymityDistribution = map[string]int{}, map[string]int{}
+	for _, sc := range hist {
+		r.Classes += sc.Classes
+		if sc.Size == 1 {
+			r.Unique += sc.Classes
+		}
+		if sc.Size < r.K {
+			r.NotKAnonymous += sc.Size * sc.Classes
+		}
 		r.ClassSizes[strconv.Itoa(sc.Size)] = sc.Classes
 		r.AnonymityDistribution[strconv.Itoa(sc.Size)] = sc.Size * sc.Classes
 	}
-	return r
+	if r.Nodes > 0 {
+		r.UniqueFraction = float64(r.Unique) / float64(r.Nodes)
+		r.NotKAnonymousFraction = float64(r.NotKAnonymous) / float64(r.Nodes)
+	}
 }
 
 func (r *measureResult) addTwins(p *anonymity.Partition, tw []int32) {
@@ -294,7 +310,7 @@ func printMeasure(w io.Writer, r *measureResult, twins, classes, unique bool) er
 	fmt.Fprintf(tw, "time\t%.3fs\t\n", r.Seconds)
 	tw.Flush()
 	fmt.Fprintf(w, "\nclass size  classes  nodes\n")
-	for _, sc := range r.histogram() {
+	for _, sc := range r.hist {
 		fmt.Fprintf(w, "%10d  %7d  %5d\n", sc.Size, sc.Classes, sc.Size*sc.Classes)
 	}
 	if classes {
