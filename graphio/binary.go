@@ -162,7 +162,7 @@ func decodeBinary(data []byte, rep *Report, opt ReadOptions) (*graph.Graph, erro
 	pairs := edgesOf(raw)
 	prev := graph.Edge{U: -1}
 	for i, e := range pairs {
-		if e.U < 0 || e.U >= e.V || int(e.V) >= n || e.U < prev.U || e.U == prev.U && e.V <= prev.V {
+		if !nextEdgeOK(prev, e, n) {
 			return nil, binaryError(file, uint64(binaryHeader+8*i), "edge %d {%d, %d} is out of range (want u < v < %d) or out of order", i, uint32(e.U), uint32(e.V), n)
 		}
 		prev = e
@@ -233,6 +233,13 @@ func decodeLabels(b []byte, n int, file string, off uint64) ([]string, error) {
 		}
 	}
 	return labels, nil
+}
+
+// nextEdgeOK reports whether e may follow prev in the edge section of the
+// binary format: u < v < n, in strictly ascending order of (u, v). The first
+// edge follows {-1, 0}.
+func nextEdgeOK(prev, e graph.Edge, n int) bool {
+	return e.U >= 0 && e.U < e.V && int(e.V) < n && (e.U > prev.U || e.U == prev.U && e.V > prev.V)
 }
 
 // writeBinary writes g in the binary format.

@@ -89,7 +89,7 @@ func ReadForward(path string, opt ReadOptions) (*graph.Forward, *Report, error) 
 			return nil
 		}
 		for i, e := range es {
-			if e.U < 0 || e.U >= e.V || int(e.V) >= n || e.U < prev.U || e.U == prev.U && e.V <= prev.V {
+			if !nextEdgeOK(prev, e, n) {
 				edgeErr = binaryError(path, uint64(binaryHeader+8*(first+int64(i))), "edge %d {%d, %d} is out of range (want u < v < %d) or out of order", first+int64(i), uint32(e.U), uint32(e.V), n)
 				return nil
 			}

@@ -39,7 +39,7 @@ func WriteBinaryStream(w io.Writer, n int, m int64, edges EdgeChunks) error {
 	var scratch []byte
 	err := edges(func(es []graph.Edge) error {
 		for i, e := range es {
-			if e.U < 0 || e.U >= e.V || int(e.V) >= n || e.U < prev.U || e.U == prev.U && e.V <= prev.V {
+			if !nextEdgeOK(prev, e, n) {
 				return fmt.Errorf("write binary: edge %d {%d, %d} after {%d, %d}: out of range (want u < v < %d) or out of order", count+int64(i), e.U, e.V, prev.U, prev.V, n)
 			}
 			prev = e
