@@ -7,9 +7,9 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -107,10 +107,10 @@ type result struct {
 
 // oracle returns what package anonymity computes on g for every supported
 // measure at d = 1.
-func oracle(t *testing.T, g *graph.Graph, k int) map[string]result {
+func oracle(t *testing.T, g *graph.Graph, k int, measures []string) map[string]result {
 	t.Helper()
 	want := map[string]result{}
-	for _, name := range signatures.Supported() {
+	for _, name := range measures {
 		m, err := measure.Parse(name)
 		if err != nil {
 			t.Fatal(err)
@@ -246,7 +246,7 @@ func TestSomeMeasures(t *testing.T) {
 	for _, name := range examples.Names() {
 		nets = append(nets, edgeListOf(t, dir, name, examples.MustRead(name)))
 	}
-	for _, ms := range [][]string{{"vrq", "degree"}, {"dk"}, {"count"}, {"degdist"}} {
+	for _, ms := range [][]string{{"vrq", "degree"}, {"dk", "degdist"}, {"count"}} {
 		check(t, nets, ms, runAll(t, dir, nets, ms, 2), 2)
 	}
 }
@@ -255,7 +255,7 @@ func TestSomeMeasures(t *testing.T) {
 func check(t *testing.T, nets []network, measures []string, got []map[string]result, k int) {
 	t.Helper()
 	for i, n := range nets {
-		want := oracle(t, n.g, k)
+		want := oracle(t, n.g, k, measures)
 		if len(got[i]) != len(measures) {
 			t.Errorf("%s: results for %d measures, want %d", n.name, len(got[i]), len(measures))
 		}
@@ -266,7 +266,7 @@ func check(t *testing.T, nets []network, measures []string, got []map[string]res
 				continue
 			}
 			w := want[name]
-			if !equalSummary(g.sum, w.sum) {
+			if !reflect.DeepEqual(g.sum, w.sum) {
 				t.Errorf("%s %s:\n got  %+v\n want %+v", n.name, name, g.sum, w.sum)
 			}
 			if !slices.Equal(g.belowK, w.belowK) {
@@ -275,12 +275,6 @@ func check(t *testing.T, nets []network, measures []string, got []map[string]res
 			}
 		}
 	}
-}
-
-func equalSummary(a, b signatures.Summary) bool {
-	return maps.Equal(a.ClassSizes, b.ClassSizes) && a.Measure == b.Measure && a.D == b.D && a.K == b.K &&
-		a.Nodes == b.Nodes && a.Edges == b.Edges && a.Classes == b.Classes && a.Unique == b.Unique &&
-		a.NotKAnonymous == b.NotKAnonymous
 }
 
 // readerCases are edge lists whose reading the pipeline must get right as
