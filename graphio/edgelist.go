@@ -14,11 +14,12 @@ import (
 	"github.com/anonet-project/anonet/graph"
 )
 
-// edgeListMagic starts the first line of edge lists written by anonet. Such
-// files may list an isolated node as a line with a single id; in other files
-// a line with one column is an error, because it is far more often a
+// EdgeListMagic starts the first line of edge lists written by anonet
+// (other readers of edge lists, such as the Beam pipeline, look for it too).
+// Such files may list an isolated node as a line with a single id; in other
+// files a line with one column is an error, because it is far more often a
 // truncated or mangled edge than an intended isolated node.
-const edgeListMagic = "# anonet edge list"
+const EdgeListMagic = "# anonet edge list"
 
 // fieldSplitter splits edge-list lines into fields: at spaces, tabs and
 // commas, or at one delimiter only (with spaces around fields trimmed). A
@@ -191,7 +192,7 @@ func isNumeric(tok []byte) bool {
 // second ignored (and counted), lines starting with # or % (or
 // ReadOptions.Comments) ignored, and an optional column header (see
 // ReadOptions.Header). In files whose first comment line starts with
-// edgeListMagic, a line with a single id is an isolated node and no header
+// EdgeListMagic, a line with a single id is an isolated node and no header
 // is detected.
 func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
 	lr := newLineReader(br, rep.File, opt, false)
@@ -301,7 +302,7 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 			continue
 		}
 		if strings.IndexByte(comments, line[i]) >= 0 {
-			if dataLines == 0 && bytes.HasPrefix(line[i:], []byte(edgeListMagic)) {
+			if dataLines == 0 && bytes.HasPrefix(line[i:], []byte(EdgeListMagic)) {
 				anonetFile = true
 			}
 			continue
@@ -464,7 +465,7 @@ func writeEdgeList(w io.Writer, g *graph.Graph) error {
 		return err
 	}
 	bw := bufio.NewWriterSize(w, 1<<16)
-	fmt.Fprintf(bw, "%s: %d nodes, %d edges; a line with a single id is an isolated node", edgeListMagic, g.NumNodes(), g.NumEdges())
+	fmt.Fprintf(bw, "%s: %d nodes, %d edges; a line with a single id is an isolated node", EdgeListMagic, g.NumNodes(), g.NumEdges())
 	// A typed graph has a line per tie: "u v" is the arc u→v when
 	// directed, and the third column names the layer.
 	layers := g.Layers()

@@ -90,7 +90,7 @@ func addSeeds(f *testing.F, format Format, seeds ...string) {
 func FuzzReadEdgeList(f *testing.F) {
 	addSeeds(f, EdgeList,
 		"", "1 2\n2 3\n", "a b\nb a\na b\nc c\n", "Source,Target,Weight\n1,2,0.5\n",
-		"Person1\tPerson2\n1\t2\n", "% c\n1 2 1 1600000000\n,,\n", edgeListMagic+"\nsource target\n9\nx\n",
+		"Person1\tPerson2\n1\t2\n", "% c\n1 2 1 1600000000\n,,\n", EdgeListMagic+"\nsource target\n9\nx\n",
 		"1 2\n  3\n", "1 #x\n", "007 7\n7 0\n", "99999999999999999999 1\n", "\xff\xfe \x80\n",
 		"\x89PNG\r\n\x1a\n\x00", "1\r\n2 3\r\n", "u v\nann bob\n", "4294967296 1\n18446744073709551615 2\n")
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -101,7 +101,7 @@ func TestNormalisationReport(t *testing.T) {
 		},
 		{
 			name: "anonet edge list with isolated nodes", format: EdgeList,
-			in:     edgeListMagic + ": 4 nodes\nsource target\n9\nx\n",
+			in:     EdgeListMagic + ": 4 nodes\nsource target\n9\nx\n",
 			want:   Report{Nodes: 4, Edges: 1, Records: 1, Isolated: 2},
 			notes:  []string{"2 isolated nodes kept"},
 			labels: "source target 9 x", edges: "source-target",

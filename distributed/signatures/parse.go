@@ -11,11 +11,6 @@ import (
 	"github.com/anonet-project/anonet/graphio"
 )
 
-// edgeListMagic starts the first comment line of the edge lists anonet
-// writes (graphio's edge-list writer); in such files a line with a single
-// id is an isolated node.
-const edgeListMagic = "# anonet edge list"
-
 // A LineParser reads one line of an edge list at a time, as graphio reads
 // edge lists with the default options: fields are separated by spaces,
 // tabs or commas, lines whose first field starts with # or % are comments,
@@ -119,7 +114,7 @@ func Inspect(r io.Reader, header graphio.Header) (LineParser, error) {
 			continue
 		}
 		if trimmed[0] == '#' || trimmed[0] == '%' {
-			if strings.HasPrefix(trimmed, edgeListMagic) {
+			if strings.HasPrefix(trimmed, graphio.EdgeListMagic) {
 				p.AnonetFile = true
 			}
 			continue
