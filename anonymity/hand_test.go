@@ -352,11 +352,23 @@ func TestDeletionGain(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 37))
 	for trial := range 8 {
 		g := randomGraph(r, []string{"er", "ba", "clustered"}[trial%3], 40)
+		colors := make([]int32, g.NumNodes())
+		for v := range colors {
+			colors[v] = int32(r.IntN(3))
+		}
+		var ms []measure.Measure
 		for _, m := range []measure.Measure{measure.Count{}, measure.Degree{}, measure.EdgeCount{}, measure.None{}} {
+			// Known attributes keep the fast path on an untyped graph.
+			ms = append(ms, m, measure.Refined{Measure: m, Colors: colors})
+		}
+		for _, m := range ms {
 			for _, k := range []int{2, 3, 5} {
 				p, err := New(g, m, 1, Options{K: k})
 				if err != nil {
 					t.Fatal(err)
+				}
+				if !p.Arithmetic() {
+					t.Fatalf("%T %s: no arithmetic fast path", m, m.Name())
 				}
 				for i, e := range g.SortedEdges() {
 					var common []int32 // listed by DeletionGain, or given
@@ -382,5 +394,13 @@ func TestDeletionGain(t *testing.T) {
 	}
 	if _, ok := mustPartition(t, examples.MustRead("karate"), measure.DK{}, 1).DeletionGain(0, 1, nil); ok {
 		t.Error("DeletionGain under dk")
+	}
+	// Refinements that see more than a node's own code have no fast path.
+	karate := examples.MustRead("karate")
+	colors := make([]int32, karate.NumNodes())
+	for _, m := range []measure.Measure{measure.VRQ{}, measure.DegDist{}, measure.DK{}} {
+		if mustPartition(t, karate, measure.Refined{Measure: m, Colors: colors}, 1).Arithmetic() {
+			t.Errorf("refined %s has the arithmetic fast path", m.Name())
+		}
 	}
 }

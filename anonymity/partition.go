@@ -39,9 +39,9 @@ type Partition struct {
 	kt      int32 // the threshold compared with class sizes: min(k, n+1)
 	threads int
 
-	local    measure.Local // the arithmetic fast path, or nil
-	preLocal measure.Local // the arithmetic fast path of the prefilter, or nil
-	tri      []int32       // triangles at every node, kept current, if a fast path needs them
+	local    *localSig // the arithmetic fast path, or nil
+	preLocal *localSig // the arithmetic fast path of the prefilter, or nil
+	tri      []int32   // triangles at every node, kept current, if a fast path needs them
 
 	pre *level // prefilter classes, or nil
 	top *level // the classes of the measure
@@ -100,11 +100,20 @@ func New(g *graph.Graph, m measure.Measure, d int, opt Options) (*Partition, err
 		below:   make([]bool, n),
 	}
 	// localAt returns m as a fast path at distance d and whether it needs
-	// triangles, or nil.
-	localAt := func(m measure.Measure) (measure.Local, bool) {
+	// triangles, or nil: a Local measure, or on an untyped graph one refined
+	// by attribute codes only.
+	localAt := func(m measure.Measure) (*localSig, bool) {
+		var codes []int32
+		if r, ok := m.(measure.Refined); ok && !g.Typed() {
+			l, c, ok := r.CodedLocal()
+			if !ok {
+				return nil, false
+			}
+			m, codes = l, c
+		}
 		if l, ok := m.(measure.Local); ok {
 			if local, tri := l.LocalAt(p.d); local {
-				return l, tri
+				return &localSig{l: l, codes: codes}, tri
 			}
 		}
 		return nil, false
@@ -147,14 +156,30 @@ func New(g *graph.Graph, m measure.Measure, d int, opt Options) (*Partition, err
 	return p, nil
 }
 
+// localSig is a measure's arithmetic fast path: a Local measure, and the
+// attribute codes that begin its signatures (nil for none).
+type localSig struct {
+	l     measure.Local
+	codes []int32
+}
+
+// append appends the signature of node v with degree deg and tri
+// triangles.
+func (s *localSig) append(dst []byte, v, deg, tri int32) []byte {
+	if s.codes != nil {
+		dst = measure.AppendCode(dst, s.codes[v])
+	}
+	return s.l.AppendLocal(dst, deg, tri)
+}
+
 // localKey returns the signature of v under the local measure l, from its
 // degree and triangles (valid until the next call).
-func (p *Partition) localKey(l measure.Local, v int32) []byte {
+func (p *Partition) localKey(l *localSig, v int32) []byte {
 	var t int32
 	if p.tri != nil {
 		t = p.tri[v]
 	}
-	p.key = l.AppendLocal(p.key[:0], int32(p.g.Degree(v)), t)
+	p.key = l.append(p.key[:0], v, int32(p.g.Degree(v)), t)
 	return p.key
 }
 
@@ -299,6 +324,13 @@ func (p *Partition) D() int { return p.dReq }
 
 // K returns the anonymity threshold.
 func (p *Partition) K() int { return p.k }
+
+// Arithmetic reports whether the signatures follow from the degrees and
+// triangle counts (the arithmetic fast path: degree, count, edgecount and
+// none at distance 1, also refined by known attributes on an untyped
+// graph), so that an update costs a few lookups per changed node and
+// DeletionGain answers.
+func (p *Partition) Arithmetic() bool { return p.local != nil }
 
 // NumClasses returns the number of equivalence classes.
 func (p *Partition) NumClasses() int { return p.top.numClasses }

@@ -330,6 +330,7 @@ func TestTypedOracle(t *testing.T) {
 		{false, []string{"a", "b"}, false},
 		{true, []string{"a", "b", "c"}, false},
 		{true, nil, true},
+		{false, nil, true}, // untyped with attributes: the arithmetic fast path at d = 1
 	}
 	for trial, c := range configs {
 		for _, p := range []float64{0.25, 0.5} {

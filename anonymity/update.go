@@ -244,9 +244,8 @@ type newKey [16]byte
 
 // DeletionGain returns how many more nodes would be k-anonymous after
 // deleting the edge {u, w}, and true, without changing anything: for a
-// measure with the arithmetic fast path (degree, count, edgecount, none at
-// d = 1), whose signatures after the deletion follow from the degrees and
-// triangle counts. It returns false when that is not so, when the edge is
+// measure with the arithmetic fast path (Arithmetic), whose signatures
+// after the deletion follow from the degrees and triangle counts. It returns false when that is not so, when the edge is
 // absent or when changes are pending (then delete, Update and look).
 // common, if not nil, holds the common neighbours of u and w (ascending),
 // which it would otherwise list.
@@ -284,7 +283,7 @@ func (p *Partition) DeletionGain(u, w int32, common []int32) (int, bool) {
 	}
 	for _, c := range changes {
 		bump(p.top.classOf[c.v], -1)
-		p.key = p.local.AppendLocal(p.key[:0], c.deg, c.tri)
+		p.key = p.local.append(p.key[:0], c.v, c.deg, c.tri)
 		if id, ok := p.top.index[string(p.key)]; ok {
 			bump(id, +1)
 		} else {

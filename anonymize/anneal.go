@@ -6,8 +6,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"time"
-
-	"github.com/anonet-project/anonet/measure"
 )
 
 // The local search's parameters, in units of the objective (one edge kept,
@@ -278,11 +276,9 @@ func (s *solution) anneal(ctx context.Context, r *rand.Rand, moves int, deadline
 	a0, d0 := s.anonymous(), s.del.len()
 	s.moveTo(nil)
 	n := moves
-	if l, ok := s.cfg.Measure.(measure.Local); ok && !s.cfg.Fuzzy {
-		if local, _ := l.LocalAt(s.p.D()); local {
-			// Moves are cheap with the arithmetic fast path.
-			n = max(n, fromInputMinMoves)
-		}
+	if s.p.Arithmetic() && !s.cfg.Fuzzy {
+		// Moves are cheap with the arithmetic fast path.
+		n = max(n, fromInputMinMoves)
 	}
 	pst, ok := s.annealPenalized(ctx, r, n, deadline)
 	st.add(pst)

@@ -6,10 +6,13 @@ import (
 	"slices"
 
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
 )
 
 // A twinning is a permutation σ of the nodes whose cycles all have length 2
-// (and one of length 3 when the number of nodes is odd). The edges of g
+// (and one of length 3 when the number of nodes is odd), within the
+// colours of the nodes when they have known attributes (a node alone in
+// its colour is a cycle of length 1). The edges of g
 // whose whole orbit under σ is in g form the largest subgraph on which σ is
 // an automorphism; in it every node is structurally indistinguishable from
 // the others of its cycle, under every measure and at every distance, so
@@ -18,18 +21,24 @@ import (
 // networks, far more than ua's, and that restoration and local search then
 // improve for the measure actually asked for.
 type twinning struct {
-	g    *graph.Graph
-	to   []int32 // to[v] = σ(v)
-	mark []bool  // scratch of gainAt: the neighbours of one node
+	g     *graph.Graph
+	to    []int32 // to[v] = σ(v)
+	class []int32 // class[v]: the colour of v; twins have the same
+	mark  []bool  // scratch of gainAt: the neighbours of one node
 }
 
-// newTwinning pairs every node with a partner of similar neighbourhood:
-// nodes in descending order of degree take, among the unpaired nodes,
-// the one with which they share the most neighbours (ties: the closest
-// degree, then the smaller id), or the unpaired node of closest degree
-// when none shares a neighbour. With an odd number of nodes the last one
-// joins the last pair as a 3-cycle.
-func newTwinning(g *graph.Graph) *twinning {
+// newTwinning pairs every node with a partner of the same colour and
+// similar neighbourhood: nodes in descending order of degree take, among
+// the unpaired nodes of their colour, the one with which they share the
+// most neighbours (ties: the closest degree, then the smaller id), or the
+// unpaired node of their colour of closest degree when none shares a
+// neighbour. The last node of a colour with an odd number of nodes joins
+// the colour's last pair as a 3-cycle; a node alone in its colour is left
+// in place (σ(v) = v), and is 2-anonymous only if the structure makes it
+// so. colors, if not nil, gives every node's colour (the attribute codes of
+// measure.Refined: a twin must have the same known attributes); nil means
+// one colour.
+func newTwinning(g *graph.Graph, colors []int32) *twinning {
 	n := g.NumNodes()
 	p := &twinning{g: g, to: make([]int32, n), mark: make([]bool, n)}
 	for v := range p.to {
@@ -40,18 +49,42 @@ func newTwinning(g *graph.Graph) *twinning {
 		order[v] = int32(v)
 	}
 	slices.SortStableFunc(order, func(a, b int32) int { return g.Degree(b) - g.Degree(a) })
+	// class[v]: the colour of v as a dense index; byClass[c]: the nodes of
+	// colour c in descending order of degree, byClass[c][next[c]:] holding
+	// its unpaired nodes; last[c]: its last pair made.
+	class := make([]int32, n)
+	index := map[int32]int32{}
+	for v := range n {
+		if colors != nil {
+			c, ok := index[colors[v]]
+			if !ok {
+				c = int32(len(index))
+				index[colors[v]] = c
+			}
+			class[v] = c
+		}
+	}
+	classes := max(1, len(index))
+	byClass := make([][]int32, classes)
+	for _, v := range order {
+		byClass[class[v]] = append(byClass[class[v]], v)
+	}
+	next := make([]int, classes)
+	last := make([][2]int32, classes)
+	for c := range last {
+		last[c] = [2]int32{-1, -1}
+	}
 	shared := make([]int32, n) // common neighbours with the current node
 	var touched []int32
-	next := 0 // order[next:] holds the unpaired nodes of lowest degree, in order
-	var last [2]int32
 	for _, u := range order {
 		if p.to[u] >= 0 {
 			continue
 		}
+		c := class[u]
 		touched = touched[:0]
 		for _, x := range g.Neighbors(u) {
 			for _, w := range g.Neighbors(x) {
-				if w != u && p.to[w] < 0 {
+				if w != u && p.to[w] < 0 && class[w] == c {
 					if shared[w] == 0 {
 						touched = append(touched, w)
 					}
@@ -71,21 +104,28 @@ func newTwinning(g *graph.Graph) *twinning {
 			shared[w] = 0
 		}
 		if best < 0 {
-			// The next unpaired node in descending degree is the closest.
-			for next < n && (p.to[order[next]] >= 0 || order[next] == u) {
-				next++
+			// The next unpaired node of the colour in descending degree is
+			// the closest.
+			list := byClass[c]
+			for next[c] < len(list) && (p.to[list[next[c]]] >= 0 || list[next[c]] == u) {
+				next[c]++
 			}
-			if next == n {
-				// u is the last node: it joins the last pair.
-				a, b := last[0], last[1]
-				p.to[a], p.to[b], p.to[u] = b, u, a
-				break
+			if next[c] == len(list) {
+				// u is the last node of its colour: it joins the colour's
+				// last pair, or stays in place if there is none.
+				if a, b := last[c][0], last[c][1]; a >= 0 {
+					p.to[a], p.to[b], p.to[u] = b, u, a
+				} else {
+					p.to[u] = u
+				}
+				continue
 			}
-			best = order[next]
+			best = list[next[c]]
 		}
 		p.to[u], p.to[best] = best, u
-		last = [2]int32{u, best}
+		last[c] = [2]int32{u, best}
 	}
+	p.class = class
 	return p
 }
 
@@ -134,7 +174,8 @@ func (p *twinning) gainAt(s []int32) int {
 // improve swaps partners between pairs while that keeps at least as many
 // edges, for moves proposals: a random node a in a pair (a, a′) and a node
 // b two steps from a in a pair (b, b′) become the pairs (a, b) and
-// (a′, b′). Nodes of the 3-cycle are not moved.
+// (a′, b′), if a and b have the same colour. Nodes of 3-cycles and nodes
+// alone in their colour are not moved.
 func (p *twinning) improve(rng *rand.Rand, moves int) {
 	g := p.g
 	n := g.NumNodes()
@@ -153,7 +194,7 @@ func (p *twinning) improve(rng *rand.Rand, moves int) {
 		nb = g.Neighbors(x)
 		b := nb[rng.IntN(len(nb))]
 		a2, b2 := p.to[a], p.to[b]
-		if b == a || b == a2 || !paired(b) {
+		if b == a || b == a2 || !paired(b) || p.class[a] != p.class[b] {
 			continue
 		}
 		s = [4]int32{a, a2, b, b2}
@@ -199,11 +240,18 @@ const twinCutoff = 0.75
 func (s *solution) twinStart(ctx context.Context, rng *rand.Rand) (int, bool) {
 	from := slices.Clone(s.del.list)
 	keptFrom := s.kept.len()
+	if s.ties != nil {
+		return 0, false // a twin would need the same kinds of ties as well
+	}
 	g0, _, err := graph.FromEdges(s.n, s.orig, nil) // ids are s.orig's order
 	if err != nil {
 		return 0, false
 	}
-	tw := newTwinning(g0)
+	var colors []int32
+	if r, ok := s.cfg.Measure.(measure.Refined); ok {
+		colors = r.Colors
+	}
+	tw := newTwinning(g0, colors)
 	tw.improve(rng, twinMoves*s.n)
 	dels := tw.deletions()
 	if float64(len(s.orig)-len(dels)) < twinCutoff*float64(keptFrom) {

@@ -81,28 +81,22 @@ func (c Config) deletesByGain() bool {
 	return c.Strategy == Greedy || (c.Strategy == Best && (c.Variant == Budgeted && !c.Fuzzy || c.Protected != 0))
 }
 
-// twinStart reports whether the refinement also tries the release of a
-// twinning of the input (solution.twinStart): for Best, deleting, with k = 2
-// and exact anonymity in the full or partial variant, under a measure with
-// the arithmetic fast path at D (degree, count, edgecount, none at d = 1).
-// A twinning makes every node 2-anonymous under every measure (automorphic
-// to its twin); on dense networks where ua deletes nearly everything it
-// keeps far more (primaryschool: 5,615 of 8,317 edges against 2,427 from
-// ua's release, restoration and local search included), elsewhere the
-// strategy's release, restored, stays ahead and is kept. Other measures
-// recompute balls or canonical forms at every exact check, and refining the
-// denser twin release cost them too much (dk, d = 1, on dnc-temporalGraph:
-// 42 s instead of 2.8 s, for 23% more edges).
+// twinStart reports whether the configuration lets the refinement also try
+// the release of a twinning of the input (solution.twinStart): for Best,
+// deleting, with k = 2 and exact anonymity in the full or partial variant.
+// The refinement tries it only where the partition has the arithmetic fast
+// path (anonymity.Partition.Arithmetic: degree, count, edgecount, none at
+// d = 1, refined or not by known attributes, whose twins then share their
+// attributes). A twinning makes every node 2-anonymous under every measure
+// (automorphic to its twin); on dense networks where ua deletes nearly
+// everything it keeps far more (primaryschool: 5,615 of 8,317 edges against
+// 2,427 from ua's release, restoration and local search included),
+// elsewhere the strategy's release, restored, stays ahead and is kept.
+// Other measures recompute balls or canonical forms at every exact check,
+// and refining the denser twin release cost them too much (dk, d = 1, on
+// dnc-temporalGraph: 42 s instead of 2.8 s, for 23% more edges).
 func (c Config) twinStart() bool {
-	if c.Strategy != Best || c.Operation != Delete || c.K != 2 || c.Fuzzy || c.Variant == Budgeted {
-		return false
-	}
-	l, ok := c.Measure.(measure.Local)
-	if !ok {
-		return false
-	}
-	local, _ := l.LocalAt(c.D)
-	return local
+	return c.Strategy == Best && c.Operation == Delete && c.K == 2 && !c.Fuzzy && c.Variant != Budgeted
 }
 
 // ParseStrategy returns the strategy with the given name.

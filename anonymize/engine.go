@@ -374,7 +374,7 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder) {
 	res.Refinement.Restored = sol.restore(ctx)
 	res.Alterations = sol.deletedEdges()
 	rec.record(PhaseRestore, sol.na, 0, time.Since(start))
-	if cfg.twinStart() && ctx.Err() == nil {
+	if cfg.twinStart() && sol.p.Arithmetic() && ctx.Err() == nil {
 		t := time.Now()
 		if restored, ok := sol.twinStart(ctx, twinRNG(cfg.Seed)); ok {
 			res.Refinement.Start = StartTwins

@@ -99,6 +99,23 @@ func (a Refined) Prefilter() Measure {
 	return Refined{Measure: p, Colors: a.Colors, skeleton: a.skeleton || degree}
 }
 
+// CodedLocal returns, for a refined measure whose signatures on an untyped
+// graph are a node's attribute code (as AppendCode writes it) followed by
+// its signature under a Local base measure (degree, count, edgecount,
+// none: the measures that do not see the neighbours' degrees), that base
+// measure and the codes, and true. Signatures of such a measure follow
+// from a node's code, degree and triangles wherever the base measure's do.
+func (a Refined) CodedLocal() (Local, []int32, bool) {
+	if a.Colors == nil || a.neighbours() {
+		return nil, nil, false
+	}
+	l, ok := a.Measure.(Local)
+	return l, a.Colors, ok
+}
+
+// AppendCode appends an attribute code as refined signatures begin with it.
+func AppendCode(dst []byte, code int32) []byte { return appendUint(dst, int(code)) }
+
 // NewEvaluator returns an evaluator of attributed signatures.
 func (a Refined) NewEvaluator(g *graph.Graph, d int) Evaluator {
 	if g.Typed() && !a.skeleton {
@@ -136,7 +153,7 @@ type attributedEval struct {
 // measure and, for the measures that see neighbours' degrees, the sorted
 // (code, degree) pairs of every level.
 func (e *attributedEval) AppendSignature(dst []byte, v int32) []byte {
-	dst = appendUint(dst, int(e.colors[v]))
+	dst = AppendCode(dst, e.colors[v])
 	if e.inner != nil {
 		dst = e.inner.AppendSignature(dst, v)
 	}

@@ -64,15 +64,23 @@ func Random(r *rand.Rand) ([]Named, error) {
 // RandomTyped returns a random typed graph on n nodes (graph.Graph.SetTypes
 // with directed and layers): every pair of nodes is tied with probability
 // p, each layer holding a tie with probability 1/2 (at least one does), in
-// a random direction or both when directed.
+// a random direction or both when directed. Neither directed nor layered,
+// it is an untyped G(n, p).
 func RandomTyped(r *rand.Rand, n int, p float64, directed bool, layers []string) (*graph.Graph, error) {
 	g := graph.New(n)
-	if err := g.SetTypes(directed, layers); err != nil {
-		return nil, err
+	typed := directed || len(layers) > 0
+	if typed {
+		if err := g.SetTypes(directed, layers); err != nil {
+			return nil, err
+		}
 	}
 	for u := range int32(n) {
 		for v := u + 1; v < int32(n); v++ {
 			if r.Float64() >= p {
+				continue
+			}
+			if !typed {
+				g.AddEdge(u, v)
 				continue
 			}
 			var k graph.Kind
