@@ -2,8 +2,13 @@ package graph
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 )
+
+// sortChunk is the number of nodes whose lists a worker of FromEdges sorts
+// at a time.
+const sortChunk = 4096
 
 // Normalization counts what building a simple undirected graph from a list
 // of node pairs had to drop.
@@ -63,19 +68,26 @@ func FromEdges(n int, pairs []Edge, labels []string) (*Graph, Normalization, err
 		fill[p.V]++
 	}
 	g := &Graph{adj: make([][]int32, n)}
-	dups := 0
-	m := 0
-	for v := range n {
-		nb := backing[start[v] : start[v]+int64(fill[v])]
-		slices.Sort(nb)
-		nb = slices.Compact(nb)
-		dups += int(fill[v]) - len(nb)
-		fill[v] = int32(len(nb))
-		for _, w := range nb {
-			if int32(v) < w {
-				m++
-			}
+	// Sorting the lists is most of the work: the nodes are shared out in
+	// chunks among the processors, each counting its own duplicates and
+	// edges.
+	workers := Workers(runtime.GOMAXPROCS(0), n/sortChunk+1)
+	dupsOf, mOf := make([]int, workers), make([]int, workers)
+	ForChunks(n, sortChunk, workers, func(w, lo, hi int) {
+		for v := lo; v < hi; v++ {
+			nb := backing[start[v] : start[v]+int64(fill[v])]
+			slices.Sort(nb)
+			nb = slices.Compact(nb)
+			dupsOf[w] += int(fill[v]) - len(nb)
+			fill[v] = int32(len(nb))
+			i, _ := slices.BinarySearch(nb, int32(v)+1)
+			mOf[w] += len(nb) - i
 		}
+	})
+	dups, m := 0, 0
+	for w := range workers {
+		dups += dupsOf[w]
+		m += mOf[w]
 	}
 	norm.Duplicates = dups / 2
 	if dups > 0 {
