@@ -105,11 +105,10 @@ func TestTwinningGainAt(t *testing.T) {
 	}
 }
 
-// TestTwinStartDense: on a dense network of groups, where ua deletes
-// nearly everything, Best starts its refinement from the twinning and keeps
-// at least what the twinning alone keeps; the release is verified from
-// scratch (run).
-func TestTwinStartDense(t *testing.T) {
+// denseGroups returns a network of 60 nodes in six groups of ten, dense
+// inside (p = 0.7) and sparse between (p = 0.05), where ua deletes nearly
+// everything.
+func denseGroups() *graph.Graph {
 	r := rand.New(rand.NewPCG(3, 9))
 	g := graph.New(60)
 	for u := range int32(60) {
@@ -119,6 +118,15 @@ func TestTwinStartDense(t *testing.T) {
 			}
 		}
 	}
+	return g
+}
+
+// TestTwinStartDense: on a dense network of groups, where ua deletes
+// nearly everything, Best starts its refinement from the twinning and keeps
+// at least what the twinning alone keeps; the release is verified from
+// scratch (run).
+func TestTwinStartDense(t *testing.T) {
+	g := denseGroups()
 	orig := g.Clone()
 	tw := newTwinning(orig, nil)
 	tw.improve(twinRNG(4), twinMoves*60)
@@ -183,15 +191,7 @@ func TestTwinningColours(t *testing.T) {
 // from the twinning within colours and keeps at least what it keeps alone;
 // ua keeps less (run verifies every release).
 func TestTwinStartAttributes(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 9))
-	g := graph.New(60)
-	for u := range int32(60) {
-		for v := u + 1; v < 60; v++ {
-			if p := map[bool]float64{true: 0.7, false: 0.05}[u/10 == v/10]; r.Float64() < p {
-				g.AddEdge(u, v)
-			}
-		}
-	}
+	g := denseGroups()
 	colors := make([]int32, 60)
 	for v := range colors {
 		colors[v] = int32(v % 2)
