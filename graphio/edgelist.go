@@ -157,14 +157,15 @@ func looksNumeric(tok []byte) bool {
 	return digits > 0
 }
 
-// column returns the 1-based byte column of tok within line.
+// column returns the 1-based byte column of tok within line, or 0 if tok
+// is not a part of line (a field unquoted into scratch memory).
 func column(line, tok []byte) int {
 	if len(tok) == 0 {
 		return 0
 	}
 	off := cap(line) - cap(tok)
-	if off < 0 || off > len(line) {
-		return 0
+	if off < 0 || off+len(tok) > len(line) || &line[off] != &tok[0] {
+		return 0 // not in line: unquoted into the splitter's scratch
 	}
 	return off + 1
 }
@@ -241,11 +242,9 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 		}
 		return f0, f1, nf, nil
 	}
-	addRecord := func(line []byte, lineNo int) error {
-		f0, f1, nf, err := split(line, lineNo)
-		if err != nil {
-			return err
-		}
+	// addFields adds the record of a data line from its first two fields
+	// and number of fields.
+	addFields := func(f0, f1 []byte, nf int, line []byte, lineNo int) error {
 		switch {
 		case nf == 1 && !anonetFile:
 			if !utf8.Valid(f0) {
@@ -289,20 +288,32 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 		}
 		return nil
 	}
+	addRecord := func(line []byte, lineNo int) error {
+		f0, f1, nf, err := split(line, lineNo)
+		if err != nil {
+			return err
+		}
+		return addFields(f0, f1, nf, line, lineNo)
+	}
+	workers := parallelWorkers(opt)
 	for {
+		if workers > 0 && dataLines >= 2 && held == nil && !layered {
+			// The header is decided: split the rest in parallel.
+			batch := opt.batchLines
+			if batch <= 0 {
+				batch = parallelBatchLines
+			}
+			if err := readRecordsParallel(lr, *sp, comments, workers, batch, addFields, addRecord); err != nil {
+				return nil, err
+			}
+			break
+		}
 		line, ok := lr.next()
 		if !ok {
 			break
 		}
-		i := 0
-		for i < len(line) && (isSep(line[i]) || sp.sep(line[i])) {
-			i++
-		}
-		if i == len(line) { // blank, or separators only such as ",,"
-			continue
-		}
-		if strings.IndexByte(comments, line[i]) >= 0 {
-			if dataLines == 0 && bytes.HasPrefix(line[i:], []byte(EdgeListMagic)) {
+		if i, data := dataStart(sp, line, comments); !data {
+			if i < len(line) && dataLines == 0 && bytes.HasPrefix(line[i:], []byte(EdgeListMagic)) {
 				anonetFile = true
 			}
 			continue
@@ -366,6 +377,18 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 		return nil, &ParseError{File: rep.File, Err: errors.New("no edges or nodes found (empty file?)")}
 	}
 	return b.build(rep)
+}
+
+// dataStart returns the index of the first byte of an edge-list line that
+// is not a separator, and whether the line holds data: it is neither blank
+// (or separators only, such as ",,") nor a comment (its first byte
+// after separators is one of comments).
+func dataStart(sp *fieldSplitter, line []byte, comments string) (int, bool) {
+	i := 0
+	for i < len(line) && (isSep(line[i]) || sp.sep(line[i])) {
+		i++
+	}
+	return i, i < len(line) && strings.IndexByte(comments, line[i]) < 0
 }
 
 // appendLabel appends the label of v to buf.

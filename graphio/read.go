@@ -74,8 +74,15 @@ type ReadOptions struct {
 	// of first appearance, up to graph.MaxLayers; a node pair may be tied
 	// in several layers. Empty: no layers.
 	LayerColumn string
+	// Threads is the number of goroutines that read an edge list: past its
+	// first two data lines, one reads lines (and decompresses them) and
+	// Threads−1 split them into fields, while the caller's adds them to
+	// the graph in file order. 0 means GOMAXPROCS, 1 reads sequentially.
+	// The graph, the report and any error are the same for every value.
+	Threads int
 
-	in *countingReader // what Read has consumed, for the declared-size check
+	in         *countingReader
+	batchLines int // lines per batch of the parallel edge-list reader (tests); 0: parallelBatchLines // what Read has consumed, for the declared-size check
 }
 
 // DefaultMaxLineBytes is the longest line accepted by default: 16 MiB, a

@@ -1,0 +1,131 @@
+package graphio
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// readBoth reads data sequentially and in parallel (batches of a few lines,
+// so that records, errors and the end fall anywhere in a batch) and fails
+// unless the graphs, labels, reports and errors are the same.
+func readBoth(t *testing.T, data []byte, opt ReadOptions) {
+	t.Helper()
+	seq := opt
+	seq.Threads = 1
+	g1, r1, err1 := Read(bytes.NewReader(data), "x", seq)
+	for _, threads := range []int{2, 4} {
+		for _, batch := range []int{1, 3, 64} {
+			par := opt
+			par.Threads, par.batchLines = threads, batch
+			g2, r2, err2 := Read(bytes.NewReader(data), "x", par)
+			what := fmt.Sprintf("threads %d, batches of %d lines", threads, batch)
+			if fmt.Sprint(err1) != fmt.Sprint(err2) {
+				t.Fatalf("%s: error %v, sequentially %v", what, err2, err1)
+			}
+			if err1 != nil {
+				continue
+			}
+			if err := sameGraph(g1, g2, false); err != nil {
+				t.Fatalf("%s: %v", what, err)
+			}
+			if !reflect.DeepEqual(g1.Labels(), g2.Labels()) {
+				t.Fatalf("%s: labels %q, sequentially %q", what, g2.Labels(), g1.Labels())
+			}
+			if !reflect.DeepEqual(r1, r2) {
+				t.Fatalf("%s: report %+v, sequentially %+v", what, *r2, *r1)
+			}
+		}
+	}
+}
+
+// randomEdgeListText returns an edge list of the given lines, each drawn
+// from what edge lists hold, malformed lines included with probability bad.
+func randomEdgeListText(r *rand.Rand, lines int, bad float64) []byte {
+	var b strings.Builder
+	id := func() string {
+		switch r.IntN(6) {
+		case 0:
+			return fmt.Sprintf("n%d", r.IntN(30))
+		case 1:
+			return fmt.Sprintf("\"q %d\"", r.IntN(5))
+		case 2:
+			return fmt.Sprintf("\"a\"\"%d\"", r.IntN(3)) // a quote inside
+		default:
+			return fmt.Sprint(r.IntN(60))
+		}
+	}
+	ends := []string{"\n", "\n", "\n", "\r\n", "\r"}
+	for range lines {
+		switch x := r.IntN(20); {
+		case x == 0:
+			b.WriteString("# a comment")
+		case x == 1:
+			b.WriteString("")
+		case x == 2:
+			b.WriteString(" ,, ")
+		case x == 3:
+			fmt.Fprintf(&b, "%s %s %d extra", id(), id(), r.IntN(9))
+		case x == 4:
+			fmt.Fprintf(&b, "%s,%s", id(), id())
+		case r.Float64() < bad:
+			switch r.IntN(4) {
+			case 0:
+				b.WriteString(id()) // one column
+			case 1:
+				b.WriteString("1 \xff\xfe")
+			case 2:
+				b.WriteString("\"open 1")
+			default:
+				b.WriteString("3 0\x00")
+			}
+		default:
+			fmt.Fprintf(&b, "%s\t%s", id(), id())
+		}
+		b.WriteString(ends[r.IntN(len(ends))])
+	}
+	return []byte(b.String())
+}
+
+// TestReadEdgeListParallel: reading an edge list in parallel gives what
+// reading it sequentially gives (graph, labels, report, error and its
+// line), on random files with every kind of line, headers and options.
+func TestReadEdgeListParallel(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 7))
+	for i := range 60 {
+		bad := 0.0
+		if i%3 == 2 {
+			bad = 0.02
+		}
+		data := randomEdgeListText(r, 5+r.IntN(200), bad)
+		if i%4 == 1 {
+			data = append([]byte("source target\n"), data...)
+		}
+		if i%5 == 4 {
+			data = append([]byte(EdgeListMagic+"\n"), data...)
+		}
+		for _, opt := range []ReadOptions{
+			{Format: EdgeList},
+			{Format: EdgeList, Directed: true},
+			{Format: EdgeList, Header: HeaderYes},
+			{Format: EdgeList, Delimiter: ','},
+			{Format: EdgeList, MaxNodes: 40},
+			{Format: EdgeList, Comments: "%"},
+		} {
+			readBoth(t, data, opt)
+			readBoth(t, gz(t, data), opt)
+		}
+	}
+}
+
+// FuzzReadEdgeListParallel checks the parallel reader against the
+// sequential one on any input.
+func FuzzReadEdgeListParallel(f *testing.F) {
+	addSeeds(f, EdgeList, "1 2\n2 3\n3 4\n4 5\n", "a b\n#c\n\nb c\nc d\r\nd e\re f\n", "u v\n1 2\n2\n3 4\n")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		readBoth(t, data, ReadOptions{Format: EdgeList})
+	})
+}
