@@ -140,6 +140,7 @@ Matrix Market, optionally .gz) or a bundled network: ` + bundledList() + `.`,
 			}
 			var err error
 			e.read, err = rf.options()
+			e.read.Threads = e.threads // reading edge lists, too
 			return err
 		},
 	}
@@ -148,7 +149,7 @@ Matrix Market, optionally .gz) or a bundled network: ` + bundledList() + `.`,
 	pf.Var((*seedValue)(&e.seed), "seed", "seed of the random number generator, 0 to 2^64-1")
 	pf.BoolVarP(&e.quiet, "quiet", "q", false, "no progress or notes on stderr")
 	pf.BoolVar(&e.json, "json", false, "print the result as JSON on stdout")
-	pf.IntVar(&e.threads, "threads", 0, "worker goroutines (0: all cores)")
+	pf.IntVar(&e.threads, "threads", 0, "worker goroutines, reading edge lists included (0: all cores)")
 	rf.register(pf)
 	root.SetVersionTemplate(versionLine() + "\n")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
