@@ -247,8 +247,6 @@ func writeBinary(w io.Writer, g *graph.Graph) error {
 	if err := checkLabels(g, Binary, func(string) string { return "" }); err != nil {
 		return err // two nodes with one label
 	}
-	crc := crc32.New(castagnoli)
-	bw := bufio.NewWriterSize(io.MultiWriter(w, crc), 1<<16)
 	labels := g.HasLabels()
 	var labelBytes uint64
 	if labels {
@@ -259,32 +257,34 @@ func writeBinary(w io.Writer, g *graph.Graph) error {
 			return errors.New("labels take more than 4 GiB, more than the binary format holds")
 		}
 	}
-	bw.Write(binaryLayout{n: uint64(g.NumNodes()), m: uint64(g.NumEdges()), labelBytes: labelBytes, labels: labels}.header())
-	var rec [8]byte
-	for u := range int32(g.NumNodes()) {
-		for _, v := range g.Neighbors(u) {
-			if u < v {
-				binary.LittleEndian.PutUint32(rec[:], uint32(u))
-				binary.LittleEndian.PutUint32(rec[4:], uint32(v))
-				bw.Write(rec[:])
+	l := binaryLayout{n: uint64(g.NumNodes()), m: uint64(g.NumEdges()), labelBytes: labelBytes, labels: labels}
+	edges := func(yield func([]graph.Edge) error) error {
+		chunk := make([]graph.Edge, 0, 1<<16)
+		for u := range int32(g.NumNodes()) {
+			nb := g.Neighbors(u)
+			i, _ := slices.BinarySearch(nb, u+1)
+			for _, v := range nb[i:] {
+				if len(chunk) == cap(chunk) {
+					if err := yield(chunk); err != nil {
+						return err
+					}
+					chunk = chunk[:0]
+				}
+				chunk = append(chunk, graph.Edge{U: u, V: v})
 			}
 		}
+		return yield(chunk)
 	}
-	if labels {
+	return writeBinaryFile(w, l, edges, func(bw *bufio.Writer) {
+		var rec [4]byte
 		end := uint32(0)
 		for v := range int32(g.NumNodes()) {
 			end += uint32(len(g.Label(v)))
 			binary.LittleEndian.PutUint32(rec[:], end)
-			bw.Write(rec[:4])
+			bw.Write(rec[:])
 		}
 		for v := range int32(g.NumNodes()) {
 			bw.WriteString(g.Label(v))
 		}
-	}
-	if err := bw.Flush(); err != nil {
-		return err
-	}
-	binary.LittleEndian.PutUint32(rec[:], crc.Sum32())
-	_, err := w.Write(rec[:4])
-	return err
+	})
 }

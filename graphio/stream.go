@@ -29,11 +29,21 @@ func WriteBinaryStream(w io.Writer, n int, m int64, edges EdgeChunks) error {
 	if n < 0 || int64(n) > maxNodes || m < 0 || m > 1<<31-1 || uint64(m) > uint64(n)*uint64(max(n, 1)-1)/2 {
 		return fmt.Errorf("write binary: %d nodes and %d edges out of range (at most 2^31-1 of each, and a simple graph)", n, m)
 	}
+	return writeBinaryFile(w, binaryLayout{n: uint64(n), m: uint64(m)}, edges, nil)
+}
+
+// writeBinaryFile writes a file of the binary format with the given
+// layout: its header, the edges (checked for order and range, and counted
+// against the layout), then, if the layout has labels, the label section
+// that labels writes, and the checksum of all of it. It is the one writer
+// of the format's framing, for Write and WriteBinaryStream.
+func writeBinaryFile(w io.Writer, l binaryLayout, edges EdgeChunks, labels func(bw *bufio.Writer)) error {
 	crc := crc32.New(castagnoli)
 	bw := bufio.NewWriterSize(io.MultiWriter(w, crc), 1<<20)
-	if _, err := bw.Write(binaryLayout{n: uint64(n), m: uint64(m)}.header()); err != nil {
+	if _, err := bw.Write(l.header()); err != nil {
 		return err
 	}
+	n, m := int(l.n), int64(l.m)
 	var count int64
 	prev := graph.Edge{U: -1}
 	var scratch []byte
@@ -57,6 +67,9 @@ func WriteBinaryStream(w io.Writer, n int, m int64, edges EdgeChunks) error {
 	}
 	if count != m {
 		return fmt.Errorf("write binary: %d edges given, %d declared", count, m)
+	}
+	if l.labels {
+		labels(bw)
 	}
 	if err := bw.Flush(); err != nil {
 		return err
