@@ -150,22 +150,18 @@ func decodeBinary(data []byte, rep *Report, opt ReadOptions) (*graph.Graph, erro
 	if err != nil {
 		return nil, err
 	}
-	if uint64(len(data)) != l.size() {
-		return nil, binaryError(file, uint64(len(data)), "the file has %d bytes, but its header declares %d (truncated or appended to?)", len(data), l.size())
+	if err := l.checkSize(file, uint64(len(data))); err != nil {
+		return nil, err
 	}
 	body := data[:len(data)-4]
-	if want, got := binary.LittleEndian.Uint32(data[len(data)-4:]), crc32.Checksum(body, castagnoli); want != got {
-		return nil, binaryError(file, uint64(len(body)), "checksum mismatch (CRC-32C %#08x, the file says %#08x): the file is corrupt", got, want)
+	if err := checksumError(file, uint64(len(body)), crc32.Checksum(body, castagnoli), binary.LittleEndian.Uint32(data[len(data)-4:])); err != nil {
+		return nil, err
 	}
 	n, m := int(l.n), int(l.m)
 	raw := data[binaryHeader : binaryHeader+8*m]
 	pairs := edgesOf(raw)
-	prev := graph.Edge{U: -1}
-	for i, e := range pairs {
-		if !nextEdgeOK(prev, e, n) {
-			return nil, binaryError(file, uint64(binaryHeader+8*i), "edge %d {%d, %d} is out of range (want u < v < %d) or out of order", i, uint32(e.U), uint32(e.V), n)
-		}
-		prev = e
+	if err := newEdgeOrder(file, n).check(pairs); err != nil {
+		return nil, err
 	}
 	var labels []string
 	if l.labels {
@@ -240,6 +236,51 @@ func decodeLabels(b []byte, n int, file string, off uint64) ([]string, error) {
 // edge follows {-1, 0}.
 func nextEdgeOK(prev, e graph.Edge, n int) bool {
 	return e.U >= 0 && e.U < e.V && int(e.V) < n && (e.U > prev.U || e.U == prev.U && e.V > prev.V)
+}
+
+// edgeOrder checks the edges of a binary file as they come, chunk after
+// chunk: each must follow the one before (nextEdgeOK).
+type edgeOrder struct {
+	file  string
+	n     int
+	prev  graph.Edge
+	count int64 // edges checked
+}
+
+func newEdgeOrder(file string, n int) *edgeOrder {
+	return &edgeOrder{file: file, n: n, prev: graph.Edge{U: -1}}
+}
+
+// check checks the next chunk of edges, returning a *ParseError at the
+// first one out of range or out of order.
+func (c *edgeOrder) check(es []graph.Edge) error {
+	for i, e := range es {
+		if !nextEdgeOK(c.prev, e, c.n) {
+			k := c.count + int64(i)
+			return binaryError(c.file, uint64(binaryHeader+8*k), "edge %d {%d, %d} is out of range (want u < v < %d) or out of order", k, uint32(e.U), uint32(e.V), c.n)
+		}
+		c.prev = e
+	}
+	c.count += int64(len(es))
+	return nil
+}
+
+// checkSize returns an error if a file of the given size cannot hold what
+// l declares.
+func (l binaryLayout) checkSize(file string, size uint64) error {
+	if size != l.size() {
+		return binaryError(file, size, "the file has %d bytes, but its header declares %d (truncated or appended to?)", size, l.size())
+	}
+	return nil
+}
+
+// checksumError returns the error of a file whose checksum, at offset off,
+// says want where the content gives got (nil if they agree).
+func checksumError(file string, off uint64, got, want uint32) error {
+	if got == want {
+		return nil
+	}
+	return binaryError(file, off, "checksum mismatch (CRC-32C %#08x, the file says %#08x): the file is corrupt", got, want)
 }
 
 // writeBinary writes g in the binary format.

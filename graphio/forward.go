@@ -66,13 +66,15 @@ func ReadForward(path string, opt ReadOptions) (*graph.Forward, *Report, error) 
 	if err != nil {
 		return nil, nil, err
 	}
-	if uint64(st.Size()) != l.size() {
-		return nil, nil, binaryError(path, uint64(st.Size()), "the file has %d bytes, but its header declares %d (truncated or appended to?)", st.Size(), l.size())
+	if err := l.checkSize(path, uint64(st.Size())); err != nil {
+		return nil, nil, err
 	}
 	if err := opt.checkDeclared(int(l.n)); err != nil {
 		return nil, nil, &ParseError{File: path, Err: err}
 	}
-	if err := CheckMemory(ForwardBytesPerEdge*int64(l.m)+ForwardBytesPerNode*int64(l.n), fmt.Sprintf("reading %s (%d edges, %d nodes) for its triangles", path, l.m, l.n)); err != nil {
+	// The labels section (and the checksum) are read whole, to be checked.
+	rest := int64(l.size() - binaryHeader - 8*l.m)
+	if err := CheckMemory(ForwardBytesPerEdge*int64(l.m)+ForwardBytesPerNode*int64(l.n)+rest, fmt.Sprintf("reading %s (%d edges, %d nodes) for its triangles", path, l.m, l.n)); err != nil {
 		return nil, nil, err
 	}
 	n, m := int(l.n), int64(l.m)
@@ -82,18 +84,16 @@ func ReadForward(path string, opt ReadOptions) (*graph.Forward, *Report, error) 
 	crc := crc32.Update(0, castagnoli, h)
 	// A bad edge is reported after the checksum, as ReadFile does.
 	var edgeErr error
-	prev := graph.Edge{U: -1}
+	order := newEdgeOrder(path, n)
 	err = readEdgeChunks(f, m, buf, func(first int64, es []graph.Edge, raw []byte) error {
 		crc = crc32.Update(crc, castagnoli, raw)
 		if edgeErr != nil {
 			return nil
 		}
-		for i, e := range es {
-			if !nextEdgeOK(prev, e, n) {
-				edgeErr = binaryError(path, uint64(binaryHeader+8*(first+int64(i))), "edge %d {%d, %d} is out of range (want u < v < %d) or out of order", first+int64(i), uint32(e.U), uint32(e.V), n)
-				return nil
-			}
-			prev = e
+		if edgeErr = order.check(es); edgeErr != nil {
+			return nil
+		}
+		for _, e := range es {
 			deg[e.U]++
 			deg[e.V]++
 		}
@@ -102,14 +102,14 @@ func ReadForward(path string, opt ReadOptions) (*graph.Forward, *Report, error) 
 	if err != nil {
 		return nil, nil, err
 	}
-	rest := make([]byte, l.size()-binaryHeader-8*l.m) // labels and checksum
-	if _, err := f.ReadAt(rest, int64(binaryHeader+8*l.m)); err != nil && !(errors.Is(err, io.EOF) && len(rest) == 0) {
+	tail := make([]byte, rest) // labels and checksum
+	if _, err := f.ReadAt(tail, int64(binaryHeader+8*l.m)); err != nil && !(errors.Is(err, io.EOF) && len(tail) == 0) {
 		return nil, nil, fmt.Errorf("read %s: %w", path, err)
 	}
-	body := rest[:len(rest)-4]
+	body := tail[:len(tail)-4]
 	crc = crc32.Update(crc, castagnoli, body)
-	if want := binary.LittleEndian.Uint32(rest[len(rest)-4:]); want != crc {
-		return nil, nil, binaryError(path, l.size()-4, "checksum mismatch (CRC-32C %#08x, the file says %#08x): the file is corrupt", crc, want)
+	if err := checksumError(path, l.size()-4, crc, binary.LittleEndian.Uint32(tail[len(tail)-4:])); err != nil {
+		return nil, nil, err
 	}
 	if edgeErr != nil {
 		return nil, nil, edgeErr
@@ -119,7 +119,7 @@ func ReadForward(path string, opt ReadOptions) (*graph.Forward, *Report, error) 
 			return nil, nil, err
 		}
 	}
-	rest, body = nil, nil
+	tail, body = nil, nil
 	rep := &Report{File: path, Format: Binary, Nodes: n, Edges: int(m), Records: int(m)}
 	for _, d := range deg {
 		if d == 0 {
