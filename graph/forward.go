@@ -17,6 +17,7 @@ type Forward struct {
 	deg []int32 // the degree of every node
 	off []int64 // node u's out-list is out[off[u]:off[u+1]]
 	out []int32
+	ids []int32 // ids[i]: the index of edge out[i] in its Graph, if kept (ForEachTriangle)
 }
 
 // EdgeStream calls yield once for every edge {u, v} of a graph, in any
@@ -32,6 +33,14 @@ var errChanged = errors.New("the edges changed between two readings (or do not m
 // the out-lists, then to fill them) and checks that both readings agree
 // with the degrees. It takes ownership of deg.
 func NewForward(deg []int32, edges EdgeStream) (*Forward, error) {
+	return newForward(deg, func(yield func(u, v, id int32) error) error {
+		return edges(func(u, v int32) error { return yield(u, v, -1) })
+	}, false)
+}
+
+// newForward is NewForward for a stream that also gives every edge's index,
+// which the out-lists keep (Forward.ids) if ids is set.
+func newForward(deg []int32, edges func(yield func(u, v, id int32) error) error, ids bool) (*Forward, error) {
 	n := len(deg)
 	f := &Forward{deg: deg, off: make([]int64, n+1)}
 	lower := func(u, v int32) (int32, int32, error) {
@@ -44,7 +53,7 @@ func NewForward(deg []int32, edges EdgeStream) (*Forward, error) {
 		return u, v, nil
 	}
 	// The out-degrees, counted in off[u+1].
-	err := edges(func(u, v int32) error {
+	err := edges(func(u, v, _ int32) error {
 		u, _, err := lower(u, v)
 		if err == nil {
 			f.off[u+1]++
@@ -66,10 +75,13 @@ func NewForward(deg []int32, edges EdgeStream) (*Forward, error) {
 		return nil, fmt.Errorf("forward orientation: %d edges, but the degrees add up to %d: %w", f.off[n], total, errChanged)
 	}
 	f.out = make([]int32, f.off[n])
+	if ids {
+		f.ids = make([]int32, f.off[n])
+	}
 	// Fill: next[u] is the next free slot of u's out-list, kept in off
 	// shifted by one and restored at the end.
 	next := f.off[:n]
-	err = edges(func(u, v int32) error {
+	err = edges(func(u, v, id int32) error {
 		u, v, err := lower(u, v)
 		if err != nil {
 			return err
@@ -78,6 +90,9 @@ func NewForward(deg []int32, edges EdgeStream) (*Forward, error) {
 			return fmt.Errorf("forward orientation: node %d: %w", u, errChanged)
 		}
 		f.out[next[u]] = v
+		if ids {
+			f.ids[next[u]] = id
+		}
 		next[u]++
 		return nil
 	})
