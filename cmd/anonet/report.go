@@ -98,9 +98,7 @@ func (e *env) buildReport(rp releasePair) (*report.Input, error) {
 	}
 	in.Utility = report.Metrics(cmp)
 	if rp.corr != nil {
-		deleted, added := alteredEdges(rp.orig, rp.release, rp.corr)
-		in.Deleted, in.EdgesByLowerDegree = report.EdgeEndDegrees(rp.orig, deleted)
-		in.Added = added
+		setAlterations(in, rp.orig, rp.release, rp.corr)
 		if in.Attack, err = e.reportAttack(rp); err != nil {
 			return nil, err
 		}
@@ -138,6 +136,14 @@ func (e *env) reportAttack(rp releasePair) (*report.Attack, error) {
 		a.Release = append(a.Release, r.Fraction)
 	}
 	return a, nil
+}
+
+// setAlterations fills the report's deleted and added edges of release
+// against orig (corr maps the release's nodes to the original's).
+func setAlterations(in *report.Input, orig, release *graph.Graph, corr []int32) {
+	deleted, added := alteredEdges(orig, release, corr)
+	in.Deleted, in.EdgesByLowerDegree = report.EdgeEndDegrees(orig, deleted)
+	in.Added = added
 }
 
 // alteredEdges returns the original's edges that the release lacks, and
@@ -205,9 +211,7 @@ func (e *env) utilityPlots(dir string, names []string, orig, anon *graph.Graph, 
 		return err
 	}
 	if corr != nil {
-		deleted, added := alteredEdges(orig, anon, corr)
-		in.Deleted, in.EdgesByLowerDegree = report.EdgeEndDegrees(orig, deleted)
-		in.Added = added
+		setAlterations(in, orig, anon, corr)
 	}
 	return e.writePlots(dir, in)
 }
