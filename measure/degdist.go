@@ -29,6 +29,8 @@ type degDistEval struct {
 	vals []int32
 }
 
+func (e *degDistEval) lastBall() *graph.Ball { return &e.ball }
+
 // AppendSignature reads the degrees inside every G[B_t(v)] off the layered
 // degrees of Graph.BallDegrees: a node at distance s ≤ t has in G[B_t] its
 // neighbours at distances s−1 and s, and also those at s+1 when s < t.

@@ -97,6 +97,8 @@ func (e *dkEval) tinted(b *graph.Ball, n int, base []int32) []int32 {
 	return e.tint
 }
 
+func (e *dkEval) lastBall() *graph.Ball { return &e.ball }
+
 func (e *dkEval) AppendSignature(dst []byte, v int32) []byte {
 	b := e.g.Ball(v, e.d, &e.ball)
 	if !e.unrooted {

@@ -139,6 +139,12 @@ func (a Refined) NewEvaluator(g *graph.Graph, d int) Evaluator {
 	return e
 }
 
+// ballKeeper is an evaluator whose AppendSignature leaves the ball of the
+// node it signed, nodes in breadth-first order with their distances.
+type ballKeeper interface {
+	lastBall() *graph.Ball
+}
+
 type attributedEval struct {
 	g          *graph.Graph
 	d          int
@@ -160,7 +166,12 @@ func (e *attributedEval) AppendSignature(dst []byte, v int32) []byte {
 	if !e.neighbours {
 		return dst
 	}
-	b := e.g.BallNodes(v, e.d, &e.ball)
+	var b *graph.Ball
+	if k, ok := e.inner.(ballKeeper); ok {
+		b = k.lastBall() // the inner evaluator's ball of v: not walked twice
+	} else {
+		b = e.g.BallNodes(v, e.d, &e.ball)
+	}
 	i := 1
 	for t := int32(1); t <= int32(e.d); t++ {
 		e.pairs = e.pairs[:0]
