@@ -2,8 +2,9 @@ package anonymize
 
 import "math/bits"
 
-// fenwick is a binary indexed tree over non-negative integer weights: set a
-// weight, total, and find the position of the k-th unit of weight.
+// fenwick is a binary indexed tree over non-negative integer weights below
+// 2^31 (counts of nodes or edges, or degrees): set a weight, total, and
+// find the position of the k-th unit of weight.
 //
 // Updates are deferred: set changes the weight and the total at once, in
 // O(1), and lists the position; the tree catches up at the next find, by
@@ -13,8 +14,8 @@ import "math/bits"
 // networks, far more than it draws.
 type fenwick struct {
 	tree    []int64 // 1-based partial sums of tw
-	w       []int64 // the weights
-	tw      []int64 // the weights the tree holds
+	w       []int32 // the weights (4 bytes each: fewer cache misses in set)
+	tw      []int32 // the weights the tree holds
 	pending []int32 // positions where w may differ from tw
 	sum     int64   // the sum of w
 	top     int     // highest power of two ≤ len(w)
@@ -22,11 +23,11 @@ type fenwick struct {
 
 // build makes the tree hold the weights weight(0..n-1), in O(n).
 func (f *fenwick) build(n int, weight func(i int) int64) {
-	f.w = append(f.w[:0], make([]int64, n)...)
+	f.w = append(f.w[:0], make([]int32, n)...)
 	f.sum = 0
 	for i := range n {
 		x := weight(i)
-		f.w[i] = x
+		f.w[i] = int32(x)
 		f.sum += x
 	}
 	f.top = 1
@@ -45,7 +46,7 @@ func (f *fenwick) rebuild() {
 	f.tw = append(f.tw[:0], f.w...)
 	f.tree = append(f.tree[:0], make([]int64, n+1)...)
 	for i, x := range f.w {
-		f.tree[i+1] += x
+		f.tree[i+1] += int64(x)
 		if j := (i + 1) + ((i + 1) & -(i + 1)); j <= n {
 			f.tree[j] += f.tree[i+1]
 		}
@@ -55,14 +56,14 @@ func (f *fenwick) rebuild() {
 
 // set sets the weight at position i; the tree catches up at the next find.
 func (f *fenwick) set(i int, x int64) {
-	if f.w[i] == x {
+	if int64(f.w[i]) == x {
 		return
 	}
 	if f.w[i] == f.tw[i] {
 		f.pending = append(f.pending, int32(i)) // i starts to differ
 	}
-	f.sum += x - f.w[i]
-	f.w[i] = x
+	f.sum += x - int64(f.w[i])
+	f.w[i] = int32(x)
 }
 
 // flush brings the tree up to date with the weights.
@@ -75,7 +76,7 @@ func (f *fenwick) flush() {
 		return
 	}
 	for _, i := range f.pending {
-		d := f.w[i] - f.tw[i]
+		d := int64(f.w[i] - f.tw[i])
 		if d == 0 {
 			continue // changed and changed back
 		}
@@ -88,7 +89,7 @@ func (f *fenwick) flush() {
 }
 
 // get returns the weight at position i.
-func (f *fenwick) get(i int) int64 { return f.w[i] }
+func (f *fenwick) get(i int) int64 { return int64(f.w[i]) }
 
 // total returns the sum of all weights.
 func (f *fenwick) total() int64 { return f.sum }

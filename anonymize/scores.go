@@ -1,6 +1,7 @@
 package anonymize
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -346,8 +347,8 @@ func (sc *scorer) flip(x int32, na bool) {
 		return
 	}
 	// The edges {a, b} between two neighbours of x, each once (a < b).
-	// Per neighbour a, scan whichever is shorter: a's list against marks
-	// on N(x), or N(x) by binary search in a's list.
+	// Per neighbour a, whichever costs less: a's list scanned against
+	// marks on N(x), or N(x) looked up by binary search in a's list.
 	nx := g.Neighbors(x)
 	if len(sc.mark) < g.NumNodes() {
 		sc.mark = make([]int32, g.NumNodes())
@@ -367,7 +368,7 @@ func (sc *scorer) flip(x int32, na bool) {
 	}
 	for _, a := range nx {
 		nb, ea := g.Neighbors(a), g.IncidentEdges(a)
-		if len(nb) <= len(nx) {
+		if len(nb) <= len(nx)*bits.Len(uint(len(nb))) {
 			j, _ := slices.BinarySearch(nb, a+1)
 			for ; j < len(nb); j++ {
 				if sc.mark[nb[j]] == sc.epoch {
