@@ -169,6 +169,14 @@ func (sc *scorer) refreshEdge(i int) {
 	sc.fill.set(i, f)
 }
 
+// refreshMain recomputes the main weight of edge i after a change of its
+// affected counts (c, aff) alone: the fill weight depends only on whether
+// an end is not k-anonymous, which such a change leaves as it was.
+func (sc *scorer) refreshMain(i int) {
+	w, _ := sc.weight(i)
+	sc.main.set(i, w)
+}
+
 // beginIteration prepares the weights for a selection.
 func (sc *scorer) beginIteration() {
 	if !sc.incremental {
@@ -255,23 +263,30 @@ func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
 	if sc.incremental && sc.scope == measure.Intersection && (sc.needC() || sc.needAff()) {
 		// Each common neighbour x loses w from A(u,x) and u from A(w,x).
 		sc.buf = sc.buf[:0]
+		// Only the counts that change need their weight refreshed: under
+		// ua and uao, c(u,x) falls when w is not k-anonymous, c(w,x) when u
+		// is not.
+		aff := sc.needAff()
+		cu, cw := sc.needC() && sc.na[w], sc.needC() && sc.na[u]
 		g.CommonNeighborEdges(u, w, func(x, eu, ew int32) {
 			sc.buf = append(sc.buf, x)
 			iu, iw := int(eu), int(ew)
-			if sc.needC() {
-				if sc.na[w] {
-					sc.c[iu]--
-				}
-				if sc.na[u] {
-					sc.c[iw]--
-				}
-			}
-			if sc.needAff() {
+			if aff {
 				sc.aff[iu]--
 				sc.aff[iw]--
 			}
-			sc.refreshEdge(iu)
-			sc.refreshEdge(iw)
+			if cu {
+				sc.c[iu]--
+			}
+			if cw {
+				sc.c[iw]--
+			}
+			if aff || cu {
+				sc.refreshMain(iu)
+			}
+			if aff || cw {
+				sc.refreshMain(iw)
+			}
 		})
 		common = sc.buf
 		if common == nil {
@@ -364,7 +379,7 @@ func (sc *scorer) flip(x int32, na bool) {
 	}
 	bump := func(e int32) {
 		sc.c[e] += delta
-		sc.refreshEdge(int(e))
+		sc.refreshMain(int(e)) // its ends kept their status: x is not one
 	}
 	for _, a := range nx {
 		nb, ea := g.Neighbors(a), g.IncidentEdges(a)
@@ -377,10 +392,15 @@ func (sc *scorer) flip(x int32, na bool) {
 			}
 			continue
 		}
+		// Ascending lookups: each searches only past the one before.
 		i, _ := slices.BinarySearch(nx, a+1)
+		off, _ := slices.BinarySearch(nb, a+1)
 		for _, b := range nx[i:] {
-			if j, ok := slices.BinarySearch(nb, b); ok {
-				bump(ea[j])
+			j, ok := slices.BinarySearch(nb[off:], b)
+			off += j
+			if ok {
+				bump(ea[off])
+				off++
 			}
 		}
 	}
