@@ -309,7 +309,9 @@ func runPaper(ctx context.Context, st *state, rng *rand.Rand, rec *recorder) err
 				break
 			}
 			sc.beginIteration()
-			for _, i := range sc.selectEdges(rng, b) {
+			sel := sc.selectEdges(rng, b)
+			alts = make([]Alteration, 0, len(sel))
+			for _, i := range sel {
 				e := g.Edge(int(i))
 				a := Alteration{U: e.U, V: e.V}
 				if g.Typed() {

@@ -13,21 +13,24 @@ import "math/bits"
 // the weights of millions of edges between two selections on large
 // networks, far more than it draws.
 type fenwick struct {
-	tree    []int64 // 1-based partial sums of tw
-	w       []int32 // the weights (4 bytes each: fewer cache misses in set)
-	tw      []int32 // the weights the tree holds
-	pending []int32 // positions where w may differ from tw
-	sum     int64   // the sum of w
-	top     int     // highest power of two ≤ len(w)
+	tree    []int64   // 1-based partial sums of the weights the tree holds
+	w       []weights // per position: the weight, and the one the tree holds
+	pending []int32   // positions where the two may differ
+	sum     int64     // the sum of the weights
+	top     int       // highest power of two ≤ len(w)
 }
+
+// weights is a position's weight and the weight the tree holds for it,
+// side by side (one cache line for set), 4 bytes each.
+type weights struct{ cur, tree int32 }
 
 // build makes the tree hold the weights weight(0..n-1), in O(n).
 func (f *fenwick) build(n int, weight func(i int) int64) {
-	f.w = append(f.w[:0], make([]int32, n)...)
+	f.w = append(f.w[:0], make([]weights, n)...)
 	f.sum = 0
 	for i := range n {
 		x := weight(i)
-		f.w[i] = int32(x)
+		f.w[i].cur = int32(x)
 		f.sum += x
 	}
 	f.top = 1
@@ -40,12 +43,13 @@ func (f *fenwick) build(n int, weight func(i int) int64) {
 	f.rebuild()
 }
 
-// rebuild makes the tree hold w, in O(n).
+// rebuild makes the tree hold the current weights, in O(n).
 func (f *fenwick) rebuild() {
 	n := len(f.w)
-	f.tw = append(f.tw[:0], f.w...)
 	f.tree = append(f.tree[:0], make([]int64, n+1)...)
-	for i, x := range f.w {
+	for i := range f.w {
+		x := f.w[i].cur
+		f.w[i].tree = x
 		f.tree[i+1] += int64(x)
 		if j := (i + 1) + ((i + 1) & -(i + 1)); j <= n {
 			f.tree[j] += f.tree[i+1]
@@ -56,14 +60,15 @@ func (f *fenwick) rebuild() {
 
 // set sets the weight at position i; the tree catches up at the next find.
 func (f *fenwick) set(i int, x int64) {
-	if int64(f.w[i]) == x {
+	w := &f.w[i]
+	if int64(w.cur) == x {
 		return
 	}
-	if f.w[i] == f.tw[i] {
+	if w.cur == w.tree {
 		f.pending = append(f.pending, int32(i)) // i starts to differ
 	}
-	f.sum += x - int64(f.w[i])
-	f.w[i] = int32(x)
+	f.sum += x - int64(w.cur)
+	w.cur = int32(x)
 }
 
 // flush brings the tree up to date with the weights.
@@ -76,11 +81,12 @@ func (f *fenwick) flush() {
 		return
 	}
 	for _, i := range f.pending {
-		d := int64(f.w[i] - f.tw[i])
+		w := &f.w[i]
+		d := int64(w.cur - w.tree)
 		if d == 0 {
 			continue // changed and changed back
 		}
-		f.tw[i] = f.w[i]
+		w.tree = w.cur
 		for j := int(i) + 1; j < len(f.tree); j += j & -j {
 			f.tree[j] += d
 		}
@@ -89,7 +95,7 @@ func (f *fenwick) flush() {
 }
 
 // get returns the weight at position i.
-func (f *fenwick) get(i int) int64 { return int64(f.w[i]) }
+func (f *fenwick) get(i int) int64 { return int64(f.w[i].cur) }
 
 // total returns the sum of all weights.
 func (f *fenwick) total() int64 { return f.sum }
