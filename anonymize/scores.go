@@ -392,16 +392,8 @@ func (sc *scorer) flip(x int32, na bool) {
 			}
 			continue
 		}
-		// Ascending lookups: each searches only past the one before.
 		i, _ := slices.BinarySearch(nx, a+1)
 		off, _ := slices.BinarySearch(nb, a+1)
-		for _, b := range nx[i:] {
-			j, ok := slices.BinarySearch(nb[off:], b)
-			off += j
-			if ok {
-				bump(ea[off])
-				off++
-			}
-		}
+		graph.Intersect(nx[i:], nb[off:], func(_, j int) { bump(ea[off+j]) })
 	}
 }

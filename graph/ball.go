@@ -209,7 +209,7 @@ func (g *Graph) Ball(v int32, d int, b *Ball) *Ball {
 				slices.Sort(b.sorted)
 				sorted = true
 			}
-			intersect(b.sorted, nb, func(j, _ int) { b.Adj = append(b.Adj, b.local[b.sorted[j]]) })
+			Intersect(b.sorted, nb, func(j, _ int) { b.Adj = append(b.Adj, b.local[b.sorted[j]]) })
 		} else {
 			for _, y := range nb {
 				if b.in(y) {

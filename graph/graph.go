@@ -325,14 +325,14 @@ func (g *Graph) Clone() *Graph {
 // order, to dst and returns the extended slice.
 func (g *Graph) CommonNeighbors(dst []int32, u, v int32) []int32 {
 	a := g.Neighbors(u)
-	intersect(a, g.Neighbors(v), func(i, _ int) { dst = append(dst, a[i]) })
+	Intersect(a, g.Neighbors(v), func(i, _ int) { dst = append(dst, a[i]) })
 	return dst
 }
 
 // CountCommonNeighbors returns the number of common neighbours of u and v.
 func (g *Graph) CountCommonNeighbors(u, v int32) int {
 	n := 0
-	intersect(g.Neighbors(u), g.Neighbors(v), func(int, int) { n++ })
+	Intersect(g.Neighbors(u), g.Neighbors(v), func(int, int) { n++ })
 	return n
 }
 
@@ -343,19 +343,26 @@ func (g *Graph) CountCommonNeighbors(u, v int32) int {
 func (g *Graph) CommonNeighborEdges(u, v int32, visit func(x, eu, ev int32)) {
 	a, b := g.adj[u], g.adj[v]
 	du, dv := len(a)/2, len(b)/2
-	intersect(a[:du], b[:dv], func(i, j int) { visit(a[i], a[du+i], b[dv+j]) })
+	Intersect(a[:du], b[:dv], func(i, j int) { visit(a[i], a[du+i], b[dv+j]) })
 }
 
-// intersect calls visit(i, j) for every common element a[i] == b[j] of two
+// Intersect calls visit(i, j) for every common element a[i] == b[j] of two
 // ascending lists, in ascending order: by a merge, or, when one list is
-// much shorter (a leaf's against a hub's), by binary searches of its
-// elements in the rest of the other, in O(short · log long).
-func intersect(a, b []int32, visit func(i, j int)) {
+// much shorter (a leaf's against a hub's), by galloping searches of its
+// elements in the rest of the other, in O(short · log(long / short)).
+func Intersect(a, b []int32, visit func(i, j int)) {
 	switch {
 	case len(a)*16 < len(b):
 		off := 0
 		for i, x := range a {
-			k, ok := slices.BinarySearch(b[off:], x)
+			// Gallop from off to a window that holds x, then search it.
+			step, hi := 1, off
+			for hi < len(b) && b[hi] < x {
+				off = hi + 1
+				hi += step
+				step *= 2
+			}
+			k, ok := slices.BinarySearch(b[off:min(hi+1, len(b))], x)
 			off += k
 			if ok {
 				visit(i, off)
@@ -363,7 +370,7 @@ func intersect(a, b []int32, visit func(i, j int)) {
 			}
 		}
 	case len(b)*16 < len(a):
-		intersect(b, a, func(j, i int) { visit(i, j) })
+		Intersect(b, a, func(j, i int) { visit(i, j) })
 	default:
 		i, j := 0, 0
 		for i < len(a) && j < len(b) {

@@ -358,3 +358,43 @@ func TestBallHubs(t *testing.T) {
 		}
 	}
 }
+
+// TestIntersect checks Intersect against a from-scratch pairing of equal
+// elements, on random ascending lists of every balance of lengths (merge,
+// and galloping searches either way).
+func TestIntersect(t *testing.T) {
+	r := rand.New(rand.NewPCG(12, 34))
+	sorted := func(n, universe int) []int32 {
+		seen := map[int32]bool{}
+		for len(seen) < n {
+			seen[int32(r.IntN(universe))] = true
+		}
+		out := make([]int32, 0, n)
+		for x := range seen {
+			out = append(out, x)
+		}
+		slices.Sort(out)
+		return out
+	}
+	for trial := range 300 {
+		na, nb := r.IntN(40), r.IntN(40)
+		if trial%3 == 1 {
+			nb = 200 + r.IntN(3000) // a hub's list against a short one
+		}
+		if trial%3 == 2 {
+			na, nb = nb, na+1000
+		}
+		universe := 4000
+		a, b := sorted(na, universe), sorted(nb, universe)
+		var want, got [][2]int
+		for i, x := range a {
+			if j, ok := slices.BinarySearch(b, x); ok {
+				want = append(want, [2]int{i, j})
+			}
+		}
+		Intersect(a, b, func(i, j int) { got = append(got, [2]int{i, j}) })
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d (%d and %d elements): got %v, want %v", trial, len(a), len(b), got, want)
+		}
+	}
+}
