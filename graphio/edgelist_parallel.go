@@ -184,8 +184,12 @@ func readRecordsParallel(lr *lineReader, sp fieldSplitter, comments string, work
 }
 
 // parallelWorkers returns the number of splitting workers for an edge list
-// read with opt: 0 to read sequentially.
+// read with opt: 0 to read sequentially (one thread, or a source that may
+// block).
 func parallelWorkers(opt ReadOptions) int {
+	if !opt.steady {
+		return 0
+	}
 	t := opt.Threads
 	if t == 0 {
 		t = runtime.GOMAXPROCS(0)

@@ -3,10 +3,12 @@ package graphio
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // readBoth reads data sequentially and in parallel (batches of a few lines,
@@ -128,4 +130,42 @@ func FuzzReadEdgeListParallel(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		readBoth(t, data, ReadOptions{Format: EdgeList})
 	})
+}
+
+// stallingReader gives its data, then blocks until release is closed.
+type stallingReader struct {
+	data    []byte
+	release chan struct{}
+}
+
+func (s *stallingReader) Read(p []byte) (int, error) {
+	if len(s.data) == 0 {
+		<-s.release
+		return 0, io.EOF
+	}
+	n := copy(p, s.data)
+	s.data = s.data[n:]
+	return n, nil
+}
+
+// TestReadErrorFromStalledPipe: input that may block (here a reader that
+// stalls after a malformed line, as a pipe whose writer pauses) is read
+// sequentially, so the error comes back at once instead of after the
+// parallel reader's batch, which would wait on the pipe.
+func TestReadErrorFromStalledPipe(t *testing.T) {
+	r := &stallingReader{data: []byte("1 2\n2 3\n3 4\n4 5\n5\n"), release: make(chan struct{})}
+	defer close(r.release)
+	done := make(chan error, 1)
+	go func() {
+		_, _, err := Read(r, "pipe", ReadOptions{Format: EdgeList, Threads: 4})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "pipe:5") {
+			t.Fatalf("error %v, want the one-column error of line 5", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Read waited on the stalled input instead of reporting line 5")
+	}
 }

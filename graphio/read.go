@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/anonet-project/anonet/graph"
 )
@@ -77,12 +78,15 @@ type ReadOptions struct {
 	// Threads is the number of goroutines that read an edge list: past its
 	// first two data lines, one reads lines (and decompresses them) and
 	// Threads−1 split them into fields, while the caller's adds them to
-	// the graph in file order. 0 means GOMAXPROCS, 1 reads sequentially.
-	// The graph, the report and any error are the same for every value.
+	// the graph in file order. 0 means GOMAXPROCS; 1 reads sequentially,
+	// and so does input that may block (a pipe, a terminal, a network
+	// stream: anything but a regular file or data in memory). The graph,
+	// the report and any error are the same for every value.
 	Threads int
 
 	in         *countingReader
-	batchLines int // lines per batch of the parallel edge-list reader (tests); 0: parallelBatchLines // what Read has consumed, for the declared-size check
+	batchLines int  // lines per batch of the parallel edge-list reader (tests); 0: parallelBatchLines
+	steady     bool // the source never blocks: a regular file or memory (see steadySource) // what Read has consumed, for the declared-size check
 }
 
 // DefaultMaxLineBytes is the longest line accepted by default: 16 MiB, a
@@ -225,6 +229,7 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 	if (opt.Directed || opt.LayerColumn != "") && opt.Format == Binary {
 		return nil, nil, fmt.Errorf("read %s: the binary format holds undirected graphs without layers", name)
 	}
+	opt.steady = steadySource(r)
 	// Count the bytes at the source (for plain input, what the readers
 	// consume, give or take one buffer); gzip input is counted after
 	// decompression below.
@@ -300,6 +305,21 @@ func (r gzipReader) Read(p []byte) (int, error) {
 
 // readBufferSize returns the size of the read buffer for r: 64 KiB, or less
 // for an in-memory reader that holds less.
+// steadySource reports whether reading r never waits on anything but the
+// disk: a regular file, or data in memory. Only such input is read in
+// parallel (ReadOptions.Threads): after an error, the reading goroutine
+// finishes its batch, which on a pipe or a terminal could wait forever.
+func steadySource(r io.Reader) bool {
+	switch s := r.(type) {
+	case *bytes.Reader, *strings.Reader, *bytes.Buffer:
+		return true
+	case *os.File:
+		st, err := s.Stat()
+		return err == nil && st.Mode().IsRegular()
+	}
+	return false
+}
+
 func readBufferSize(r io.Reader) int {
 	const size = 1 << 16
 	if l, ok := r.(interface{ Len() int }); ok && l.Len() < size {
