@@ -15,8 +15,13 @@ import (
 // same test (dataStart). Only the splitting, the skipping and the reading
 // of lines (with gzip, its decompression) move off the reading goroutine.
 
-// parallelBatchLines is the number of lines in a batch.
-const parallelBatchLines = 16384
+// parallelBatchLines and parallelBatchBytes bound a batch: a few batches
+// are in flight at a time, so the memory the parallel reader holds stays
+// a few times parallelBatchBytes (plus one line) whatever the file.
+const (
+	parallelBatchLines = 16384
+	parallelBatchBytes = 4 << 20
+)
 
 // lineBatch is a run of consecutive lines of an edge list and, once a
 // worker has seen it, their fields.
@@ -121,8 +126,8 @@ func readRecordsParallel(lr *lineReader, sp fieldSplitter, comments string, work
 				}
 				b.buf = append(b.buf, line...)
 				b.ends = append(b.ends, int32(len(b.buf)))
-				if len(b.buf) > 1<<30 {
-					break // offsets stay within int32
+				if len(b.buf) >= parallelBatchBytes {
+					break
 				}
 			}
 			if len(b.ends) == 0 {
