@@ -27,6 +27,11 @@
 // target directory and renames it into place, so a failed write leaves no
 // partial output behind.
 //
+// Large edge lists in a file or in memory are read in parallel
+// (ReadOptions.Threads): one goroutine reads and decompresses lines, others
+// split them into fields, and the records are added in file order, so the
+// graph, the report and any error are those of a sequential read.
+//
 // Two functions handle binary files of a billion edges without a
 // graph.Graph: WriteBinaryStream writes one from sorted chunks of edges,
 // and ReadForward reads one into a graph.Forward (4 bytes per edge) for
