@@ -7,13 +7,13 @@ import (
 
 // An edge list is read in parallel past its first data lines (where its
 // header is decided): one goroutine reads lines into batches, workers
-// split the lines of a batch into fields, and the reading goroutine adds
-// the records in the order of the file, through the same addRecord as the
-// sequential reader. Node numbering (first appearance), duplicates, errors
+// split the lines of a batch into fields, and the caller's goroutine adds
+// the records in the order of the file, through the same addFields and
+// addRecord as the sequential reader. Node numbering (first appearance), duplicates, errors
 // and their line numbers are therefore those of the sequential reader; the
 // fields are found by the same splitter and blank and comment lines by the
 // same test (dataStart). Only the splitting, the skipping and the reading
-// of lines (with gzip, its decompression) move off the reading goroutine.
+// of lines (with gzip, its decompression) move off the caller's goroutine.
 
 // parallelBatchLines and parallelBatchBytes bound a batch: a few batches
 // are in flight at a time, so the memory the parallel reader holds stays
