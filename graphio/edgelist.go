@@ -303,7 +303,11 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 			if batch <= 0 {
 				batch = parallelBatchLines
 			}
-			if err := readRecordsParallel(lr, *sp, comments, workers, batch, addFields, addRecord); err != nil {
+			split, err := readRecordsParallel(lr, *sp, comments, workers, batch, addFields, addRecord)
+			if opt.splitLines != nil {
+				*opt.splitLines += split
+			}
+			if err != nil {
 				return nil, err
 			}
 			break

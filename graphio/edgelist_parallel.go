@@ -99,10 +99,11 @@ func (b *lineBatch) field(o [2]int32) []byte {
 // them, calling add(f0, f1, nf, line, lineNo) in file order for every data
 // line whose fields were split, and redo(line, lineNo) for the others
 // (which splits it again and reports its error). It stops at the first
-// error of either and returns it; read errors are left in lr.
+// error of either and returns it, with the number of lines added from a
+// worker's split; read errors are left in lr.
 func readRecordsParallel(lr *lineReader, sp fieldSplitter, comments string, workers, batchLines int,
 	add func(f0, f1 []byte, nf int, line []byte, lineNo int) error,
-	redo func(line []byte, lineNo int) error) error {
+	redo func(line []byte, lineNo int) error) (int, error) {
 	jobs := make(chan *lineBatch)
 	order := make(chan *lineBatch, 2*workers)
 	free := make(chan *lineBatch, 3*workers)
@@ -157,6 +158,7 @@ func readRecordsParallel(lr *lineReader, sp fieldSplitter, comments string, work
 		})
 	}
 	var err error
+	split := 0
 	for b := range order {
 		<-b.done
 		for i := range b.ends {
@@ -171,6 +173,7 @@ func readRecordsParallel(lr *lineReader, sp fieldSplitter, comments string, work
 				err = redo(line, lineNo)
 			} else {
 				err = add(b.field(b.f0[i]), b.field(b.f1[i]), int(b.nf[i]), line, lineNo)
+				split++
 			}
 		}
 		if err != nil {
@@ -185,7 +188,7 @@ func readRecordsParallel(lr *lineReader, sp fieldSplitter, comments string, work
 	for range order { // let the reader see done
 	}
 	wg.Wait()
-	return err
+	return split, err
 }
 
 // parallelWorkers returns the number of splitting workers for an edge list

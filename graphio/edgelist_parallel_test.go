@@ -13,16 +13,19 @@ import (
 
 // readBoth reads data sequentially and in parallel (batches of a few lines,
 // so that records, errors and the end fall anywhere in a batch) and fails
-// unless the graphs, labels, reports and errors are the same.
-func readBoth(t *testing.T, data []byte, opt ReadOptions) {
+// unless the graphs, labels, reports and errors are the same. It returns
+// the number of lines the parallel reads split in workers, so that a test
+// can check that the parallel path ran at all.
+func readBoth(t *testing.T, data []byte, opt ReadOptions) int {
 	t.Helper()
 	seq := opt
 	seq.Threads = 1
 	g1, r1, err1 := Read(bytes.NewReader(data), "x", seq)
+	split := 0
 	for _, threads := range []int{2, 4} {
 		for _, batch := range []int{1, 3, 64} {
 			par := opt
-			par.Threads, par.batchLines = threads, batch
+			par.Threads, par.batchLines, par.splitLines = threads, batch, &split
 			g2, r2, err2 := Read(bytes.NewReader(data), "x", par)
 			what := fmt.Sprintf("threads %d, batches of %d lines", threads, batch)
 			if fmt.Sprint(err1) != fmt.Sprint(err2) {
@@ -42,6 +45,7 @@ func readBoth(t *testing.T, data []byte, opt ReadOptions) {
 			}
 		}
 	}
+	return split
 }
 
 // randomEdgeListText returns an edge list of the given lines, each drawn
@@ -97,6 +101,7 @@ func randomEdgeListText(r *rand.Rand, lines int, bad float64) []byte {
 // line), on random files with every kind of line, headers and options.
 func TestReadEdgeListParallel(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 7))
+	split := 0
 	for i := range 60 {
 		bad := 0.0
 		if i%3 == 2 {
@@ -117,9 +122,14 @@ func TestReadEdgeListParallel(t *testing.T) {
 			{Format: EdgeList, MaxNodes: 40},
 			{Format: EdgeList, Comments: "%"},
 		} {
-			readBoth(t, data, opt)
-			readBoth(t, gz(t, data), opt)
+			split += readBoth(t, data, opt)
+			split += readBoth(t, gz(t, data), opt)
 		}
+	}
+	// Most lines are well-formed edges past the header: the workers must
+	// have split them, or the comparison above checked nothing.
+	if split < 60*2*6*6*20 {
+		t.Errorf("the workers split only %d lines: the parallel path hardly ran", split)
 	}
 }
 

@@ -86,6 +86,7 @@ type ReadOptions struct {
 
 	in         *countingReader
 	batchLines int  // lines per batch of the parallel edge-list reader (tests); 0: parallelBatchLines
+	splitLines *int // if not nil, counts the lines the parallel reader's workers split (tests)
 	steady     bool // the source never blocks: a regular file or memory (see steadySource) // what Read has consumed, for the declared-size check
 }
 
