@@ -9,17 +9,17 @@ import (
 	"github.com/anonet-project/anonet/measure"
 )
 
-// A twinning is a permutation σ of the nodes whose cycles all have length 2
-// (and one of length 3 when the number of nodes is odd), within the
-// colours of the nodes when they have known attributes (a node alone in
-// its colour is a cycle of length 1). The edges of g
-// whose whole orbit under σ is in g form the largest subgraph on which σ is
-// an automorphism; in it every node is structurally indistinguishable from
-// the others of its cycle, under every measure and at every distance, so
-// every node is 2-anonymous. That subgraph is the starting point of the
-// twinning deletion phase (see pairingStart): a release that keeps, on dense
-// networks, far more than ua's, and that restoration and local search then
-// improve for the measure actually asked for.
+// A twinning is a permutation σ of the nodes whose cycles have length 2
+// (and 3 for the last node of an odd set), within the colours of the nodes
+// when they have known attributes (a node alone in its colour is a cycle
+// of length 1). The edges of g whose whole orbit under σ is in g form the
+// largest subgraph on which σ is an automorphism that keeps colours; in it
+// every node is indistinguishable from the others of its cycle, under
+// every measure, refined or not, and at every distance, so every node in
+// a cycle of length 2 or 3 is 2-anonymous. That subgraph is the starting
+// point of solution.twinStart: a release that keeps, on dense networks,
+// far more than ua's, and that restoration and local search then improve
+// for the measure actually asked for.
 type twinning struct {
 	g     *graph.Graph
 	to    []int32 // to[v] = σ(v)
@@ -231,8 +231,9 @@ const twinCutoff = 0.75
 
 // twinStart tries the twinning's release as the refinement's start: from
 // the input, it deletes the edges that do not keep their orbit under a
-// twinning of the input (every node is then 2-anonymous under every
-// measure), and restores. It keeps that state, and reports true with the
+// twinning of the input within the attribute classes of a refined measure
+// (every node with a twin is then 2-anonymous under every measure, refined
+// or not), and restores. On a typed graph it declines. It keeps that state, and reports true with the
 // number of edges restored, if it meets the target and keeps more edges
 // than the state it started from (ua's, restored); else it returns to that
 // state. A twinning that keeps less than twinCutoff of the edges of that
