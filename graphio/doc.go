@@ -27,8 +27,8 @@
 // target directory and renames it into place, so a failed write leaves no
 // partial output behind.
 //
-// Large edge lists in a file or in memory are read in parallel
-// (ReadOptions.Threads): one goroutine reads and decompresses lines, others
+// Edge lists without a layer column, in a file or in memory, are read in
+// parallel (ReadOptions.Threads): one goroutine reads and decompresses lines, others
 // split them into fields, and the records are added in file order, so the
 // graph, the report and any error are those of a sequential read.
 //

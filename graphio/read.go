@@ -79,15 +79,16 @@ type ReadOptions struct {
 	// first two data lines, one reads lines (and decompresses them) and
 	// Threads−1 split them into fields, while the caller's adds them to
 	// the graph in file order. 0 means GOMAXPROCS; 1 reads sequentially,
-	// and so does input that may block (a pipe, a terminal, a network
-	// stream: anything but a regular file or data in memory). The graph,
-	// the report and any error are the same for every value.
+	// and so do input that may block (a pipe, a terminal, a network
+	// stream: anything but a regular file or data in memory) and layered
+	// edge lists (LayerColumn). The graph, the report and any error are
+	// the same for every value.
 	Threads int
 
-	in         *countingReader
-	batchLines int  // lines per batch of the parallel edge-list reader (tests); 0: parallelBatchLines
-	splitLines *int // if not nil, counts the lines the parallel reader's workers split (tests)
-	steady     bool // the source never blocks: a regular file or memory (see steadySource) // what Read has consumed, for the declared-size check
+	in         *countingReader // what Read has consumed, for the declared-size check
+	batchLines int             // lines per batch of the parallel edge-list reader (tests); 0: parallelBatchLines
+	splitLines *int            // if not nil, counts the lines the parallel reader's workers split (tests)
+	steady     bool            // the source never blocks: a regular file or memory (see steadySource)
 }
 
 // DefaultMaxLineBytes is the longest line accepted by default: 16 MiB, a
@@ -304,8 +305,6 @@ func (r gzipReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// readBufferSize returns the size of the read buffer for r: 64 KiB, or less
-// for an in-memory reader that holds less.
 // steadySource reports whether reading r never waits on anything but the
 // disk: a regular file, or data in memory. Only such input is read in
 // parallel (ReadOptions.Threads): after an error, the reading goroutine
@@ -321,6 +320,8 @@ func steadySource(r io.Reader) bool {
 	return false
 }
 
+// readBufferSize returns the size of the read buffer for r: 64 KiB, or less
+// for an in-memory reader that holds less.
 func readBufferSize(r io.Reader) int {
 	const size = 1 << 16
 	if l, ok := r.(interface{ Len() int }); ok && l.Len() < size {
