@@ -128,6 +128,11 @@ func (s *fieldSplitter) split2(line []byte) (f0, f1 []byte, n int, badCol int, b
 	}
 }
 
+// fieldBreaks holds the bytes that end an unquoted edge-list field: the
+// separators of isSep and the line break. A written field holding one is
+// quoted (quoteField), or refused as a label (edgeListLabelProblem).
+const fieldBreaks = " \t,\r\v\f\n"
+
 func isSep(c byte) bool {
 	return c == ' ' || c == '\t' || c == ',' || c == '\r' || c == '\v' || c == '\f'
 }
@@ -438,7 +443,7 @@ func writeTies(bw *bufio.Writer, g *graph.Graph, u, v int32, k graph.Kind, names
 // quoteField returns s as an edge-list field: quoted as in RFC 4180 when it
 // is empty or holds a separator, a quote or a comment mark at its start.
 func quoteField(s string) []byte {
-	if s != "" && !strings.ContainsAny(s, " \t,\"\r\n") && s[0] != '#' && s[0] != '%' {
+	if s != "" && !strings.ContainsAny(s, fieldBreaks+`"`) && s[0] != '#' && s[0] != '%' {
 		return []byte(s)
 	}
 	return []byte(`"` + strings.ReplaceAll(s, `"`, `""`) + `"`)
@@ -475,7 +480,7 @@ func edgeListLabelProblem(l string) string {
 		return "it starts with a comment character"
 	case l[0] == '"':
 		return "it starts with a double quote (read as a quoted field)"
-	case strings.ContainsAny(l, " \t,\r\n\v\f"):
+	case strings.ContainsAny(l, fieldBreaks):
 		return "it contains a separator (space, tab, comma or line break)"
 	case strings.IndexByte(l, 0) >= 0:
 		return "it contains a NUL byte"
