@@ -154,9 +154,15 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	keep := alterationsUpTo(res.Trace[res.Best].EdgesAltered, cfg.Operation)
 	for i := len(res.Alterations) - 1; i >= keep; i-- {
 		a := res.Alterations[i]
-		if a.Added {
+		switch {
+		case a.Added:
 			p.DeleteEdge(a.U, a.V)
-		} else {
+		case a.Ties != 0:
+			// A tie of a typed graph: its pair may keep other ties, so
+			// the tie is given back, not the pair (a tie of the input:
+			// cannot fail).
+			p.SetKind(a.U, a.V, g.Kind(a.U, a.V)|a.Ties)
+		default:
 			p.AddEdge(a.U, a.V)
 		}
 	}
