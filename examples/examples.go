@@ -56,8 +56,22 @@ func Format(name string) (graphio.Format, error) {
 	return graphio.FormatOf(f)
 }
 
-// Read reads the named bundled network.
+// Read reads the named bundled network with its own reading options
+// (Options).
 func Read(name string) (*graph.Graph, *graphio.Report, error) {
+	return ReadWith(name, Options(name))
+}
+
+// Options returns how the named bundled network is read: as an undirected
+// graph, except for the networks that are more (village is directed, with
+// a layer column).
+func Options(name string) graphio.ReadOptions {
+	return readOptions[name]
+}
+
+// ReadWith reads the named bundled network with the given options (the
+// format is always the file's).
+func ReadWith(name string, opt graphio.ReadOptions) (*graph.Graph, *graphio.Report, error) {
 	f, ok := file(name)
 	if !ok {
 		return nil, nil, fmt.Errorf("no bundled network %q (bundled: %s)", name, strings.Join(Names(), ", "))
@@ -70,7 +84,6 @@ func Read(name string) (*graph.Graph, *graphio.Report, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	opt := readOptions[name]
 	opt.Format = format
 	return graphio.Read(bytes.NewReader(b), name, opt)
 }

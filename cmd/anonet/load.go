@@ -39,9 +39,11 @@ func (e *env) readGraph(arg, format string) (*input, error) {
 		return e.readStdin(f)
 	}
 	if _, err := os.Stat(arg); err != nil && errors.Is(err, fs.ErrNotExist) && examples.Has(arg) {
-		g, rep, err := examples.Read(arg)
+		g, rep, err := examples.ReadWith(arg, e.bundledRead(examples.Options(arg)))
 		if err != nil {
-			return nil, err // a broken bundled file is an internal error
+			// A bundled file is sound: what fails is what the flags
+			// asked of it (a delimiter, a layer column it lacks).
+			return nil, readError(err)
 		}
 		bf, _ := examples.Format(arg)
 		return &input{name: arg, bundled: true, format: bf, g: g, report: rep}, nil

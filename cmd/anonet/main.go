@@ -73,6 +73,9 @@ type env struct {
 	json           bool
 	threads        int
 	read           graphio.ReadOptions // from the reading flags
+	// bundledRead returns a bundled network's reading options with the
+	// reading flags given on the command line applied over them.
+	bundledRead func(base graphio.ReadOptions) graphio.ReadOptions
 }
 
 // run executes the command line args with an empty stdin and returns the
@@ -141,6 +144,10 @@ Matrix Market, optionally .gz) or a bundled network: ` + bundledList() + `.`,
 			var err error
 			e.read, err = rf.options()
 			e.read.Threads = e.threads // reading edge lists, too
+			flags := cmd.Flags()
+			e.bundledRead = func(base graphio.ReadOptions) graphio.ReadOptions {
+				return rf.onto(base, e.read, flags.Changed)
+			}
 			return err
 		},
 	}

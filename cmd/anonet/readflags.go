@@ -72,6 +72,33 @@ func (r *readFlags) options() (graphio.ReadOptions, error) {
 	return opt, nil
 }
 
+// onto returns the reading options of a bundled network: base, its own
+// (say, village's direction and layer column), with every reading flag the
+// command line set (changed reports which) taken from opt, what options
+// made of the flags.
+func (r *readFlags) onto(base, opt graphio.ReadOptions, changed func(name string) bool) graphio.ReadOptions {
+	if changed("header") || changed("no-header") {
+		base.Header = opt.Header
+	}
+	if changed("delimiter") {
+		base.Delimiter = opt.Delimiter
+	}
+	if changed("comments") {
+		base.Comments = opt.Comments
+	}
+	if changed("max-nodes") {
+		base.MaxNodes = opt.MaxNodes
+	}
+	if changed("directed") {
+		base.Directed = opt.Directed
+	}
+	if changed("layer-column") || r.layers == "ignore" {
+		base.LayerColumn = opt.LayerColumn
+	}
+	base.Threads = opt.Threads
+	return base
+}
+
 // registerFrom adds --from, the input format, with its old name --format
 // kept as a hidden alias.
 func registerFrom(fs *pflag.FlagSet, p *string, what string) {

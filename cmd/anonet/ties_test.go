@@ -180,3 +180,34 @@ func TestVillageExample(t *testing.T) {
 		t.Errorf("with age and sex known %d unique (%v), library %d; structure alone %d", r.Unique, r.KnownAttributes, pa.Unique(), p.Unique())
 	}
 }
+
+// TestBundledReadingFlags: the reading flags apply to a bundled network
+// over its own options (village is directed with a layer column); the
+// unique counts under degree are docs/attributes.md's: 10 with directions
+// and layers, 5 layer-blind, 2 from the undirected structure alone.
+func TestBundledReadingFlags(t *testing.T) {
+	for _, c := range []struct {
+		flags  []string
+		unique int
+		layers int
+	}{
+		{nil, 10, 2},
+		{[]string{"--layers", "ignore"}, 5, 0},
+		{[]string{"--layers", "ignore", "--directed=false"}, 2, 0},
+	} {
+		stdout, stderr, code := runCLI(t, append([]string{"measure", "village", "--json", "--measure", "degree"}, c.flags...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.flags, code, stderr)
+		}
+		var got struct {
+			Unique int      `json:"unique"`
+			Layers []string `json:"layers"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Unique != c.unique || len(got.Layers) != c.layers {
+			t.Errorf("%v: %d unique, layers %q; want %d unique, %d layers", c.flags, got.Unique, got.Layers, c.unique, c.layers)
+		}
+	}
+}
