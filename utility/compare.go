@@ -348,9 +348,11 @@ func (c *comparer) paths(betw bool) {
 	}
 	c.res.PathsSampled, c.res.Sources = sampled, len(srcO)
 	run := func(g *graph.Graph, src []int32, stage string) *sweepResult {
-		paths := c.csr(g)
+		var paths *csr
 		if g.Directed() {
-			paths = newPathCSR(g)
+			paths = newPathCSR(g) // arcs: the undirected adjacency is not needed
+		} else {
+			paths = c.csr(g)
 		}
 		return sweep(paths, src, betw, c.opt.Threads, func(done, total int) { c.progress(stage, done, total) })
 	}
@@ -503,7 +505,9 @@ func (c *comparer) metric(name string) Metric {
 		}
 	case MetricAvgDistance:
 		m.Original, m.Anonymized = c.distO.Mean, c.distA.Mean
-		m.Details = []Detail{{"pairs_original", float64(c.compO.Pairs)}, {"pairs_anonymized", float64(c.compA.Pairs)}}
+		// The pairs the means are over: connected pairs, or on a directed
+		// graph the pairs with a directed path.
+		m.Details = []Detail{{"pairs_original", float64(c.distO.Pairs)}, {"pairs_anonymized", float64(c.distA.Pairs)}}
 		if c.res.PathsSampled {
 			m.Estimated = true
 			m.SD = c.distSD

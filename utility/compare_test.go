@@ -366,3 +366,32 @@ func TestMetricSubset(t *testing.T) {
 		t.Error("CorrespondenceByLabels of graphs of different sizes does not wrap ErrNoCorrespondence")
 	}
 }
+
+// TestCompareDirectedPairs: on a directed graph the average distance is
+// over the pairs joined by a directed path, and its details say how many:
+// the path 0→1→2 has 3 such pairs (its component has 6 ordered pairs),
+// and its mean distance is (1 + 2 + 1) / 3.
+func TestCompareDirectedPairs(t *testing.T) {
+	g := graph.New(3)
+	if err := g.SetTypes(true, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range [][2]int32{{0, 1}, {1, 2}} {
+		if _, err := g.SetKind(a[0], a[1], graph.Kind(1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := Compare(g, g.Clone(), Options{Metrics: []string{MetricAvgDistance}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := metricByName(t, c, MetricAvgDistance)
+	if want := 4.0 / 3; math.Abs(m.Original-want) > 1e-12 {
+		t.Errorf("mean distance %v, want %v", m.Original, want)
+	}
+	for _, d := range m.Details {
+		if (d.Name == "pairs_original" || d.Name == "pairs_anonymized") && d.Value != 3 {
+			t.Errorf("%s = %v, want 3", d.Name, d.Value)
+		}
+	}
+}
