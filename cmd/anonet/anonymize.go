@@ -153,8 +153,10 @@ The default strategy, best, deletes as ua does (within a budget: by the
 exact gain of each deletion), then re-adds every deleted edge the target
 allows and searches locally for releases that keep more edges (--refine
 anneal, --effort, --time-limit); it keeps far more of the network than the
-paper's strategies. For k = 2 under degree, count or edgecount at d = 1 it
-also starts from a release in which every node has an automorphic twin, and
+paper's strategies. For k = 2 in the full or partial variant, under degree
+or (at d = 1) count, edgecount or none, on a network without directions or
+layers, it also starts from a release in which every node has an
+automorphic twin (with --known, a twin with the same attribute values), and
 refines that one when it keeps more. greedy deletes by exact gain, then
 restores.
 
@@ -374,7 +376,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 	mf.register(f, false)
 	registerFrom(f, &format, "GRAPH")
 	registerTo(f, &toFormat, "OUT", "from OUT's extension, else GRAPH's format", false)
-	f.StringVar(&algorithm, "algorithm", string(anonymize.Best), "strategy: best (the default: ua deletion, for k = 2 also a twin release, then restoration and local search), greedy (exact gain, then restoration), or the paper's es, degree, aff, unique, ua, uao (unrefined unless --refine); for --measure degree also liu-terzi, liu-terzi-greedy (Liu and Terzi's k-degree anonymization)")
+	f.StringVar(&algorithm, "algorithm", string(anonymize.Best), "strategy: best (the default: ua deletion, for k = 2 in the full or partial variant also a twin release, then restoration and local search), greedy (exact gain, then restoration), or the paper's es, degree, aff, unique, ua, uao (unrefined unless --refine); for --measure degree also liu-terzi, liu-terzi-greedy (Liu and Terzi's k-degree anonymization)")
 	f.StringVar(&refine, "refine", "", "after the strategy: none, restore (re-add deleted edges while the target holds) or anneal (restore, then local search); default anneal for best, restore for greedy, none for the paper's strategies")
 	f.IntVar(&effort, "effort", anonymize.DefaultEffort, "local search (--refine anneal): moves per edge that may be deleted (every edge; budgeted: per alteration of the budget)")
 	f.DurationVar(&timeLimit, "time-limit", 0, "stop the local search after this long (e.g. 30s, 5m) and keep the best state found; 0: no limit")
