@@ -251,17 +251,28 @@ func newEdgeOrder(file string, n int) *edgeOrder {
 	return &edgeOrder{file: file, n: n, prev: graph.Edge{U: -1}}
 }
 
-// check checks the next chunk of edges, returning a *ParseError at the
-// first one out of range or out of order.
-func (c *edgeOrder) check(es []graph.Edge) error {
+// next takes the next chunk of edges and returns the index in it of the
+// first one out of range or out of order (the edges before it taken), or
+// -1 if all are in order.
+func (c *edgeOrder) next(es []graph.Edge) int {
 	for i, e := range es {
 		if !nextEdgeOK(c.prev, e, c.n) {
-			k := c.count + int64(i)
-			return binaryError(c.file, uint64(binaryHeader+8*k), "edge %d {%d, %d} is out of range (want u < v < %d) or out of order", k, uint32(e.U), uint32(e.V), c.n)
+			c.count += int64(i)
+			return i
 		}
 		c.prev = e
 	}
 	c.count += int64(len(es))
+	return -1
+}
+
+// check is next for a file being read: a *ParseError at the first edge out
+// of range or out of order, with its offset.
+func (c *edgeOrder) check(es []graph.Edge) error {
+	if i := c.next(es); i >= 0 {
+		k, e := c.count, es[i]
+		return binaryError(c.file, uint64(binaryHeader+8*k), "edge %d {%d, %d} is out of range (want u < v < %d) or out of order", k, uint32(e.U), uint32(e.V), c.n)
+	}
 	return nil
 }
 

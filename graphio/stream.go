@@ -43,18 +43,15 @@ func writeBinaryFile(w io.Writer, l binaryLayout, edges EdgeChunks, labels func(
 	if _, err := bw.Write(l.header()); err != nil {
 		return err
 	}
-	n, m := int(l.n), int64(l.m)
-	var count int64
-	prev := graph.Edge{U: -1}
+	m := int64(l.m)
+	order := newEdgeOrder("", int(l.n))
 	var scratch []byte
 	err := edges(func(es []graph.Edge) error {
-		for i, e := range es {
-			if !nextEdgeOK(prev, e, n) {
-				return fmt.Errorf("write binary: edge %d {%d, %d} after {%d, %d}: out of range (want u < v < %d) or out of order", count+int64(i), e.U, e.V, prev.U, prev.V, n)
-			}
-			prev = e
+		if i := order.next(es); i >= 0 {
+			e, prev := es[i], order.prev
+			return fmt.Errorf("write binary: edge %d {%d, %d} after {%d, %d}: out of range (want u < v < %d) or out of order", order.count, e.U, e.V, prev.U, prev.V, order.n)
 		}
-		if count += int64(len(es)); count > m {
+		if order.count > m {
 			return fmt.Errorf("write binary: more than the %d edges declared", m)
 		}
 		var raw []byte
@@ -65,8 +62,8 @@ func writeBinaryFile(w io.Writer, l binaryLayout, edges EdgeChunks, labels func(
 	if err != nil {
 		return err
 	}
-	if count != m {
-		return fmt.Errorf("write binary: %d edges given, %d declared", count, m)
+	if order.count != m {
+		return fmt.Errorf("write binary: %d edges given, %d declared", order.count, m)
 	}
 	if l.labels {
 		labels(bw)
