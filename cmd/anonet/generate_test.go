@@ -106,13 +106,14 @@ func TestGenerateBadUsage(t *testing.T) {
 
 // TestGeneratePopulation checks that a population streamed to a binary
 // file is the network written through a graph to an edge list, whatever
-// --threads, and has the requested size.
+// --threads (three regions, so that two threads draw them in parallel),
+// and has the requested size.
 func TestGeneratePopulation(t *testing.T) {
 	dir := t.TempDir()
 	var binFiles [][]byte
 	for _, threads := range []string{"1", "2"} {
 		out := filepath.Join(dir, "p"+threads+".anonet")
-		stdout, stderr, code := runCLI(t, "generate", "population", "-n", "3000", "--edges", "30000", "-o", out, "--threads", threads, "--json")
+		stdout, stderr, code := runCLI(t, "generate", "population", "-n", "120000", "--edges", "240000", "-o", out, "--threads", threads, "--json")
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
@@ -120,7 +121,7 @@ func TestGeneratePopulation(t *testing.T) {
 		if err := json.Unmarshal([]byte(stdout), &r); err != nil {
 			t.Fatal(err)
 		}
-		if r.Nodes != 3000 || r.Edges < 29100 || r.Edges > 30900 || r.RequestedEdges != 30000 || r.Regions != 1 || r.Scale == nil || r.Format != "anonet" {
+		if r.Nodes != 120000 || r.Edges < 232800 || r.Edges > 247200 || r.RequestedEdges != 240000 || r.Regions != 3 || r.Scale == nil || r.Format != "anonet" {
 			t.Errorf("%+v", r)
 		}
 		data, err := os.ReadFile(out)
@@ -133,7 +134,7 @@ func TestGeneratePopulation(t *testing.T) {
 		t.Fatal("--threads 1 and 2 give different networks")
 	}
 	text := filepath.Join(dir, "p.edges")
-	if _, stderr, code := runCLI(t, "generate", "population", "-n", "3000", "--avg-degree", "20", "-o", text); code != 0 {
+	if _, stderr, code := runCLI(t, "generate", "population", "-n", "120000", "--avg-degree", "4", "-o", text); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	g, _, err := graphio.ReadFile(text, graphio.ReadOptions{})
