@@ -118,7 +118,7 @@ func (s *solution) key(id int32) gainKey {
 	s.scratch = s.finder.Affected(s.scratch[:0], s.g, scope, e.U, e.V, d)
 	var common []int32 // the common neighbours, when the affected set lists them
 	if scope == measure.Intersection && d == 1 {
-		common = s.scratch[2:] // after u and w
+		common = s.scratch[2:] // after u and w, ascending (Affected's contract)
 		k.tri = int32(len(common))
 	} else {
 		k.tri = int32(s.g.CountCommonNeighbors(e.U, e.V))

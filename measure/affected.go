@@ -11,8 +11,10 @@ type AffectedFinder struct {
 // Affected appends to dst every node whose signature, under a measure of
 // scope s at distance d, can change when the edge {u, w} is deleted or added.
 // g must be in the state in which the edge is present: before a deletion,
-// after an addition. The nodes are appended without duplicates, in no
-// particular order. Every set contains u and w.
+// after an addition. The nodes are appended without duplicates; every set
+// contains u and w. For Endpoints and for Intersection at d = 1 they come
+// as u, w, then the common neighbours of u and w in ascending order (which
+// callers may take as that list); otherwise in no particular order.
 func (f *AffectedFinder) Affected(dst []int32, g *graph.Graph, s Scope, u, w int32, d int) []int32 {
 	switch {
 	case s == Endpoints:

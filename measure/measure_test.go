@@ -57,6 +57,17 @@ func TestAffected(t *testing.T) {
 			t.Errorf("%v {%d,%d} d=%d: %v, want %v", tc.scope, tc.u, tc.w, tc.d, got, tc.want)
 		}
 	}
+	// At d = 1 under Intersection the order is promised: u, w, then the
+	// common neighbours ascending (the exact-gain greedy takes them as
+	// that list).
+	kar := examples.MustRead("karate")
+	for _, e := range kar.SortedEdges() {
+		got := f.Affected(nil, kar, measure.Intersection, e.V, e.U, 1)
+		want := append([]int32{e.V, e.U}, kar.CommonNeighbors(nil, e.U, e.V)...)
+		if !slices.Equal(got, want) || !slices.IsSorted(got[2:]) {
+			t.Fatalf("karate {%d,%d}: %v, want %v", e.V, e.U, got, want)
+		}
+	}
 	// SPEC §8.2: on example6 the AFF weights |A(e)| of the edges in order
 	// (0,1) (0,2) (1,2) (1,3) (3,4) (3,5) (4,5) are 3,3,3,2,3,3,3.
 	var sizes []int
