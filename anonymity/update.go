@@ -289,7 +289,13 @@ func (p *Partition) DeletionGain(u, w int32, common []int32) (int, bool) {
 		} else {
 			var nk newKey
 			if len(p.key) >= len(nk) {
-				return 0, false // not the few varints of a local signature
+				// Not the few varints of a local signature (a code and
+				// two counts take at most 15 bytes): leave gainDelta
+				// zero, as every call expects.
+				for _, c := range p.gainClasses {
+					p.gainDelta[c] = 0
+				}
+				return 0, false
 			}
 			nk[0] = byte(copy(nk[1:], p.key))
 			p.gainNew = append(p.gainNew, nk)
