@@ -239,11 +239,14 @@ const twinCutoff = 0.75
 // state. A twinning that keeps less than twinCutoff of the edges of that
 // state is not tried further.
 func (s *solution) twinStart(ctx context.Context, rng *rand.Rand) (int, bool) {
+	if s.ties != nil {
+		// A twin would need the same kinds of ties as well. (refine does
+		// not call this on a typed graph, whose partition has no
+		// arithmetic path; the check keeps the function safe alone.)
+		return 0, false
+	}
 	from := slices.Clone(s.del.list)
 	keptFrom := s.kept.len()
-	if s.ties != nil {
-		return 0, false // a twin would need the same kinds of ties as well
-	}
 	g0, _, err := graph.FromEdges(s.n, s.orig, nil) // ids are s.orig's order
 	if err != nil {
 		return 0, false
