@@ -184,10 +184,8 @@ func (s *solution) units() int {
 		return s.g.NumEdges()
 	}
 	n := 0
-	var buf []graph.Kind
 	for i := range s.g.NumEdges() {
-		buf = (s.g.EdgeKind(i) &^ s.cfg.Protected).AppendTies(buf[:0], s.g.Directed())
-		n += len(buf)
+		n += (s.g.EdgeKind(i) &^ s.cfg.Protected).Ties(s.g.Directed())
 	}
 	return n
 }

@@ -44,6 +44,15 @@ func (k Kind) Outgoing() bool { return k&evenBits != 0 }
 // per set bit.
 func (k Kind) Arcs() int { return bits.OnesCount64(uint64(k)) }
 
+// Ties returns the number of ties of kind k: its arcs on a directed graph,
+// else half of them (an undirected tie sets both bits of its layer).
+func (k Kind) Ties(directed bool) int {
+	if directed {
+		return k.Arcs()
+	}
+	return k.Arcs() / 2
+}
+
 // LayerKind returns the kind of a tie in layer l: from the first node to
 // the second when directed, else both ways.
 func LayerKind(l int, directed bool) Kind {
@@ -207,10 +216,7 @@ func (g *Graph) NumTies() int {
 	}
 	n := 0
 	for _, k := range g.t.kind {
-		n += k.Arcs()
-	}
-	if !g.t.directed {
-		n /= 2
+		n += k.Ties(g.t.directed)
 	}
 	return n
 }

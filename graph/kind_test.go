@@ -2,6 +2,7 @@ package graph
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -173,5 +174,26 @@ func TestSetKindErrors(t *testing.T) {
 	}
 	if one.Typed() || one.NumLayers() != 1 || one.Layers()[0] != "only" {
 		t.Errorf("one named layer: Typed %v NumLayers %d Layers %v", one.Typed(), one.NumLayers(), one.Layers())
+	}
+}
+
+// TestKindTies: Ties counts what AppendTies lists, on random kinds of
+// undirected ties (both bits of a layer) and of arcs.
+func TestKindTies(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 8))
+	for range 500 {
+		var und, dir Kind
+		for l := range 8 {
+			if r.IntN(2) == 0 {
+				und |= LayerKind(l, false)
+			}
+			dir |= Kind(r.IntN(4)) << (2 * uint(l))
+		}
+		if got, want := und.Ties(false), len(und.AppendTies(nil, false)); got != want {
+			t.Fatalf("undirected %#x: Ties %d, AppendTies %d", uint64(und), got, want)
+		}
+		if got, want := dir.Ties(true), len(dir.AppendTies(nil, true)); got != want {
+			t.Fatalf("directed %#x: Ties %d, AppendTies %d", uint64(dir), got, want)
+		}
 	}
 }
