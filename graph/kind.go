@@ -176,14 +176,8 @@ func (g *Graph) IncidentKind(v int32, i int) Kind {
 // The graph must be typed, and k may only use the bits of its layers (in an
 // undirected graph, both bits of a layer or neither).
 func (g *Graph) SetKind(u, v int32, k Kind) (bool, error) {
-	if g.t == nil {
-		return false, fmt.Errorf("graph: SetKind on a graph without SetTypes")
-	}
-	if l := g.NumLayers(); l < MaxLayers && k>>(2*uint(l)) != 0 {
-		return false, fmt.Errorf("graph: kind %#x names a layer beyond the %d of the graph", uint64(k), l)
-	}
-	if !g.t.directed && k != k.Reverse() {
-		return false, fmt.Errorf("graph: kind %#x has a direction in an undirected graph", uint64(k))
+	if err := g.checkKind(k); err != nil {
+		return false, err
 	}
 	if u == v {
 		return false, fmt.Errorf("graph: SetKind on the self-loop {%d, %d}", u, v)
@@ -264,8 +258,28 @@ func (g *Graph) SetEdgeKind(i int, k Kind) error {
 	if k == 0 {
 		return fmt.Errorf("graph: zero kind for the edge {%d, %d}", e.U, e.V)
 	}
-	_, err := g.SetKind(e.U, e.V, k)
-	return err
+	if err := g.checkKind(k); err != nil {
+		return err
+	}
+	if g.t.kind != nil {
+		g.t.kind[i] = k // the edge is i: no lookup
+	}
+	return nil
+}
+
+// checkKind returns an error if g is not typed or k does not fit it: a
+// layer beyond g's, or a direction in an undirected graph.
+func (g *Graph) checkKind(k Kind) error {
+	if g.t == nil {
+		return fmt.Errorf("graph: a kind set on a graph without SetTypes")
+	}
+	if l := g.NumLayers(); l < MaxLayers && k>>(2*uint(l)) != 0 {
+		return fmt.Errorf("graph: kind %#x names a layer beyond the %d of the graph", uint64(k), l)
+	}
+	if !g.t.directed && k != k.Reverse() {
+		return fmt.Errorf("graph: kind %#x has a direction in an undirected graph", uint64(k))
+	}
+	return nil
 }
 
 // Renumbered returns a copy of g in which node v is node perm[v], labelled
