@@ -411,9 +411,9 @@ func appendLabel(buf []byte, g *graph.Graph, v int32) []byte {
 // writeTies writes a line per tie between u and v, whose kind read from u
 // is k: "u v" for a tie from u to v (every tie of an undirected layer),
 // "v u" for one from v to u, each followed by the layer's name when the
-// graph has named layers.
-func writeTies(bw *bufio.Writer, g *graph.Graph, u, v int32, k graph.Kind, names [][]byte) error {
-	var buf []byte
+// graph has named layers. It builds the lines in buf, which it returns for
+// reuse.
+func writeTies(bw *bufio.Writer, buf []byte, g *graph.Graph, u, v int32, k graph.Kind, names [][]byte) ([]byte, error) {
 	line := func(a, b int32, l int) error {
 		buf = appendLabel(buf[:0], g, a)
 		buf = append(buf, ' ')
@@ -437,7 +437,7 @@ func writeTies(bw *bufio.Writer, g *graph.Graph, u, v int32, k graph.Kind, names
 			err = line(v, u, l)
 		}
 	})
-	return err
+	return buf, err
 }
 
 // quoteField returns s as an edge-list field: quoted as in RFC 4180 when it
@@ -516,9 +516,6 @@ func writeEdgeList(w io.Writer, g *graph.Graph) error {
 	}
 	bw.WriteByte('\n')
 	var buf []byte
-	label := func(v int32) []byte { // appends the label of v to buf
-		return appendLabel(buf, g, v)
-	}
 	for u := range int32(g.NumNodes()) {
 		nb := g.Neighbors(u)
 		// Neighbours are sorted: those above u are a suffix.
@@ -528,18 +525,18 @@ func writeEdgeList(w io.Writer, g *graph.Graph) error {
 		}
 		if g.Directed() || layers != nil {
 			for i, v := range nb[k:] {
-				if err := writeTies(bw, g, u, v, g.IncidentKind(u, k+i), names); err != nil {
+				var err error
+				if buf, err = writeTies(bw, buf, g, u, v, g.IncidentKind(u, k+i), names); err != nil {
 					return err
 				}
 			}
 			continue
 		}
-		buf = buf[:0]
-		buf = label(u)
+		buf = appendLabel(buf[:0], g, u)
 		buf = append(buf, ' ')
 		prefix := len(buf)
 		for _, v := range nb[k:] {
-			buf = label(v)
+			buf = appendLabel(buf, g, v)
 			buf = append(buf, '\n')
 			if _, err := bw.Write(buf); err != nil {
 				return err
@@ -549,8 +546,7 @@ func writeEdgeList(w io.Writer, g *graph.Graph) error {
 	}
 	for v := range int32(g.NumNodes()) {
 		if g.Degree(v) == 0 {
-			buf = buf[:0]
-			buf = append(label(v), '\n')
+			buf = append(appendLabel(buf[:0], g, v), '\n')
 			if _, err := bw.Write(buf); err != nil {
 				return err
 			}
