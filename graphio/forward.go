@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"io/fs"
 	"os"
 
 	"github.com/anonet-project/anonet/graph"
@@ -40,13 +39,9 @@ const (
 // kept. A file that is not an uncompressed binary graph file gives
 // ErrNotPlainBinary (wrapped).
 func ReadForward(path string, opt ReadOptions) (*graph.Forward, *Report, error) {
-	f, err := os.Open(path)
+	f, err := openInput(path)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, nil, fmt.Errorf("read %s: %w", path, err)
+		return nil, nil, err
 	}
 	defer f.Close()
 	st, err := f.Stat()

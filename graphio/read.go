@@ -186,13 +186,9 @@ func ReadFile(path string, opt ReadOptions) (*graph.Graph, *Report, error) {
 		}
 		opt.Format = f
 	}
-	f, err := os.Open(path)
+	f, err := openInput(path)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err // the path is named below
-		}
-		return nil, nil, fmt.Errorf("read %s: %w", path, err)
+		return nil, nil, err
 	}
 	defer f.Close()
 	if st, err := f.Stat(); err == nil && st.IsDir() {
@@ -303,6 +299,20 @@ func (r gzipReader) Read(p []byte) (int, error) {
 		err = gzipError(err)
 	}
 	return n, err
+}
+
+// openInput opens the file at path for reading, its error saying
+// "read PATH: …" once (not the path twice, as os.Open's would).
+func openInput(path string) (*os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the path is named here
+		}
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	return f, nil
 }
 
 // steadySource reports whether reading r never waits on anything but the
