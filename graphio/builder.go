@@ -34,7 +34,7 @@ type records struct {
 }
 
 // startLayers makes the records layered: every record gets a layer
-// (setLayer, addLayer), and build returns a typed graph.
+// (addLayer), and build returns a typed graph.
 func (r *records) startLayers() {
 	r.layerNames, r.layerOf = []string{}, map[string]int{}
 }
@@ -51,14 +51,9 @@ func (r *records) addLayer(name string) error {
 		r.layerOf[name] = l
 		r.layerNames = append(r.layerNames, name)
 	}
-	r.setLayer(l)
-	return nil
-}
-
-// setLayer sets the layer of the last record added.
-func (r *records) setLayer(l int) {
 	r.layers = append(r.layers, make([]uint8, len(r.pairs)-len(r.layers))...)
 	r.layers[len(r.pairs)-1] = uint8(l)
+	return nil
 }
 
 // edge adds the undirected edge record {u, v}.

@@ -171,7 +171,7 @@ func readGraphML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, 
 			}
 		case xml.EndElement:
 			if t.Name.Local == "edge" && len(path) == 3 && opt.LayerColumn != "" && !layer.edgeDone {
-				if !layer.hasDefault {
+				if layer.def == "" {
 					return nil, perr("<edge> without a layer (no <data> of the key %q and no default)", layer.name)
 				}
 				if err := b.addLayer(layer.def); err != nil {
@@ -221,7 +221,7 @@ func readGraphMLData(d *xml.Decoder, t xml.StartElement, parent, node string, ke
 		}
 		if layer.name != "" && parent == "graphml" && (k.For == "edge" || k.For == "all") && k.ID != "" && (k.Name == layer.name || k.Name == "" && k.ID == layer.name) {
 			layer.key = k.ID
-			layer.def, layer.hasDefault = strings.TrimSpace(k.Default), strings.TrimSpace(k.Default) != ""
+			layer.def = strings.TrimSpace(k.Default)
 		}
 		if keys != nil && parent == "graphml" && (k.For == "node" || k.For == "all") && k.ID != "" {
 			name := k.Name
@@ -252,12 +252,11 @@ func readGraphMLData(d *xml.Decoder, t xml.StartElement, parent, node string, ke
 // graphMLLayer follows the edge key that holds the layer of every edge
 // (ReadOptions.LayerColumn, matched against attr.name, else the key id).
 type graphMLLayer struct {
-	name       string  // the key's name; "" when layers are not read
-	key        string  // its id, once its <key> was read
-	def        string  // its <default>
-	hasDefault bool    // whether it has a non-empty default
-	value      *string // the layer of the open <edge>, just read
-	edgeDone   bool    // the open (or last) <edge> has its layer
+	name     string  // the key's name; "" when layers are not read
+	key      string  // its id, once its <key> was read
+	def      string  // its <default>, trimmed; "" for none (a blank default is none)
+	value    *string // the layer of the open <edge>, just read
+	edgeDone bool    // the open (or last) <edge> has its layer
 }
 
 // skipElement reports whether readGraphML skips the content of the GraphML
