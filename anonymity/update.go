@@ -43,28 +43,29 @@ func (p *Partition) AddEdge(u, w int32) bool {
 // deleted: -1; it was just added: +1). common, if not nil, holds the common
 // neighbours of u and w.
 func (p *Partition) markAffected(u, w int32, sign int32, common []int32) {
+	var affected []int32 // besides u and w
 	if p.tri != nil {
-		if common != nil {
-			p.buf = append(p.buf[:0], common...)
-		} else {
+		if common == nil {
 			p.buf = p.g.CommonNeighbors(p.buf[:0], u, w)
+			common = p.buf
 		}
-		t := sign * int32(len(p.buf))
+		t := sign * int32(len(common))
 		p.tri[u] += t
 		p.tri[w] += t
-		for _, c := range p.buf {
+		for _, c := range common {
 			p.tri[c] += sign
 		}
+		// A local measure with triangles changes at the common
+		// neighbours.
+		affected = common
 	}
 	if p.local == nil {
 		// The measure's affected set holds its prefilter's: the
 		// prefilter is implied by the measure.
 		p.buf = p.finder.Affected(p.buf[:0], p.g, p.m.Scope(), u, w, p.d)
-	} else if p.tri == nil {
-		p.buf = p.buf[:0]
+		affected = p.buf
 	}
-	// A local measure with triangles changes at the common neighbours.
-	for _, x := range p.buf {
+	for _, x := range affected {
 		p.mark(x)
 	}
 	p.mark(u)
