@@ -156,7 +156,7 @@ func (p *twinning) gainAt(s []int32) int {
 			if j := slices.Index(s, v); j >= 0 && j < i {
 				continue // counted from v
 			}
-			if p.to[p.to[v]] != v { // v is in the 3-cycle
+			if p.to[p.to[v]] != v { // v is in a 3-cycle (a fixed point goes on as a 2-cycle would)
 				if p.kept(u, v) {
 					k++
 				}

@@ -63,7 +63,7 @@ type dkEval struct {
 	tint   []int32
 	// typed, on a typed graph, makes the certificates those of the
 	// neighbourhoods with their ties as labelled arcs, and the VRQ levels
-	// those of typedVRQ (see Refined).
+	// those of typedEval.appendVRQ (see Refined).
 	typed    *typedEval
 	labelled canon.LabelledGraph
 }

@@ -88,8 +88,10 @@ func (a Refined) Scope() Scope {
 	return a.Measure.Scope()
 }
 
-// Prefilter returns the refined measure's prefilter, refined by the ego's
-// code only (which the full signature implies), or nil.
+// Prefilter returns the refined measure's prefilter refined by the same
+// codes, or nil. A degree prefilter sees the skeleton (not the kinds of
+// ties, which the typed signatures of count and vrq do not imply); any
+// other sees the kinds of ties as the measure does, on a typed graph.
 func (a Refined) Prefilter() Measure {
 	p := a.Measure.Prefilter()
 	if p == nil {
