@@ -274,19 +274,27 @@ func (s *solution) anneal(ctx context.Context, r *rand.Rand, moves int, deadline
 	}
 	first := slices.Clone(s.del.list)
 	a0, d0 := s.anonymous(), s.del.len()
-	s.moveTo(nil)
 	n := moves
 	if s.p.Arithmetic() && !s.cfg.Fuzzy {
 		// Moves are cheap with the arithmetic fast path.
 		n = max(n, fromInputMinMoves)
 	}
-	pst, ok := s.annealPenalized(ctx, r, n, deadline)
+	pst, ok := s.searchFromInput(ctx, r, n, deadline)
 	st.add(pst)
-	if ok {
-		s.restore(ctx)
-	}
-	if !ok || !s.keepable() || !s.better(s.anonymous(), s.del.len(), a0, d0) {
+	if !ok || !s.better(s.anonymous(), s.del.len(), a0, d0) {
 		s.moveTo(first)
 	}
 	return st
+}
+
+// searchFromInput runs the penalized search from the input itself, then
+// restoration, and reports whether it ended in a keepable state (if not,
+// the solution is in an arbitrary state).
+func (s *solution) searchFromInput(ctx context.Context, r *rand.Rand, moves int, deadline time.Time) (annealStats, bool) {
+	s.moveTo(nil)
+	st, ok := s.annealPenalized(ctx, r, moves, deadline)
+	if ok {
+		s.restore(ctx)
+	}
+	return st, ok && s.keepable()
 }

@@ -226,6 +226,7 @@ const (
 	PhaseAnneal   = "anneal"   // during and after the local search
 	PhaseGreedy   = "greedy"   // budgeted: the gainful deletions that end a refinement
 	PhaseTwins    = "twins"    // Best: the twinning's release, restored, replaced the strategy's
+	PhaseLNS      = "lns"      // after the large-neighbourhood search of small releases
 )
 
 // recorder appends the trace rows of a run and tracks its best state.
@@ -409,6 +410,13 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder) {
 		res.Refinement.Tried, res.Refinement.Accepted = st.tried, st.accepted
 		res.Alterations = sol.deletedEdges()
 		rec.record(PhaseAnneal, sol.na, 0, time.Since(t))
+		t = time.Now()
+		if ls := sol.lns(ctx, rng, deadline); ls.steps > 0 {
+			res.Refinement.Tried += ls.steps
+			res.Refinement.Accepted += ls.improved + ls.moved
+			res.Alterations = sol.deletedEdges()
+			rec.record(PhaseLNS, sol.na, 0, time.Since(t))
+		}
 	}
 	if cfg.Variant == Budgeted && sol.anonymous() < sol.target && sol.del.len() < cfg.Budget && ctx.Err() == nil {
 		// Spend what is left of the budget on deletions that each make

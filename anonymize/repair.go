@@ -1,0 +1,356 @@
+package anonymize
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/anonet-project/anonet/measure"
+)
+
+// repairSearch finds, by exact depth-first search, at most a given number
+// of further deletions after which every node is k-anonymous (count or
+// degree at distance 1, exact anonymity, the full variant).
+//
+// It branches on a constraint rather than on edges in a fixed order: a
+// node v that is not k-anonymous must end in a class of k nodes, so either
+// one of the kept edges its signature depends on (its own edges and, for
+// count, the edges between its neighbours) is deleted, or none is and
+// others must come to v's signature. The branches are disjoint: the i-th
+// deletes the i-th of those edges and forbids the ones before it; the last
+// forbids them all, which freezes v's signature. A frozen node that is not
+// k-anonymous then needs a node that can still reach its signature
+// (deletions only lower degrees and triangle counts) to change, and the
+// search branches the same way on the edges that can change one. Every
+// release within the depth that extends the current one lies in exactly
+// one branch, so an exhausted search proves that none exists.
+type repairSearch struct {
+	s        *solution
+	ctx      context.Context
+	useTri   bool   // signatures include triangle counts (count)
+	forbid   []bool // forbid[id]: edge id may not be deleted in this branch
+	limit    int    // search nodes allowed (0: no limit)
+	deadline time.Time
+	nodes    int
+	abort    bool // the limit is reached or the search stopped
+	stopped  bool // ctx is done or the deadline passed
+	depth    int
+	deg      []int32 // current degrees
+	tri      []int32 // current triangle counts (count)
+	mark     []int32 // mark[v] == epoch: v is a neighbour of the node deps lists
+	epoch    int32
+	common   []int32
+	buf      [][2][]int32 // per recursion depth: candidates, and the chosen branches
+}
+
+// newRepairSearch returns a search on s, or nil where it does not apply.
+func newRepairSearch(ctx context.Context, s *solution, deadline time.Time, limit int) *repairSearch {
+	if s.ties != nil || s.cfg.Fuzzy || s.target != s.n || s.cfg.D != 1 || s.p.Arithmetic() == false {
+		return nil
+	}
+	r := &repairSearch{s: s, ctx: ctx, deadline: deadline, limit: limit, forbid: make([]bool, len(s.orig))}
+	switch s.cfg.Measure.(type) {
+	case measure.Count:
+		r.useTri = true
+	case measure.Degree:
+	default:
+		return nil
+	}
+	g := s.g
+	r.deg, r.tri, r.mark = make([]int32, s.n), make([]int32, s.n), make([]int32, s.n)
+	for v := range int32(s.n) {
+		r.deg[v] = int32(g.Degree(v))
+		if r.useTri {
+			r.tri[v] = int32(g.NodeTriangles(v))
+		}
+	}
+	return r
+}
+
+// deps appends to dst the kept, allowed edges whose deletion changes v's
+// signature: its own and, for count, those between its neighbours.
+func (r *repairSearch) deps(dst []int32, v int32) []int32 {
+	s := r.s
+	for _, id := range s.incident(v) {
+		if s.kept.has(id) && !r.forbid[id] {
+			dst = append(dst, id)
+		}
+	}
+	if !r.useTri || r.tri[v] == 0 {
+		return dst
+	}
+	r.epoch++
+	nb := s.g.Neighbors(v)
+	for _, a := range nb {
+		r.mark[a] = r.epoch
+	}
+	for _, a := range nb {
+		for _, id := range s.incident(a) {
+			e := s.orig[id]
+			b := e.U ^ e.V ^ a
+			if b > a && r.mark[b] == r.epoch && s.kept.has(id) && !r.forbid[id] {
+				dst = append(dst, id)
+			}
+		}
+	}
+	return dst
+}
+
+// toggle deletes or restores edge id, keeping the degrees and triangle
+// counts current.
+func (r *repairSearch) toggle(id int32) {
+	s := r.s
+	e := s.orig[id]
+	sign := int32(1)
+	if s.kept.has(id) {
+		sign = -1
+	} else {
+		s.apply(id)
+		s.commit()
+	}
+	if r.useTri {
+		r.common = s.g.CommonNeighbors(r.common[:0], e.U, e.V)
+		c := int32(len(r.common))
+		r.tri[e.U] += sign * c
+		r.tri[e.V] += sign * c
+		for _, w := range r.common {
+			r.tri[w] += sign
+		}
+	}
+	r.deg[e.U] += sign
+	r.deg[e.V] += sign
+	if sign < 0 {
+		s.apply(id)
+		s.commit()
+	}
+}
+
+// deletable returns the number of kept edges at v that may be deleted.
+func (r *repairSearch) deletable(v int32) int {
+	n := 0
+	for _, id := range r.s.incident(v) {
+		if r.s.kept.has(id) && !r.forbid[id] {
+			n++
+		}
+	}
+	return n
+}
+
+// signature returns v's degree and, for count, triangle count.
+func (r *repairSearch) signature(v int32) (int, int) {
+	return int(r.deg[v]), int(r.tri[v])
+}
+
+// partners appends to dst the edges whose deletion can bring a node to
+// frozen node v's signature within left deletions, and returns whether
+// enough nodes can still do so.
+func (r *repairSearch) partners(dst []int32, v int32, left int) ([]int32, bool) {
+	s := r.s
+	dv, tv := r.signature(v)
+	need := s.cfg.K - s.p.ClassSize(v)
+	found := 0
+	for w := range int32(s.n) {
+		dw, tw := r.signature(w)
+		if w == v || dw < dv || tw < tv || (dw == dv && tw == tv) || dw-dv > left || dw-r.deletable(w) > dv {
+			continue
+		}
+		n := len(dst)
+		dst = r.deps(dst, w)
+		if len(dst) > n {
+			found++
+		}
+	}
+	return dst, found >= need
+}
+
+// search reports whether at most left more deletions make every node
+// k-anonymous; when it does, the solution is left in that state.
+func (r *repairSearch) search(left int) bool {
+	s := r.s
+	r.nodes++
+	if r.nodes%4096 == 0 && (r.ctx.Err() != nil || (!r.deadline.IsZero() && time.Now().After(r.deadline))) {
+		r.stopped = true
+	}
+	if r.stopped || (r.limit > 0 && r.nodes > r.limit) {
+		r.abort = true
+		return false
+	}
+	if s.na == 0 {
+		return true
+	}
+	if left == 0 {
+		return false
+	}
+	if len(r.buf) <= r.depth {
+		r.buf = append(r.buf, [2][]int32{})
+	}
+	bufs := &r.buf[r.depth]
+	r.depth++
+	defer func() { r.depth-- }()
+	// Choose the node with the fewest branches; every frozen node that is
+	// not k-anonymous must still be able to find partners.
+	best := bufs[1][:0]
+	bestV, bestFrozen := int32(-1), false
+	for _, v := range s.naNodes.list {
+		cand := r.deps(bufs[0][:0], v)
+		frozen := len(cand) == 0
+		if frozen {
+			var ok bool
+			cand, ok = r.partners(cand, v, left)
+			if !ok || len(cand) == 0 {
+				bufs[0] = cand
+				return false
+			}
+		}
+		bufs[0] = cand
+		branches := len(cand)
+		if !frozen {
+			branches++
+		}
+		if bestV < 0 || branches < len(best)+btoi(!bestFrozen) {
+			best = append(best[:0], cand...)
+			bestV, bestFrozen = v, frozen
+		}
+	}
+	bufs[1] = best
+	cand := best
+	ok := false
+	i := 0
+	for ; i < len(cand) && !ok && !r.abort; i++ {
+		id := cand[i]
+		if r.forbid[id] || !s.kept.has(id) {
+			continue // listed twice
+		}
+		r.toggle(id)
+		ok = r.search(left - 1)
+		if ok {
+			break
+		}
+		r.toggle(id)
+		r.forbid[id] = true
+	}
+	if !ok && !bestFrozen && !r.abort {
+		ok = r.search(left)
+	}
+	for _, id := range cand[:i] {
+		r.forbid[id] = false
+	}
+	return ok
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// The large-neighbourhood search's parameters.
+const (
+	// lnsMaxDeleted: the search runs only from releases with at most this
+	// many deleted edges, where a few of them are a large part of the
+	// release (karate's and the small random graphs' releases have 3 to
+	// 12).
+	lnsMaxDeleted = 64
+	// The exact-search nodes per unit of Config.Effort: lnsNodesPerEdge
+	// for every edge of the input, at most lnsNodesPerEffort (karate's 78
+	// edges get about 10^6 at the default effort, about a second), and on
+	// graphs of more than lnsSmallNodes nodes proportionally fewer, since a
+	// search node's cost grows with the number of nodes.
+	lnsNodesPerEdge   = 640
+	lnsNodesPerEffort = 50_000
+	lnsSmallNodes     = 100
+	// lnsMaxRestore: a step restores 2 to lnsMaxRestore deleted edges. On
+	// karate's releases, steps of 2 or 3 reached the optimum within 10^6
+	// search nodes from 12 of 30 anneal releases, steps of up to 4 from 6,
+	// up to 5 from 1.
+	lnsMaxRestore = 3
+	// lnsRestarts is the number of walks: on karate three walks of a third
+	// of the nodes each reached the optimum from 9 of 20 seeds, one walk
+	// from 5, six walks from 2.
+	lnsRestarts = 3
+)
+
+// lnsStats counts the large-neighbourhood search's work.
+type lnsStats struct {
+	steps, improved, moved int
+}
+
+// lns is the large-neighbourhood search that ends the default method's
+// refinement of small releases (count or degree at distance 1, the full
+// variant, exact anonymity, untyped graphs). A step restores 2 to
+// lnsMaxRestore random deleted edges of a release that meets the target and
+// searches exactly (repairSearch) for fewer deletions that meet it again;
+// if there are none, for as many, forbidding one of the restored edges so
+// that the release moves. A step never makes the release worse, so the walk
+// crosses plateaus that single toggles cannot. The walk runs from the
+// current release and, where the local search from the input runs too,
+// from lnsRestarts−1 more releases of that search, each with an equal share
+// of the search nodes the effort allows; it ends in the best release seen.
+// It stops early when ctx is done or the deadline (if not zero) passes.
+func (s *solution) lns(ctx context.Context, rng *rand.Rand, deadline time.Time) lnsStats {
+	var st lnsStats
+	if s.del.len() < 2 || s.del.len() > lnsMaxDeleted || !s.feasible() || newRepairSearch(ctx, s, deadline, 0) == nil {
+		return st
+	}
+	walks := 1
+	if s.inputMissing <= fromInputMaxMissing {
+		walks = lnsRestarts
+	}
+	limit := s.cfg.Effort * min(lnsNodesPerEffort, lnsNodesPerEdge*len(s.orig)) * lnsSmallNodes / max(lnsSmallNodes, s.n) / walks
+	best := slices.Clone(s.del.list)
+	for i := range walks {
+		if i > 0 {
+			if _, ok := s.searchFromInput(ctx, rng, fromInputMinMoves, deadline); !ok {
+				continue
+			}
+		}
+		done := s.lnsWalk(ctx, rng, deadline, limit, &st)
+		if s.del.len() < len(best) {
+			best = append(best[:0], s.del.list...)
+		}
+		if !done {
+			break
+		}
+	}
+	s.moveTo(best)
+	return st
+}
+
+// lnsWalk is one walk of lns, of at most limit search nodes from the
+// current release; it reports false if ctx or the deadline stopped it.
+func (s *solution) lnsWalk(ctx context.Context, rng *rand.Rand, deadline time.Time, limit int, st *lnsStats) bool {
+	r := newRepairSearch(ctx, s, deadline, limit)
+	var sub []int32
+	for !r.abort && s.del.len() >= 2 {
+		st.steps++
+		k := min(2+rng.IntN(lnsMaxRestore-1), s.del.len())
+		sub = sub[:0]
+		for _, i := range rng.Perm(s.del.len())[:k] {
+			sub = append(sub, s.del.list[i])
+		}
+		for _, id := range sub {
+			r.toggle(id)
+		}
+		if r.search(k - 1) {
+			st.improved++
+			continue
+		}
+		ok := false
+		if !r.abort {
+			ban := sub[rng.IntN(len(sub))]
+			r.forbid[ban] = true
+			ok = r.search(k)
+			r.forbid[ban] = false
+		}
+		if ok {
+			st.moved++
+			continue
+		}
+		for _, id := range sub { // give up the step
+			r.toggle(id)
+		}
+	}
+	return !r.stopped
+}
