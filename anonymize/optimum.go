@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
@@ -37,10 +38,13 @@ const OptimumLimit = 50_000_000
 // (Best) gives a release that deletes h edges, then every set of 0, 1, …,
 // h−1 deleted edges is tried in turn, each checked exactly through the
 // partition, until one meets the target (it is optimal) or none does (the
-// heuristic release is). For count and degree at distance 1 the search is
-// pruned: deleting edges never raises a node's degree or triangle count, so
-// a node whose neighbourhood is decided and that can no longer find k−1
-// nodes able to reach its signature ends the branch.
+// heuristic release is). For count and degree at distance 1 with the full
+// variant the sets are searched by the default's own exact repair search,
+// which branches on a node that is not k-anonymous; otherwise edge by edge,
+// and for count and degree at distance 1 pruned: deleting edges never
+// raises a node's degree or triangle count, so a node whose neighbourhood
+// is decided and that can no longer find k−1 nodes able to reach its
+// signature ends the branch.
 //
 // It gives up after limit search nodes (0: OptimumLimit) and returns the
 // best release found with Proven false. g is not changed. Meant for test
@@ -80,10 +84,26 @@ func Optimum(ctx context.Context, g *graph.Graph, cfg Config, limit int) (*Optim
 	if err != nil {
 		return nil, err
 	}
-	o := &optSearch{s: s, limit: limit, ctx: ctx}
-	o.prepare()
 	orig := s.orig
 	best := len(orig) - out.Kept // deletions of the best release known
+	if rs := newRepairSearch(ctx, s, time.Time{}, limit); rs != nil {
+		// Count or degree at distance 1, full: the repair search, deepened
+		// one deletion at a time.
+		for depth := 0; depth < best && !rs.abort; depth++ {
+			if rs.search(depth) {
+				out.Kept = len(orig) - s.del.len()
+				out.Deleted = out.Deleted[:0]
+				for _, a := range s.deletedEdges() {
+					out.Deleted = append(out.Deleted, graph.MakeEdge(a.U, a.V))
+				}
+				break
+			}
+		}
+		out.Proven, out.Nodes = !rs.abort, rs.nodes
+		return out, nil
+	}
+	o := &optSearch{s: s, limit: limit, ctx: ctx}
+	o.prepare()
 	for depth := 0; depth < best; depth++ {
 		if o.dfs(0, depth) {
 			out.Kept = len(orig) - depth

@@ -74,7 +74,8 @@ func TestOptimumAgainstBruteForce(t *testing.T) {
 
 // TestOptimumKarate: in full 2-anonymity under count at d = 1 an integer
 // program proves that the best release of karate keeps 70 of its 78 edges
-// (issue 13); ua keeps 39. The default method must come within two edges.
+// (issue 13); ua keeps 39. The default method must come within one edge
+// (with seed 1 it keeps 70; 9 of 30 seeds do, none fewer than 68).
 func TestOptimumKarate(t *testing.T) {
 	g := examples.MustRead("karate")
 	h := g.Clone()
@@ -90,7 +91,7 @@ func TestOptimumKarate(t *testing.T) {
 		t.Fatalf("release has %d nodes not 2-anonymous", p.NotAnonymous())
 	}
 	t.Logf("default keeps %d of 78 edges", h.NumEdges())
-	if h.NumEdges() < 68 || h.NumEdges() > 70 {
+	if h.NumEdges() < 69 || h.NumEdges() > 70 {
 		t.Errorf("default keeps %d of 78 edges, the optimum is 70", h.NumEdges())
 	}
 }

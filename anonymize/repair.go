@@ -46,7 +46,7 @@ type repairSearch struct {
 
 // newRepairSearch returns a search on s, or nil where it does not apply.
 func newRepairSearch(ctx context.Context, s *solution, deadline time.Time, limit int) *repairSearch {
-	if s.ties != nil || s.cfg.Fuzzy || s.target != s.n || s.cfg.D != 1 || s.p.Arithmetic() == false {
+	if s.ties != nil || s.cfg.Fuzzy || s.target != s.n || s.cfg.D != 1 {
 		return nil
 	}
 	r := &repairSearch{s: s, ctx: ctx, deadline: deadline, limit: limit, forbid: make([]bool, len(s.orig))}
@@ -191,7 +191,7 @@ func (r *repairSearch) search(left int) bool {
 	// Choose the node with the fewest branches; every frozen node that is
 	// not k-anonymous must still be able to find partners.
 	best := bufs[1][:0]
-	bestV, bestFrozen := int32(-1), false
+	bestBranches, bestFrozen := -1, false
 	for _, v := range s.naNodes.list {
 		cand := r.deps(bufs[0][:0], v)
 		frozen := len(cand) == 0
@@ -206,11 +206,11 @@ func (r *repairSearch) search(left int) bool {
 		bufs[0] = cand
 		branches := len(cand)
 		if !frozen {
-			branches++
+			branches++ // the branch that freezes v
 		}
-		if bestV < 0 || branches < len(best)+btoi(!bestFrozen) {
+		if bestBranches < 0 || branches < bestBranches {
 			best = append(best[:0], cand...)
-			bestV, bestFrozen = v, frozen
+			bestBranches, bestFrozen = branches, frozen
 		}
 	}
 	bufs[1] = best
@@ -237,13 +237,6 @@ func (r *repairSearch) search(left int) bool {
 		r.forbid[id] = false
 	}
 	return ok
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // The large-neighbourhood search's parameters.

@@ -378,7 +378,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 	registerTo(f, &toFormat, "OUT", "from OUT's extension, else GRAPH's format", false)
 	f.StringVar(&algorithm, "algorithm", string(anonymize.Best), "strategy: best (the default: ua deletion, for k = 2 in the full or partial variant also a twin release, then restoration and local search), greedy (exact gain, then restoration), or the paper's es, degree, aff, unique, ua, uao (unrefined unless --refine); for --measure degree also liu-terzi, liu-terzi-greedy (Liu and Terzi's k-degree anonymization)")
 	f.StringVar(&refine, "refine", "", "after the strategy: none, restore (re-add deleted edges while the target holds) or anneal (restore, then local search); default anneal for best, restore for greedy, none for the paper's strategies")
-	f.IntVar(&effort, "effort", anonymize.DefaultEffort, "local search (--refine anneal): moves per edge that may be deleted (every edge; budgeted: per alteration of the budget)")
+	f.IntVar(&effort, "effort", anonymize.DefaultEffort, "local search (--refine anneal): moves per edge that may be deleted (every edge; budgeted: per alteration of the budget); on small releases also the exact search nodes of the final walk (docs/anonymize.md)")
 	f.DurationVar(&timeLimit, "time-limit", 0, "stop the local search after this long (e.g. 30s, 5m) and keep the best state found; 0: no limit")
 	f.StringVar(&variant, "variant", "budgeted", "target: full (all nodes), partial (--alpha of the nodes) or budgeted (--budget alterations)")
 	f.StringVar(&budget, "budget", percent(anonymize.DefaultBudgetFraction), "budgeted variant: maximum alterations, a number or a percentage of the edges (rounded up), for every operation")
