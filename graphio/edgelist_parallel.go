@@ -2,7 +2,6 @@ package graphio
 
 import (
 	"runtime"
-	"sync"
 )
 
 // An edge list is read in parallel past its first data lines (where its
@@ -37,7 +36,6 @@ type lineBatch struct {
 	f0, f1 [][2]int32
 	nf     []int32
 	bad    []bool
-	done   chan struct{} // closed when the fields are in
 }
 
 // line returns line i of b.
@@ -104,21 +102,14 @@ func (b *lineBatch) field(o [2]int32) []byte {
 func readRecordsParallel(lr *lineReader, sp fieldSplitter, comments string, workers, batchLines int,
 	add func(f0, f1 []byte, nf int, line []byte, lineNo int) error,
 	redo func(line []byte, lineNo int) error) (int, error) {
-	jobs := make(chan *lineBatch)
-	order := make(chan *lineBatch, 2*workers)
-	free := make(chan *lineBatch, 3*workers)
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() { // the reader
-		defer close(jobs)
-		defer close(order)
-		for {
-			var b *lineBatch
-			select {
-			case b = <-free:
-			default:
-				b = &lineBatch{}
-			}
+	splitters := make([]fieldSplitter, workers)
+	for w := range splitters {
+		splitters[w] = sp // each worker its own scratch
+		splitters[w].scratch = nil
+	}
+	split := 0
+	err := inOrder(workers,
+		func(b *lineBatch) bool {
 			b.first, b.buf, b.ends = lr.line+1, b.buf[:0], b.ends[:0]
 			for len(b.ends) < batchLines {
 				line, ok := lr.next()
@@ -131,63 +122,28 @@ func readRecordsParallel(lr *lineReader, sp fieldSplitter, comments string, work
 					break
 				}
 			}
-			if len(b.ends) == 0 {
-				return
-			}
-			b.done = make(chan struct{})
-			select {
-			case order <- b:
-			case <-done:
-				return
-			}
-			select {
-			case jobs <- b:
-			case <-done:
-				return
-			}
-		}
-	})
-	for range workers {
-		wg.Go(func() {
-			wsp := sp // each worker its own scratch
-			wsp.scratch = nil
-			for b := range jobs {
-				b.split(&wsp, comments)
-				close(b.done)
-			}
-		})
-	}
-	var err error
-	split := 0
-	for b := range order {
-		<-b.done
-		for i := range b.ends {
-			if err != nil {
-				break
-			}
-			if !b.data[i] {
-				continue
-			}
-			line, lineNo := b.line(i), b.first+i
-			if b.bad[i] {
-				err = redo(line, lineNo)
-			} else {
-				err = add(b.field(b.f0[i]), b.field(b.f1[i]), int(b.nf[i]), line, lineNo)
+			return len(b.ends) > 0
+		},
+		func(w int, b *lineBatch) { b.split(&splitters[w], comments) },
+		func(b *lineBatch) error {
+			for i := range b.ends {
+				if !b.data[i] {
+					continue
+				}
+				line, lineNo := b.line(i), b.first+i
+				if b.bad[i] {
+					if err := redo(line, lineNo); err != nil {
+						return err
+					}
+					continue
+				}
+				if err := add(b.field(b.f0[i]), b.field(b.f1[i]), int(b.nf[i]), line, lineNo); err != nil {
+					return err
+				}
 				split++
 			}
-		}
-		if err != nil {
-			break
-		}
-		select {
-		case free <- b:
-		default:
-		}
-	}
-	close(done)
-	for range order { // let the reader see done
-	}
-	wg.Wait()
+			return nil
+		})
 	return split, err
 }
 
