@@ -154,3 +154,28 @@ func BenchmarkReadFile(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWriteEdgeList writes a random graph of 10^6 edges as an edge
+// list to a file, plain and gzip-compressed, with one and two threads.
+func BenchmarkWriteEdgeList(b *testing.B) {
+	g := randomGraph(200_000, 1_000_000, 4)
+	dir := b.TempDir()
+	for _, name := range []string{"g.edges", "g.edges.gz"} {
+		for _, threads := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/threads=%d", name, threads), func(b *testing.B) {
+				path := filepath.Join(dir, name)
+				b.ReportAllocs()
+				for b.Loop() {
+					if err := WriteFile(path, g, WriteOptions{Threads: threads}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				st, err := os.Stat(path)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(st.Size())/1e6, "MB")
+			})
+		}
+	}
+}

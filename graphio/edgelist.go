@@ -3,9 +3,11 @@ package graphio
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -408,14 +410,17 @@ func appendLabel(buf []byte, g *graph.Graph, v int32) []byte {
 	return strconv.AppendInt(buf, int64(v), 10)
 }
 
-// writeTies writes a line per tie between u and v, whose kind read from u
-// is k: "u v" for a tie from u to v (every tie of an undirected layer),
-// "v u" for one from v to u, each followed by the layer's name when the
-// graph has named layers. It builds the lines in buf, which it returns for
-// reuse.
-func writeTies(bw *bufio.Writer, buf []byte, g *graph.Graph, u, v int32, k graph.Kind, names [][]byte) ([]byte, error) {
-	line := func(a, b int32, l int) error {
-		buf = appendLabel(buf[:0], g, a)
+// appendTies appends to buf a line per tie between u and v, whose kind
+// read from u is k: "u v" for a tie from u to v (every tie of an
+// undirected layer), "v u" for one from v to u, each followed by the
+// layer's name when the graph has named layers.
+func appendTies(buf []byte, g *graph.Graph, u, v int32, k graph.Kind, names [][]byte) []byte {
+	k.EachTie(g.Directed(), func(l int, out bool) {
+		a, b := u, v
+		if !out {
+			a, b = v, u
+		}
+		buf = appendLabel(buf, g, a)
 		buf = append(buf, ' ')
 		buf = appendLabel(buf, g, b)
 		if names != nil {
@@ -423,21 +428,8 @@ func writeTies(bw *bufio.Writer, buf []byte, g *graph.Graph, u, v int32, k graph
 			buf = append(buf, names[l]...)
 		}
 		buf = append(buf, '\n')
-		_, err := bw.Write(buf)
-		return err
-	}
-	var err error
-	k.EachTie(g.Directed(), func(l int, out bool) {
-		if err != nil {
-			return
-		}
-		if out {
-			err = line(u, v, l)
-		} else {
-			err = line(v, u, l)
-		}
 	})
-	return buf, err
+	return buf
 }
 
 // quoteField returns s as an edge-list field: quoted as in RFC 4180 when it
@@ -490,14 +482,38 @@ func edgeListLabelProblem(l string) string {
 	return ""
 }
 
+// writeChunkEdges is about the number of edges in a chunk of an edge list
+// that is formatted (and, into a .gz file, compressed) as one piece.
+const writeChunkEdges = 1 << 16
+
+// edgeListChunk is a run of nodes of an edge list being written: the lines
+// of their edges to later nodes or, if isolated, of those of them that
+// have no edges.
+type edgeListChunk struct {
+	lo, hi   int32
+	isolated bool
+	text     []byte // the lines
+	member   []byte // text as a gzip member, for a memberWriter
+}
+
 // writeEdgeList writes the anonet header comment, one line "u v" per edge in
-// ascending order of node ids, then one line per isolated node.
-func writeEdgeList(w io.Writer, g *graph.Graph) error {
+// ascending order of node ids, then one line per isolated node. threads
+// goroutines format the lines in chunks (0: GOMAXPROCS) and, when w is a
+// .gz file (a memberWriter), compress every chunk as a gzip member of its
+// own; the bytes are the same for every number of threads, and their
+// decompression too.
+func writeEdgeList(w io.Writer, g *graph.Graph, threads int) error {
+	return writeEdgeListChunks(w, g, threads, writeChunkEdges)
+}
+
+// writeEdgeListChunks is writeEdgeList with chunks of about chunkEdges
+// edges (tests use small ones).
+func writeEdgeListChunks(w io.Writer, g *graph.Graph, threads, chunkEdges int) error {
 	if err := checkLabels(g, EdgeList, edgeListLabelProblem); err != nil {
 		return err
 	}
-	bw := bufio.NewWriterSize(w, 1<<16)
-	fmt.Fprintf(bw, "%s: %d nodes, %d edges; a line with a single id is an isolated node", EdgeListMagic, g.NumNodes(), g.NumEdges())
+	var hdr bytes.Buffer
+	fmt.Fprintf(&hdr, "%s: %d nodes, %d edges; a line with a single id is an isolated node", EdgeListMagic, g.NumNodes(), g.NumEdges())
 	// A typed graph has a line per tie: "u v" is the arc u→v when
 	// directed, and the third column names the layer.
 	layers := g.Layers()
@@ -509,48 +525,101 @@ func writeEdgeList(w io.Writer, g *graph.Graph) error {
 		names = append(names, quoteField(name))
 	}
 	if g.Directed() {
-		fmt.Fprintf(bw, "; %d arcs, a line u v is the arc u→v (read with --directed)", g.NumTies())
+		fmt.Fprintf(&hdr, "; %d arcs, a line u v is the arc u→v (read with --directed)", g.NumTies())
 	}
 	if layers != nil {
-		fmt.Fprintf(bw, "; the third column is the layer (read with --layer-column 3)")
+		fmt.Fprintf(&hdr, "; the third column is the layer (read with --layer-column 3)")
 	}
-	bw.WriteByte('\n')
-	var buf []byte
-	for u := range int32(g.NumNodes()) {
+	hdr.WriteByte('\n')
+	mw, ok := w.(memberWriter)
+	members := ok && mw.gzipMembers()
+	if threads == 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	workers := graph.Workers(threads, 1+g.NumEdges()/chunkEdges)
+	zws := make([]*gzip.Writer, workers)
+	n := int32(g.NumNodes())
+	next, isolated := int32(0), false
+	header := true
+	return inOrder(workers,
+		func(c *edgeListChunk) bool {
+			if next == n && !isolated {
+				next, isolated = 0, true
+			}
+			if next == n && !header {
+				return false
+			}
+			c.lo, c.isolated = next, isolated
+			for weight := 0; next < n && weight < 2*chunkEdges; next++ {
+				weight += 1 + g.Degree(next)
+			}
+			c.hi = next
+			c.text = c.text[:0]
+			if header {
+				c.text, header = append(c.text, hdr.Bytes()...), false
+			}
+			return true
+		},
+		func(worker int, c *edgeListChunk) {
+			c.text = appendEdgeListLines(c.text, g, c.lo, c.hi, c.isolated, names)
+			if members {
+				c.member = gzipMember(&zws[worker], c.member[:0], c.text)
+			}
+		},
+		func(c *edgeListChunk) error {
+			if members {
+				return mw.writeMember(c.member)
+			}
+			_, err := w.Write(c.text)
+			return err
+		})
+}
+
+// appendEdgeListLines appends the lines of nodes lo..hi−1: with isolated
+// those of the nodes without edges, else the edges (or ties) to later
+// nodes.
+func appendEdgeListLines(buf []byte, g *graph.Graph, lo, hi int32, isolated bool, names [][]byte) []byte {
+	typed := g.Directed() || g.Layers() != nil
+	for u := lo; u < hi; u++ {
+		if isolated {
+			if g.Degree(u) == 0 {
+				buf = append(appendLabel(buf, g, u), '\n')
+			}
+			continue
+		}
 		nb := g.Neighbors(u)
 		// Neighbours are sorted: those above u are a suffix.
 		k, _ := slices.BinarySearch(nb, u)
-		if k == len(nb) {
-			continue
-		}
-		if g.Directed() || layers != nil {
+		if typed {
 			for i, v := range nb[k:] {
-				var err error
-				if buf, err = writeTies(bw, buf, g, u, v, g.IncidentKind(u, k+i), names); err != nil {
-					return err
-				}
+				buf = appendTies(buf, g, u, v, g.IncidentKind(u, k+i), names)
 			}
 			continue
 		}
-		buf = appendLabel(buf[:0], g, u)
-		buf = append(buf, ' ')
-		prefix := len(buf)
+		start, prefix := len(buf), 0 // "u " is formatted once, then copied
 		for _, v := range nb[k:] {
-			buf = appendLabel(buf, g, v)
-			buf = append(buf, '\n')
-			if _, err := bw.Write(buf); err != nil {
-				return err
+			if prefix == 0 {
+				buf = append(appendLabel(buf, g, u), ' ')
+				prefix = len(buf) - start
+			} else {
+				buf = append(buf, buf[start:start+prefix]...)
 			}
-			buf = buf[:prefix]
+			buf = append(appendLabel(buf, g, v), '\n')
 		}
 	}
-	for v := range int32(g.NumNodes()) {
-		if g.Degree(v) == 0 {
-			buf = append(appendLabel(buf[:0], g, v), '\n')
-			if _, err := bw.Write(buf); err != nil {
-				return err
-			}
-		}
+	return buf
+}
+
+// gzipMember appends to dst the gzip member holding text, with the
+// compressor *zw (made on first use).
+func gzipMember(zw **gzip.Writer, dst, text []byte) []byte {
+	buf := bytes.NewBuffer(dst)
+	if *zw == nil {
+		*zw = gzip.NewWriter(buf)
+	} else {
+		(*zw).Reset(buf)
 	}
-	return bw.Flush()
+	(*zw).Write(text) // a bytes.Buffer does not fail
+	(*zw).Close()
+	return buf.Bytes()
 }

@@ -17,6 +17,10 @@ import (
 type WriteOptions struct {
 	// Format of the output; empty means: from the file name (FormatOf).
 	Format Format
+	// Threads is the number of goroutines that format an edge list (and,
+	// into a .gz file, compress it) in chunks; 0 means GOMAXPROCS. The
+	// bytes written are the same for every value.
+	Threads int
 }
 
 // WriteFile writes g to the named file, gzip-compressed if the name ends in
@@ -33,7 +37,7 @@ func WriteFile(path string, g *graph.Graph, opt WriteOptions) error {
 	if !knownFormat(opt.Format) {
 		return fmt.Errorf("write %s: unknown format %q (known: %s)", path, opt.Format, formatList())
 	}
-	return AtomicWrite(path, func(w io.Writer) error { return Write(w, g, opt.Format) })
+	return AtomicWrite(path, func(w io.Writer) error { return WriteWith(w, g, opt) })
 }
 
 // AtomicWrite creates the named file with the content written by write: into
@@ -134,7 +138,31 @@ type PendingFile struct {
 	tmp    *os.File
 	bw     *bufio.Writer
 	zw     *gzip.Writer
+	zwUsed bool // something was written through zw
+	raw    bool // gzip members were written past zw
 	closed bool
+}
+
+// memberWriter is a destination that gzip-compresses what is written to it
+// and also takes whole gzip members compressed elsewhere (a PendingFile of
+// a .gz name), so that a writer can compress chunks in parallel. A gzip
+// file may hold several members one after the other; readers decompress
+// them as one stream.
+type memberWriter interface {
+	io.Writer
+	// gzipMembers reports whether writeMember may be used now: the
+	// content is compressed and nothing was written through Write yet.
+	gzipMembers() bool
+	// writeMember writes a complete gzip member as it is.
+	writeMember(b []byte) error
+}
+
+func (p *PendingFile) gzipMembers() bool { return p.zw != nil && !p.zwUsed }
+
+func (p *PendingFile) writeMember(b []byte) error {
+	p.raw = true
+	_, err := p.bw.Write(b)
+	return err
 }
 
 // CreatePending checks path with CheckOutputPath and creates the temporary
@@ -167,6 +195,7 @@ func (p *PendingFile) TempName() string { return p.tmp.Name() }
 // Write writes to the temporary file.
 func (p *PendingFile) Write(b []byte) (int, error) {
 	if p.zw != nil {
+		p.zwUsed = true
 		return p.zw.Write(b)
 	}
 	return p.bw.Write(b)
@@ -175,7 +204,7 @@ func (p *PendingFile) Write(b []byte) (int, error) {
 // Flush pushes what was written so far to the temporary file, so that a
 // streamed output can be watched while it grows.
 func (p *PendingFile) Flush() error {
-	if p.zw != nil {
+	if p.zw != nil && p.zwUsed { // flushing an unused compressor starts a member
 		if err := p.zw.Flush(); err != nil {
 			return err
 		}
@@ -190,7 +219,7 @@ func (p *PendingFile) Close() error {
 		return nil
 	}
 	p.closed = true
-	if p.zw != nil {
+	if p.zw != nil && (p.zwUsed || !p.raw) { // an empty file is one empty member
 		if err := p.zw.Close(); err != nil {
 			return fmt.Errorf("write %s: %w", p.path, err)
 		}
@@ -244,12 +273,18 @@ func (p *PendingFile) Abort() {
 // represented in the format or two nodes share a label (formats that keep
 // labels need them distinct to tell the nodes apart).
 func Write(w io.Writer, g *graph.Graph, f Format) error {
+	return WriteWith(w, g, WriteOptions{Format: f})
+}
+
+// WriteWith is Write with options; opt.Format must be set.
+func WriteWith(w io.Writer, g *graph.Graph, opt WriteOptions) error {
+	f := opt.Format
 	if (g.Directed() || g.Layers() != nil) && f != EdgeList && knownFormat(f) {
 		return fmt.Errorf("the %s writer keeps neither the direction nor the layers of ties: write an edge list", f)
 	}
 	switch f {
 	case EdgeList:
-		return writeEdgeList(w, g)
+		return writeEdgeList(w, g, opt.Threads)
 	case Nauty:
 		return writeNauty(w, g)
 	case GraphML:

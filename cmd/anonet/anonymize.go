@@ -349,7 +349,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 			// The ids are keyed on the released graph: see outputKey.
 			perm := rand.New(rand.NewChaCha8(outputKey(e.seed, in.g))).Perm(in.g.NumNodes())
 			anon := in.g.Renumbered(perm)
-			outs.set("-o", func(w io.Writer) error { return graphio.Write(w, anon, outFormat) })
+			outs.set("-o", func(w io.Writer) error { return e.writeGraph(w, anon, outFormat) })
 			outs.set("--trace", func(w io.Writer) error { return writeTrace(w, res.Trace) })
 			outs.set("--deleted", func(w io.Writer) error { return writeAltered(w, in.g, res.Alterations) })
 			outs.set("--mapping", func(w io.Writer) error { return writeMapping(w, in.g, perm) })

@@ -37,7 +37,7 @@ their ids.`,
 			if !graphio.KeepsLabels(outFormat) && in.g.HasLabels() {
 				e.notef("note: %s files carry no node labels; nodes are numbered by their order in the input", outFormat)
 			}
-			outs.set("OUT", func(w io.Writer) error { return graphio.Write(w, in.g, outFormat) })
+			outs.set("OUT", func(w io.Writer) error { return e.writeGraph(w, in.g, outFormat) })
 			if err := outs.commit(); err != nil {
 				return err
 			}

@@ -150,7 +150,7 @@ numbered 0..n−1. See docs/generate.md.`,
 			if err != nil {
 				return inputError(err)
 			}
-			outs.set("-o", func(w io.Writer) error { return graphio.Write(w, g, outFormat) })
+			outs.set("-o", func(w io.Writer) error { return e.writeGraph(w, g, outFormat) })
 			if err := outs.commit(); err != nil {
 				return err
 			}
@@ -201,7 +201,7 @@ func (e *env) generatePopulation(outs *outputSet, res *generateResult, edges int
 			return inputError(err)
 		}
 		m = int64(g.NumEdges())
-		outs.set("-o", func(w io.Writer) error { return graphio.Write(w, g, graphio.Format(res.Format)) })
+		outs.set("-o", func(w io.Writer) error { return e.writeGraph(w, g, graphio.Format(res.Format)) })
 	}
 	if err := outs.commit(); err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
 )
 
@@ -175,4 +176,10 @@ func (s *outputSet) abort() {
 			it.pending = nil
 		}
 	}
+}
+
+// writeGraph writes g to w in format f, an edge list with --threads
+// goroutines formatting (and compressing) it.
+func (e *env) writeGraph(w io.Writer, g *graph.Graph, f graphio.Format) error {
+	return graphio.WriteWith(w, g, graphio.WriteOptions{Format: f, Threads: e.threads})
 }
