@@ -623,3 +623,24 @@ func gzipMember(zw **gzip.Writer, dst, text []byte) []byte {
 	(*zw).Close()
 	return buf.Bytes()
 }
+
+// SplitEdgeLine splits one line of an edge list (without its line break)
+// as Read does with the default options, for programs that read edge
+// lists line by line elsewhere (the Beam pipeline in distributed/). It
+// reports whether the line holds data: false for a blank line (or
+// separators only) and for a comment, whose first byte after separators
+// is # or %. For a data line it returns the first two fields, unquoted
+// (RFC 4180: a quoted field may hold separators, and "" in it is one
+// quote), and the number of fields; a malformed quoted field is an error.
+// The fields share memory with line unless they held "".
+func SplitEdgeLine(line []byte) (f0, f1 []byte, n int, data bool, err error) {
+	var sp fieldSplitter
+	if _, data := dataStart(&sp, line, ReadOptions{}.comments()); !data {
+		return nil, nil, 0, false, nil
+	}
+	f0, f1, n, col, bad := sp.split2(line)
+	if bad != "" {
+		return nil, nil, 0, true, fmt.Errorf("column %d: %s", col, bad)
+	}
+	return f0, f1, n, true, nil
+}

@@ -179,3 +179,48 @@ func TestReadErrorFromStalledPipe(t *testing.T) {
 		t.Fatal("Read waited on the stalled input instead of reporting line 5")
 	}
 }
+
+// TestSplitEdgeLine: the exported splitter finds what Read finds on a
+// one-line edge list: the same two ids, no data on blank and comment
+// lines, and an error on a malformed quoted field.
+func TestSplitEdgeLine(t *testing.T) {
+	for _, tt := range []struct {
+		line       string
+		f0, f1     string
+		n          int
+		data, fail bool
+	}{
+		{line: "a b", f0: "a", f1: "b", n: 2, data: true},
+		{line: " \ta,b,c", f0: "a", f1: "b", n: 3, data: true},
+		{line: `"x y",z`, f0: "x y", f1: "z", n: 2, data: true},
+		{line: `"say ""hi""" b`, f0: `say "hi"`, f1: "b", n: 2, data: true},
+		{line: "solo", f0: "solo", n: 1, data: true},
+		{line: "", data: false},
+		{line: " ,\t", data: false},
+		{line: "  # a b", data: false},
+		{line: "% a b", data: false},
+		{line: `"open b`, data: true, fail: true},
+	} {
+		f0, f1, n, data, err := SplitEdgeLine([]byte(tt.line))
+		if data != tt.data || (err != nil) != tt.fail {
+			t.Fatalf("%q: data %v, error %v", tt.line, data, err)
+		}
+		if tt.fail || !data {
+			continue
+		}
+		if string(f0) != tt.f0 || string(f1) != tt.f1 || n != tt.n {
+			t.Fatalf("%q: fields %q %q (%d), want %q %q (%d)", tt.line, f0, f1, n, tt.f0, tt.f1, tt.n)
+		}
+		if n < 2 {
+			continue
+		}
+		g, _, err := Read(strings.NewReader(tt.line+"\n"), "one", ReadOptions{Format: EdgeList, Header: HeaderNo})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := []string{g.Label(0), g.Label(1)}
+		if got[0] != tt.f0 || got[1] != tt.f1 {
+			t.Fatalf("%q: Read finds %q, SplitEdgeLine %q %q", tt.line, got, tt.f0, tt.f1)
+		}
+	}
+}

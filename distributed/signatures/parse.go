@@ -12,20 +12,19 @@ import (
 )
 
 // A LineParser reads one line of an edge list at a time, as graphio reads
-// edge lists with the default options: fields are separated by spaces,
-// tabs or commas, lines whose first field starts with # or % are comments,
-// blank lines are skipped, columns after the second are ignored, and a
-// node's id is its field's text (graphio's numeric ids are its canonical
-// decimals, so equal text is the same node there too).
+// edge lists with the default options and with graphio's own splitting
+// (graphio.SplitEdgeLine): fields are separated by spaces, tabs or commas
+// and may be quoted as in RFC 4180, lines whose first field starts with #
+// or % are comments, blank lines are skipped, columns after the second are
+// ignored, and a node's id is its field's text, unquoted (graphio's
+// numeric ids are its canonical decimals, so equal text is the same node
+// there too).
 //
 // What graphio decides from the order of the lines is decided once, before
 // the pipeline runs, by Inspect: whether the file was written by anonet (a
 // line with one id is then an isolated node; elsewhere it is an error) and
 // which line is a column header to skip. The pipeline reads the lines in
 // no order, so it skips every line equal to the header.
-//
-// Quoted fields (graphio reads RFC 4180 quoting) are refused with an error:
-// convert such a file with anonet first.
 type LineParser struct {
 	// AnonetFile is set when the file was written by anonet.
 	AnonetFile bool
@@ -41,48 +40,33 @@ type Record struct {
 	U, V string
 }
 
-func isSep(c byte) bool {
-	return c == ' ' || c == '\t' || c == ',' || c == '\r' || c == '\v' || c == '\f'
-}
-
 // Parse returns the record of line (without its line break).
 func (p LineParser) Parse(line string) (Record, error) {
-	i := 0
-	for i < len(line) && isSep(line[i]) {
-		i++
-	}
-	if i == len(line) || line[i] == '#' || line[i] == '%' || (p.Header != "" && line == p.Header) {
+	if p.Header != "" && line == p.Header {
 		return Record{}, nil
 	}
 	if strings.IndexByte(line, 0) >= 0 {
 		return Record{}, fmt.Errorf("line %q holds a NUL byte (is this a binary file?)", line)
 	}
-	var f [2]string
-	n := 0
-	for i < len(line) {
-		j := i
-		for j < len(line) && !isSep(line[j]) {
-			j++
+	f0, f1, n, data, err := graphio.SplitEdgeLine([]byte(line))
+	if err != nil {
+		return Record{}, fmt.Errorf("line %q: %w", line, err)
+	}
+	if !data {
+		return Record{}, nil
+	}
+	for _, f := range [][]byte{f0, f1}[:min(n, 2)] {
+		if len(f) == 0 {
+			return Record{}, fmt.Errorf("line %q: empty node id (two delimiters in a row?)", line)
 		}
-		if n < 2 {
-			f[n] = line[i:j]
-			if line[i] == '"' {
-				return Record{}, fmt.Errorf("line %q: quoted fields are not read by the pipeline; convert the file with anonet convert first", line)
-			}
-			if !utf8.ValidString(f[n]) {
-				return Record{}, fmt.Errorf("line %q: node id %q is not valid UTF-8", line, f[n])
-			}
+		if !utf8.Valid(f) {
+			return Record{}, fmt.Errorf("line %q: node id %q is not valid UTF-8", line, f)
 		}
-		n++
-		for j < len(line) && isSep(line[j]) {
-			j++
-		}
-		i = j
 	}
 	if n == 1 && !p.AnonetFile {
 		return Record{}, fmt.Errorf("line %q has one column; an edge needs two node ids (only files written by anonet list isolated nodes this way)", line)
 	}
-	return Record{N: min(n, 2), U: f[0], V: f[1]}, nil
+	return Record{N: min(n, 2), U: string(f0), V: string(f1)}, nil
 }
 
 // inspectBytes bounds how much of a file Inspect reads.

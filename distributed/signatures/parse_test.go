@@ -35,7 +35,10 @@ func TestParse(t *testing.T) {
 		{anonet, "7", signatures.Record{N: 1, U: "7"}, ""},
 		{header, "from to", signatures.Record{}, ""},
 		{header, "from too", signatures.Record{N: 2, U: "from", V: "too"}, ""},
-		{plain, `"a b" c`, signatures.Record{}, "quoted"},
+		{plain, `"a b" c`, signatures.Record{N: 2, U: "a b", V: "c"}, ""},
+		{plain, `"say ""hi""",b`, signatures.Record{N: 2, U: `say "hi"`, V: "b"}, ""},
+		{plain, `"a b c`, signatures.Record{}, "quote"},
+		{plain, `"" b`, signatures.Record{}, "empty node id"},
 		{plain, "a \xff", signatures.Record{}, "UTF-8"},
 		{plain, "a\x00 b", signatures.Record{}, "NUL"},
 	} {
