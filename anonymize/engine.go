@@ -76,6 +76,11 @@ type RefinementStats struct {
 	Kept        int     // deleted edges the whole refinement gave back (net)
 	Evaluations int     // exact partition updates made
 	Seconds     float64 // time spent refining
+	// Optimal reports that an exhaustive search proved that no release
+	// made by deleting edges meets the target with fewer deletions (small
+	// releases under count or degree at d = 1, full variant; see
+	// docs/anonymize.md). False says nothing either way.
+	Optimal bool
 }
 
 // The states a refinement may start from (RefinementStats.Start).
@@ -411,9 +416,10 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder) {
 		res.Alterations = sol.deletedEdges()
 		rec.record(PhaseAnneal, sol.na, 0, time.Since(t))
 		t = time.Now()
-		if ls := sol.lns(ctx, rng, deadline); ls.steps > 0 {
+		if ls := sol.lns(ctx, rng, deadline); ls.steps > 0 || ls.optimal {
 			res.Refinement.Tried += ls.steps
 			res.Refinement.Accepted += ls.improved + ls.moved
+			res.Refinement.Optimal = ls.optimal
 			res.Alterations = sol.deletedEdges()
 			rec.record(PhaseLNS, sol.na, 0, time.Since(t))
 		}

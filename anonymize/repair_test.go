@@ -98,3 +98,22 @@ func TestLNSKarate(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultProvesOptimal: on graphs small enough for brute force the
+// default proves its release optimal, and it is: it keeps as many edges as
+// the best subset of edges.
+func TestDefaultProvesOptimal(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 5))
+	for i := range 8 {
+		g := randomGraph(r, 7+r.IntN(4), 10+r.IntN(6))
+		for _, ms := range []measure.Measure{measure.Count{}, measure.Degree{}} {
+			k := 2 + i%2
+			want := bruteOptimum(t, g, ms, k)
+			h := g.Clone()
+			res := run(t, h, Config{Measure: ms, D: 1, K: k, Variant: Full, Seed: uint64(i)})
+			if !res.Refinement.Optimal || h.NumEdges() != want {
+				t.Fatalf("graph %d, %s, k = %d: keeps %d edges (optimal: %v), the optimum is %d", i, ms.Name(), k, h.NumEdges(), res.Refinement.Optimal, want)
+			}
+		}
+	}
+}

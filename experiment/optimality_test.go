@@ -30,6 +30,9 @@ func TestDefaultReachesOptimum(t *testing.T) {
 		if !r.Proven {
 			t.Errorf("%s: optimum not proven", r.Graph)
 		}
+		if r.Proved && !r.Optimal {
+			t.Errorf("%s %s proved its release of %d edges optimal; the optimum keeps %d", r.Graph, r.Method, r.Kept, r.Optimum)
+		}
 		if r.Kept > r.Optimum {
 			t.Errorf("%s %s keeps %d edges, more than the optimum %d", r.Graph, r.Method, r.Kept, r.Optimum)
 		}

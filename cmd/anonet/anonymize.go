@@ -82,6 +82,7 @@ type refinementResult struct {
 	MovesAccepted int     `json:"moves_accepted"`  // and accepted
 	Evaluations   int     `json:"evaluations"`     // exact incremental updates
 	Seconds       float64 `json:"seconds"`
+	Optimal       bool    `json:"optimal,omitempty"` // proven: no release that meets the target deletes fewer edges
 }
 
 // percent writes a fraction as the percentage flags take: 0.05 is "5%".
@@ -566,7 +567,7 @@ func refinementOf(res *anonymize.Result) *refinementResult {
 	r := res.Refinement
 	out := &refinementResult{
 		Start: r.Start, EdgesRestored: r.Restored, EdgesKept: r.Kept, MovesTried: r.Tried, MovesAccepted: r.Accepted,
-		Evaluations: r.Evaluations, Seconds: r.Seconds,
+		Evaluations: r.Evaluations, Seconds: r.Seconds, Optimal: r.Optimal,
 	}
 	if c.Refine == anonymize.Anneal {
 		out.Effort = c.Effort
