@@ -8,9 +8,11 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/anonet-project/anonet/attribute"
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/measure"
 )
 
 func bundledList() string { return strings.Join(examples.Names(), ", ") }
@@ -145,4 +147,22 @@ func (e *env) readPair(args []string, format string) (*input, *input, error) {
 		return nil, nil, err
 	}
 	return a, b, nil
+}
+
+// readToMeasure reads the graph to measure, refuses it up front if
+// measuring it would not fit in memory, and refines the measures by the
+// attributes of f (measure and verify).
+func (e *env) readToMeasure(arg, format string, f *attributeFlags, ms []measure.Measure) (*input, []measure.Measure, *attribute.Table, error) {
+	in, err := e.readGraph(arg, format)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := checkFits("measuring", in.g, measureBytesPerEdge, measureBytesPerNode); err != nil {
+		return nil, nil, nil, err
+	}
+	ms, attrs, err := e.refine(f, ms, in)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return in, ms, attrs, nil
 }

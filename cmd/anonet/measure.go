@@ -133,14 +133,7 @@ docs/attributes.md).`,
 					return e.writeMeasureResults(results, false, false, false)
 				}
 			}
-			in, err := e.readGraph(args[0], format)
-			if err != nil {
-				return err
-			}
-			if err := checkFits("measuring", in.g, measureBytesPerEdge, measureBytesPerNode); err != nil {
-				return err
-			}
-			ms, attrs, err := e.refine(&af, ms, in)
+			in, ms, attrs, err := e.readToMeasure(args[0], format, &af, ms)
 			if err != nil {
 				return err
 			}
