@@ -38,7 +38,9 @@ const OptimumLimit = 50_000_000
 // (Best) gives a release that deletes h edges, then every set of 0, 1, …,
 // h−1 deleted edges is tried in turn, each checked exactly through the
 // partition, until one meets the target (it is optimal) or none does (the
-// heuristic release is). For count and degree at distance 1 with the full
+// heuristic release is); where the default has already proved its release
+// optimal (Result.Refinement.Optimal), that is the answer. For count and
+// degree at distance 1 with the full
 // variant the sets are searched by the default's own exact repair search,
 // which branches on a node that is not k-anonymous; otherwise edge by edge,
 // and for count and degree at distance 1 pruned: deleting edges never
@@ -76,6 +78,10 @@ func Optimum(ctx context.Context, g *graph.Graph, cfg Config, limit int) (*Optim
 	if !res.TargetReached {
 		return nil, fmt.Errorf("anonymize: the target of %d k-anonymous nodes cannot be met by deleting edges", res.Target)
 	}
+	if res.Refinement.Optimal { // the default proved it with the same search
+		out.Proven = true
+		return out, nil
+	}
 	p, err := anonymity.New(g, cfg.Measure, cfg.D, anonymity.Options{K: cfg.K, Threads: 1})
 	if err != nil {
 		return nil, fmt.Errorf("anonymize: %w", err)
@@ -89,14 +95,11 @@ func Optimum(ctx context.Context, g *graph.Graph, cfg Config, limit int) (*Optim
 	if rs := newRepairSearch(ctx, s, time.Time{}, limit); rs != nil {
 		// Count or degree at distance 1, full: the repair search, deepened
 		// one deletion at a time.
-		for depth := 0; depth < best && !rs.abort; depth++ {
-			if rs.search(depth) {
-				out.Kept = len(orig) - s.del.len()
-				out.Deleted = out.Deleted[:0]
-				for _, a := range s.deletedEdges() {
-					out.Deleted = append(out.Deleted, graph.MakeEdge(a.U, a.V))
-				}
-				break
+		if rs.deepen(best) {
+			out.Kept = len(orig) - s.del.len()
+			out.Deleted = out.Deleted[:0]
+			for _, a := range s.deletedEdges() {
+				out.Deleted = append(out.Deleted, graph.MakeEdge(a.U, a.V))
 			}
 		}
 		out.Proven, out.Nodes = !rs.abort, rs.nodes

@@ -46,19 +46,24 @@ type repairSearch struct {
 	buf      [][2][]int32 // per recursion depth: candidates, and the chosen branches
 }
 
+// repairApplies reports whether the repair search applies to s: count or
+// degree at distance 1, exact anonymity, the full variant, an untyped
+// graph.
+func repairApplies(s *solution) bool {
+	switch s.cfg.Measure.(type) {
+	case measure.Count, measure.Degree:
+		return s.ties == nil && !s.cfg.Fuzzy && s.target == s.n && s.cfg.D == 1
+	}
+	return false
+}
+
 // newRepairSearch returns a search on s, or nil where it does not apply.
 func newRepairSearch(ctx context.Context, s *solution, deadline time.Time, limit int) *repairSearch {
-	if s.ties != nil || s.cfg.Fuzzy || s.target != s.n || s.cfg.D != 1 {
+	if !repairApplies(s) {
 		return nil
 	}
 	r := &repairSearch{s: s, ctx: ctx, deadline: deadline, limit: limit, forbid: make([]bool, len(s.orig))}
-	switch s.cfg.Measure.(type) {
-	case measure.Count:
-		r.useTri = true
-	case measure.Degree:
-	default:
-		return nil
-	}
+	_, r.useTri = s.cfg.Measure.(measure.Count)
 	g := s.g
 	r.deg, r.tri, r.mark = make([]int32, s.n), make([]int32, s.n), make([]int32, s.n)
 	for v := range int32(s.n) {
@@ -166,6 +171,20 @@ func (r *repairSearch) partners(dst []int32, v int32, left int) ([]int32, bool) 
 	return dst, found >= need
 }
 
+// deepen searches for 0, 1, …, below−1 more deletions in turn and reports
+// whether some number of them makes every node k-anonymous; the solution is
+// then left in that release, which has the fewest deletions that extend the
+// current one. If it reports false and the search was not aborted, there is
+// no such release with fewer than below more deletions.
+func (r *repairSearch) deepen(below int) bool {
+	for depth := 0; depth < below && !r.abort; depth++ {
+		if r.search(depth) {
+			return true
+		}
+	}
+	return false
+}
+
 // search reports whether at most left more deletions make every node
 // k-anonymous; when it does, the solution is left in that state.
 func (r *repairSearch) search(left int) bool {
@@ -268,7 +287,7 @@ const (
 )
 
 // lnsProofShare: before walking, the repair search tries to prove the
-// release optimal (or find the optimum) from the input with this fraction
+// release optimal (or find the optimum) from the input with 1/lnsProofShare
 // of the walk's search nodes: enough for graphs of about 30 edges, which
 // it settles in milliseconds, and little lost on larger ones.
 const lnsProofShare = 8
@@ -280,8 +299,9 @@ type lnsStats struct {
 }
 
 // lns is the large-neighbourhood search that ends the default method's
-// refinement of small releases (count or degree at distance 1, the full
-// variant, exact anonymity, untyped graphs). A step restores 2 to
+// refinement of small releases (where repairApplies). It first tries to
+// prove the release optimal (proveOptimal) and stops there if it can. A
+// step of the walk restores 2 to
 // lnsMaxRestore random deleted edges of a release that meets the target and
 // searches exactly (repairSearch) for fewer deletions that meet it again;
 // if there are none, for as many, forbidding one of the restored edges so
@@ -293,7 +313,7 @@ type lnsStats struct {
 // It stops early when ctx is done or the deadline (if not zero) passes.
 func (s *solution) lns(ctx context.Context, rng *rand.Rand, deadline time.Time) lnsStats {
 	var st lnsStats
-	if s.del.len() > lnsMaxDeleted || !s.feasible() || newRepairSearch(ctx, s, deadline, 0) == nil {
+	if s.del.len() > lnsMaxDeleted || !s.feasible() || !repairApplies(s) {
 		return st
 	}
 	limit := s.cfg.Effort * min(lnsNodesPerEffort, lnsNodesPerEdge*len(s.orig)) * lnsSmallNodes / max(lnsSmallNodes, s.n)
@@ -348,11 +368,9 @@ func (s *solution) proveOptimal(ctx context.Context, deadline time.Time, limit i
 		return false, err
 	}
 	r := newRepairSearch(ctx, t, deadline, limit)
-	for depth := 0; depth < s.del.len() && !r.abort; depth++ {
-		if r.search(depth) {
-			s.moveTo(t.del.list)
-			return true, nil
-		}
+	if r.deepen(s.del.len()) {
+		s.moveTo(t.del.list)
+		return true, nil
 	}
 	return !r.abort, nil
 }
