@@ -551,7 +551,10 @@ func writeEdgeListChunks(w io.Writer, g *graph.Graph, threads, chunkEdges int) e
 			}
 			c.lo, c.isolated = next, isolated
 			for weight := 0; next < n && weight < 2*chunkEdges; next++ {
-				weight += 1 + g.Degree(next)
+				weight++
+				if !isolated {
+					weight += g.Degree(next)
+				}
 			}
 			c.hi = next
 			c.text = c.text[:0]
@@ -562,11 +565,14 @@ func writeEdgeListChunks(w io.Writer, g *graph.Graph, threads, chunkEdges int) e
 		},
 		func(worker int, c *edgeListChunk) {
 			c.text = appendEdgeListLines(c.text, g, c.lo, c.hi, c.isolated, names)
-			if members {
+			if members && len(c.text) > 0 {
 				c.member = gzipMember(&zws[worker], c.member[:0], c.text)
 			}
 		},
 		func(c *edgeListChunk) error {
+			if len(c.text) == 0 { // most chunks of isolated nodes
+				return nil
+			}
 			if members {
 				return mw.writeMember(c.member)
 			}

@@ -90,7 +90,8 @@ func TestWriteEdgeListChunks(t *testing.T) {
 	}
 }
 
-// gzipMembers returns the number of gzip members of the file.
+// gzipMembers returns the number of gzip members of the file, and fails
+// the test if one of them is empty.
 func gzipMembers(t *testing.T, path string) int {
 	t.Helper()
 	f, err := os.Open(path)
@@ -106,8 +107,10 @@ func gzipMembers(t *testing.T, path string) int {
 	n := 0
 	for {
 		zr.Multistream(false)
-		if _, err := io.Copy(io.Discard, zr); err != nil {
+		if k, err := io.Copy(io.Discard, zr); err != nil {
 			t.Fatal(err)
+		} else if k == 0 {
+			t.Fatalf("member %d is empty", n+1)
 		}
 		n++
 		if err := zr.Reset(br); err == io.EOF {
@@ -122,7 +125,7 @@ func gzipMembers(t *testing.T, path string) int {
 // gzip member each, the same file for every number of threads; it
 // decompresses to the plain edge list and reads back as the graph.
 func TestWriteFileGzipChunks(t *testing.T) {
-	g := randomGraph(50_000, 3*writeChunkEdges, 8)
+	g := randomGraph(5_000, 3*writeChunkEdges, 8) // no isolated nodes: their pass writes nothing
 	var plain bytes.Buffer
 	if err := Write(&plain, g, EdgeList); err != nil {
 		t.Fatal(err)
