@@ -382,7 +382,7 @@ func TestIntersect(t *testing.T) {
 			nb = 200 + r.IntN(3000) // a hub's list against a short one
 		}
 		if trial%3 == 2 {
-			na, nb = nb, na+1000
+			na, nb = nb+1000, na // the long list first
 		}
 		universe := 4000
 		a, b := sorted(na, universe), sorted(nb, universe)

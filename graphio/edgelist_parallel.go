@@ -1,7 +1,10 @@
 package graphio
 
 import (
+	"math"
 	"runtime"
+
+	"github.com/anonet-project/anonet/graph"
 )
 
 // An edge list is read in parallel past its first data lines (where its
@@ -14,9 +17,11 @@ import (
 // same test (dataStart). Only the splitting, the skipping and the reading
 // of lines (with gzip, its decompression) move off the caller's goroutine.
 
-// parallelBatchLines and parallelBatchBytes bound a batch: a few batches
-// are in flight at a time, so the memory the parallel reader holds stays
-// a few times parallelBatchBytes (plus one line) whatever the file.
+// parallelBatchLines and parallelBatchBytes bound a batch: about three
+// batches per worker are in flight at a time (inOrder), and there are at
+// most GOMAXPROCS−1 workers, so the memory the parallel reader holds is a
+// few times parallelBatchBytes per processor (plus one line) whatever the
+// file.
 const (
 	parallelBatchLines = 16384
 	parallelBatchBytes = 4 << 20
@@ -158,8 +163,5 @@ func parallelWorkers(opt ReadOptions) int {
 	if t == 0 {
 		t = runtime.GOMAXPROCS(0)
 	}
-	if t <= 1 {
-		return 0
-	}
-	return t - 1
+	return graph.Workers(t, math.MaxInt) - 1 // the line reader is one of them
 }
