@@ -130,11 +130,16 @@ func (s *fieldSplitter) split2(line []byte) (f0, f1 []byte, n int, badCol int, b
 	}
 }
 
-// fieldBreaks holds the bytes that end an unquoted edge-list field: the
-// separators of isSep and the line break. A written field holding one is
-// quoted (quoteField), or refused as a label (edgeListLabelProblem).
-const fieldBreaks = " \t,\r\v\f\n"
+// separators are the bytes that separate edge-list fields by default;
+// fieldBreaks adds the line break: the bytes that end an unquoted field. A
+// written field holding one is quoted (quoteField), or refused as a label
+// (edgeListLabelProblem).
+const (
+	separators  = " \t,\r\v\f"
+	fieldBreaks = separators + "\n"
+)
 
+// isSep reports whether c is one of separators (a switch, for speed).
 func isSep(c byte) bool {
 	return c == ' ' || c == '\t' || c == ',' || c == '\r' || c == '\v' || c == '\f'
 }
@@ -628,6 +633,15 @@ func gzipMember(zw **gzip.Writer, dst, text []byte) []byte {
 	(*zw).Write(text) // a bytes.Buffer does not fail
 	(*zw).Close()
 	return buf.Bytes()
+}
+
+// HasEdgeListMagic reports whether line is the comment that marks an edge
+// list written by anonet (EdgeListMagic after any separators), which Read
+// honours when it comes before the first data line.
+func HasEdgeListMagic(line []byte) bool {
+	var sp fieldSplitter
+	i, _ := dataStart(&sp, line, ReadOptions{}.comments())
+	return bytes.HasPrefix(line[i:], []byte(EdgeListMagic))
 }
 
 // SplitEdgeLine splits one line of an edge list (without its line break)

@@ -224,3 +224,24 @@ func TestSplitEdgeLine(t *testing.T) {
 		}
 	}
 }
+
+// TestSeparators: isSep accepts exactly the bytes of separators, and the
+// anonet mark is found after separators only.
+func TestSeparators(t *testing.T) {
+	for c := range 256 {
+		if isSep(byte(c)) != strings.ContainsRune(separators, rune(c)) {
+			t.Fatalf("isSep(%q) = %v, separators disagree", byte(c), isSep(byte(c)))
+		}
+	}
+	for line, want := range map[string]bool{
+		EdgeListMagic + ": 3 nodes": true,
+		" ,\t" + EdgeListMagic:      true,
+		"# a comment":               false,
+		"x " + EdgeListMagic:        false,
+		"":                          false,
+	} {
+		if got := HasEdgeListMagic([]byte(line)); got != want {
+			t.Errorf("HasEdgeListMagic(%q) = %v, want %v", line, got, want)
+		}
+	}
+}

@@ -48,7 +48,8 @@ func (p LineParser) Parse(line string) (Record, error) {
 	if strings.IndexByte(line, 0) >= 0 {
 		return Record{}, fmt.Errorf("line %q holds a NUL byte (is this a binary file?)", line)
 	}
-	f0, f1, n, data, err := graphio.SplitEdgeLine([]byte(line))
+	b := []byte(line)
+	f0, f1, n, data, err := graphio.SplitEdgeLine(b)
 	if err != nil {
 		return Record{}, fmt.Errorf("line %q: %w", line, err)
 	}
@@ -66,7 +67,20 @@ func (p LineParser) Parse(line string) (Record, error) {
 	if n == 1 && !p.AnonetFile {
 		return Record{}, fmt.Errorf("line %q has one column; an edge needs two node ids (only files written by anonet list isolated nodes this way)", line)
 	}
-	return Record{N: min(n, 2), U: string(f0), V: string(f1)}, nil
+	return Record{N: min(n, 2), U: field(line, b, f0), V: field(line, b, f1)}, nil
+}
+
+// field returns f, a field SplitEdgeLine found in b = []byte(line), as a
+// string: a substring of line when f lies in b (no copy), else a copy of
+// the field it unquoted elsewhere.
+func field(line string, b, f []byte) string {
+	if len(f) == 0 {
+		return ""
+	}
+	if start := cap(b) - cap(f); start >= 0 && start+len(f) <= len(b) && &b[start] == &f[0] {
+		return line[start : start+len(f)]
+	}
+	return string(f)
 }
 
 // inspectBytes bounds how much of a file Inspect reads.
@@ -92,18 +106,14 @@ func Inspect(r io.Reader, header graphio.Header) (LineParser, error) {
 	sc := bufio.NewScanner(bytes.NewReader(head))
 	sc.Buffer(nil, inspectBytes)
 	for sc.Scan() {
-		line := sc.Text()
-		trimmed := strings.TrimLeft(line, " \t,\r\v\f")
-		if trimmed == "" {
-			continue
-		}
-		if trimmed[0] == '#' || trimmed[0] == '%' {
-			if strings.HasPrefix(trimmed, graphio.EdgeListMagic) {
+		line := sc.Bytes()
+		if _, _, _, data, _ := graphio.SplitEdgeLine(line); !data {
+			if graphio.HasEdgeListMagic(line) {
 				p.AnonetFile = true
 			}
 			continue
 		}
-		first = line
+		first = string(line)
 		break
 	}
 	if first == "" || p.AnonetFile || header == graphio.HeaderNo {
