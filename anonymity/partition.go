@@ -172,6 +172,16 @@ func (s *localSig) append(dst []byte, v, deg, tri int32) []byte {
 	return s.l.AppendLocal(dst, deg, tri)
 }
 
+// NodeTriangles returns the number of triangles at v in the graph's
+// current state: the count the partition keeps for its fast path, or else
+// counted.
+func (p *Partition) NodeTriangles(v int32) int {
+	if p.tri != nil {
+		return int(p.tri[v])
+	}
+	return p.g.NodeTriangles(v)
+}
+
 // localKey returns the signature of v under the local measure l, from its
 // degree and triangles (valid until the next call).
 func (p *Partition) localKey(l *localSig, v int32) []byte {

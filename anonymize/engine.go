@@ -417,8 +417,8 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder) {
 		rec.record(PhaseAnneal, sol.na, 0, time.Since(t))
 		t = time.Now()
 		if ls := sol.lns(ctx, rng, deadline); ls.steps > 0 || ls.optimal {
-			res.Refinement.Tried += ls.steps
-			res.Refinement.Accepted += ls.improved + ls.moved
+			res.Refinement.Tried += ls.steps + ls.restarts.tried
+			res.Refinement.Accepted += ls.improved + ls.moved + ls.restarts.accepted
 			res.Refinement.Optimal = ls.optimal
 			res.Alterations = sol.deletedEdges()
 			rec.record(PhaseLNS, sol.na, 0, time.Since(t))

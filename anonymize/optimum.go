@@ -22,7 +22,8 @@ type OptimumResult struct {
 	Deleted []graph.Edge
 	// Proven reports that no release keeps more edges.
 	Proven bool
-	// Nodes is the number of search nodes visited.
+	// Nodes is the number of search nodes visited (0 when the default
+	// method proved its own release optimal).
 	Nodes int
 	// Heuristic is the number of edges the default method keeps, the bound
 	// the search started from.
@@ -135,7 +136,7 @@ type optSearch struct {
 	aborted bool
 	found   []int32
 
-	prune bool    // count or degree at distance 1
+	prune bool    // count or degree at distance 1 (partial: the full variant goes to the repair search)
 	tri   bool    // signatures include triangle counts (count)
 	order []int32 // edge ids in the order they are decided
 	last  []int32 // last[v]: the last position in order of an edge v's signature depends on

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/anonet-project/anonet/anonymity"
+	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -38,21 +39,19 @@ type repairSearch struct {
 	abort    bool // the limit is reached or the search stopped
 	stopped  bool // ctx is done or the deadline passed
 	depth    int
-	deg      []int32 // current degrees
-	tri      []int32 // current triangle counts (count)
 	mark     []int32 // mark[v] == epoch: v is a neighbour of the node deps lists
 	epoch    int32
-	common   []int32
 	buf      [][2][]int32 // per recursion depth: candidates, and the chosen branches
 }
 
 // repairApplies reports whether the repair search applies to s: count or
-// degree at distance 1, exact anonymity, the full variant, an untyped
-// graph.
+// degree at distance 1, exact anonymity, every node to be k-anonymous (the
+// full variant, or partial with alpha 1; not budgeted, whose search keeps a
+// budget rather than the target), an untyped graph.
 func repairApplies(s *solution) bool {
 	switch s.cfg.Measure.(type) {
 	case measure.Count, measure.Degree:
-		return s.ties == nil && !s.cfg.Fuzzy && s.target == s.n && s.cfg.D == 1
+		return s.ties == nil && !s.cfg.Fuzzy && s.cfg.Variant != Budgeted && s.target == s.n && s.cfg.D == 1
 	}
 	return false
 }
@@ -64,14 +63,7 @@ func newRepairSearch(ctx context.Context, s *solution, deadline time.Time, limit
 	}
 	r := &repairSearch{s: s, ctx: ctx, deadline: deadline, limit: limit, forbid: make([]bool, len(s.orig))}
 	_, r.useTri = s.cfg.Measure.(measure.Count)
-	g := s.g
-	r.deg, r.tri, r.mark = make([]int32, s.n), make([]int32, s.n), make([]int32, s.n)
-	for v := range int32(s.n) {
-		r.deg[v] = int32(g.Degree(v))
-		if r.useTri {
-			r.tri[v] = int32(g.NodeTriangles(v))
-		}
-	}
+	r.mark = make([]int32, s.n)
 	return r
 }
 
@@ -84,7 +76,7 @@ func (r *repairSearch) deps(dst []int32, v int32) []int32 {
 			dst = append(dst, id)
 		}
 	}
-	if !r.useTri || r.tri[v] == 0 {
+	if _, t := r.signature(v); t == 0 {
 		return dst
 	}
 	r.epoch++
@@ -104,33 +96,10 @@ func (r *repairSearch) deps(dst []int32, v int32) []int32 {
 	return dst
 }
 
-// toggle deletes or restores edge id, keeping the degrees and triangle
-// counts current.
+// toggle deletes or restores edge id, as a committed move.
 func (r *repairSearch) toggle(id int32) {
-	s := r.s
-	e := s.orig[id]
-	sign := int32(1)
-	if s.kept.has(id) {
-		sign = -1
-	} else {
-		s.apply(id)
-		s.commit()
-	}
-	if r.useTri {
-		r.common = s.g.CommonNeighbors(r.common[:0], e.U, e.V)
-		c := int32(len(r.common))
-		r.tri[e.U] += sign * c
-		r.tri[e.V] += sign * c
-		for _, w := range r.common {
-			r.tri[w] += sign
-		}
-	}
-	r.deg[e.U] += sign
-	r.deg[e.V] += sign
-	if sign < 0 {
-		s.apply(id)
-		s.commit()
-	}
+	r.s.apply(id)
+	r.s.commit()
 }
 
 // deletable returns the number of kept edges at v that may be deleted.
@@ -146,7 +115,10 @@ func (r *repairSearch) deletable(v int32) int {
 
 // signature returns v's degree and, for count, triangle count.
 func (r *repairSearch) signature(v int32) (int, int) {
-	return int(r.deg[v]), int(r.tri[v])
+	if !r.useTri {
+		return r.s.g.Degree(v), 0
+	}
+	return r.s.g.Degree(v), r.s.p.NodeTriangles(v)
 }
 
 // partners appends to dst the edges whose deletion can bring a node to
@@ -295,7 +267,8 @@ const lnsProofShare = 8
 // lnsStats counts the large-neighbourhood search's work.
 type lnsStats struct {
 	steps, improved, moved int
-	optimal                bool // the final release is proven to keep the most edges possible
+	restarts               annealStats // the searches from the input the walks start from
+	optimal                bool        // the final release is proven to keep the most edges possible
 }
 
 // lns is the large-neighbourhood search that ends the default method's
@@ -329,12 +302,14 @@ func (s *solution) lns(ctx context.Context, rng *rand.Rand, deadline time.Time) 
 	best := slices.Clone(s.del.list)
 	for i := range walks {
 		if i > 0 {
-			if _, ok := s.searchFromInput(ctx, rng, fromInputMinMoves, deadline); !ok {
+			as, ok := s.searchFromInput(ctx, rng, fromInputMinMoves, deadline)
+			st.restarts.add(as)
+			if !ok {
 				continue
 			}
 		}
 		done := s.lnsWalk(ctx, rng, deadline, limit, &st)
-		if s.del.len() < len(best) {
+		if s.feasible() && s.del.len() < len(best) {
 			best = append(best[:0], s.del.list...)
 		}
 		if !done {
@@ -355,9 +330,9 @@ func (s *solution) proveOptimal(ctx context.Context, deadline time.Time, limit i
 	if s.del.len() == 0 {
 		return true, nil
 	}
-	in := s.g.Clone()
-	for _, id := range s.del.list {
-		in.AddEdge(s.orig[id].U, s.orig[id].V)
+	in, _, err := graph.FromEdges(s.n, s.orig, nil) // ids are s.orig's order
+	if err != nil {
+		return false, fmt.Errorf("anonymize: %w", err)
 	}
 	p, err := anonymity.New(in, s.cfg.Measure, s.cfg.D, anonymity.Options{K: s.cfg.K, Threads: 1})
 	if err != nil {
