@@ -15,8 +15,9 @@
 // takes about 270 MB.
 //
 // The package also extracts d-neighbourhoods (balls) as compact induced
-// subgraphs into reusable buffers, counts triangles and finds connected
-// components. It knows nothing of files, measures or anonymity.
+// subgraphs into reusable buffers, counts the nodes and edges of 2-balls
+// by moving one ball from node to node (TwoHopCounter), counts triangles and
+// finds connected components. It knows nothing of files, measures or anonymity.
 //
 // For networks too large for a Graph, Forward holds only the forward
 // orientation (every edge once, at its end of lower rank in the order

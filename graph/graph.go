@@ -42,6 +42,10 @@ type Graph struct {
 
 	// t holds the direction and layers of a typed graph, or nil.
 	t *typed
+
+	// version counts the changes of nodes and edges, so that state
+	// derived from the graph (TwoHopCounter) knows when it is stale.
+	version uint64
 }
 
 // New returns a graph with n isolated nodes labelled "0".."n-1".
@@ -153,6 +157,7 @@ func (g *Graph) AddNode(label string) int32 {
 		_ = g.SetLabels(ls) // cannot fail: one label per node
 	}
 	g.adj = append(g.adj, nil)
+	g.version++
 	if g.labelEnd != nil {
 		g.labels += label
 		g.labelEnd = append(g.labelEnd, uint32(len(g.labels)))
@@ -194,6 +199,7 @@ func (g *Graph) AddEdge(u, v int32) bool {
 	}
 	g.adj[u] = insertAt(g.adj[u], i, v, e)
 	g.adj[v] = insertAt(g.adj[v], j, u, e)
+	g.version++
 	return true
 }
 
@@ -214,6 +220,7 @@ func (g *Graph) DeleteEdge(u, v int32) bool {
 	e := g.adj[u][du+i]
 	g.adj[u] = removeAt(g.adj[u], i)
 	g.adj[v] = removeAt(g.adj[v], j)
+	g.version++
 	last := int32(len(g.edges) - 1)
 	if g.t != nil && g.t.kind != nil {
 		g.t.remove(g.edges[e], int(e), int(last))

@@ -84,11 +84,17 @@ func appendLevelCounts(dst []int, g *graph.Graph, v int32, d int, b *graph.Ball,
 	for t := 1; t <= d; t++ {
 		nn += nodesAt[t]
 		ne += edgesAt[t] + sameAt[t]/2
-		if nodes {
-			dst = append(dst, nn-1, ne-(nn-1))
-		} else {
-			dst = append(dst, ne, 0)
-		}
+		dst = appendCounts(dst, nn, ne, nodes)
 	}
 	return dst
+}
+
+// appendCounts appends the values of one level for a ball of nn nodes and
+// ne edges: (nn−1, ne−(nn−1)) for count (nodes = true), (ne, 0) for
+// edgecount.
+func appendCounts(dst []int, nn, ne int, nodes bool) []int {
+	if nodes {
+		return append(dst, nn-1, ne-(nn-1))
+	}
+	return append(dst, ne, 0)
 }

@@ -89,17 +89,27 @@ func (EdgeCount) NewEvaluator(g *graph.Graph, d int) Evaluator {
 	return &levelCounter{g: g, d: d}
 }
 
-// levelCounter counts the nodes and edges of the balls B_1..B_d.
+// levelCounter counts the nodes and edges of the balls B_1..B_d: at d = 2
+// with a graph.TwoHopCounter, which moves one ball from centre to centre
+// (the signer hands each evaluator runs of consecutive nodes), otherwise
+// from the layered degrees of graph.BallDegrees.
 type levelCounter struct {
-	g     *graph.Graph
-	d     int
-	nodes bool // write node counts too (count), or only edge counts (edgecount)
-	ball  graph.Ball
-	vals  []int
+	g      *graph.Graph
+	d      int
+	nodes  bool // write node counts too (count), or only edge counts (edgecount)
+	ball   graph.Ball
+	twoHop graph.TwoHopCounter
+	vals   []int
 }
 
 func (e *levelCounter) AppendSignature(dst []byte, v int32) []byte {
-	e.vals = appendLevelCounts(e.vals[:0], e.g, v, e.d, &e.ball, e.nodes)
+	if e.d == 2 {
+		n1, e1, n2, e2 := e.twoHop.Count(e.g, v)
+		e.vals = appendCounts(e.vals[:0], n1, e1, e.nodes)
+		e.vals = appendCounts(e.vals, n2, e2, e.nodes)
+	} else {
+		e.vals = appendLevelCounts(e.vals[:0], e.g, v, e.d, &e.ball, e.nodes)
+	}
 	for t := range e.d {
 		dst = appendUint(dst, e.vals[2*t])
 		if e.nodes {
