@@ -5,9 +5,13 @@ import (
 	"testing"
 )
 
+// TestFenwick checks total, get and find for every unit of weight against
+// the weights themselves, while positions change a few at a time or many
+// at a time (the tree then rebuilds, or its list of changed blocks fills
+// up), on sizes around the block size.
 func TestFenwick(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for _, n := range []int{1, 2, 3, 7, 8, 9, 100} {
+	for _, n := range []int{1, 2, 3, 7, 8, 9, 31, 32, 33, 64, 65, 100, 1000} {
 		w := make([]int64, n)
 		for i := range w {
 			w[i] = int64(r.IntN(4))

@@ -106,14 +106,26 @@ func FromEdges(n int, pairs []Edge, labels []string) (*Graph, Normalization, err
 		d := int64(fill[v])
 		g.adj[v] = backing[start[v] : start[v]+2*d : start[v]+2*d]
 	}
-	// Edges are numbered in ascending order of (U, V). Node w meets its
-	// smaller neighbours v in ascending order of v, which is also the
-	// order of w's list, so a cursor per node finds the slot of v in w's
-	// list without searching.
-	g.edges = make([]Edge, 0, m)
-	cursor := fill // reuse: cursor[w] = next smaller neighbour slot of w
-	clear(cursor)
-	for v := range n {
+	g.numberEdges(make([]Edge, 0, m), fill)
+	if labels != nil {
+		if err := g.SetLabels(labels); err != nil {
+			return nil, norm, err
+		}
+	}
+	return g, norm, nil
+}
+
+// numberEdges fills g's edge array, in edges (emptied, with room for every
+// edge), and the edge positions of the adjacency lists, whose neighbour
+// halves must be sorted: edges are numbered in ascending order of (U, V).
+// cursor is scratch of one entry per node. Node w meets its smaller
+// neighbours v in ascending order of v, which is also the order of w's
+// list, so a cursor per node finds the slot of v in w's list without
+// searching.
+func (g *Graph) numberEdges(edges []Edge, cursor []int32) {
+	g.edges = edges[:0]
+	clear(cursor) // cursor[w] = next smaller neighbour slot of w
+	for v := range g.adj {
 		a := g.adj[v]
 		d := len(a) / 2
 		for i, w := range a[:d] {
@@ -127,10 +139,4 @@ func FromEdges(n int, pairs []Edge, labels []string) (*Graph, Normalization, err
 			}
 		}
 	}
-	if labels != nil {
-		if err := g.SetLabels(labels); err != nil {
-			return nil, norm, err
-		}
-	}
-	return g, norm, nil
 }

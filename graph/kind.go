@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math/bits"
+	"runtime"
 	"slices"
 )
 
@@ -280,6 +281,47 @@ func (g *Graph) checkKind(k Kind) error {
 		return fmt.Errorf("graph: kind %#x has a direction in an undirected graph", uint64(k))
 	}
 	return nil
+}
+
+// WithoutEdges returns a graph with g's nodes, labels and tie types
+// (direction and layers) but no edges: what is needed to name the nodes of
+// g once g itself has been renumbered. It shares g's label bytes.
+func (g *Graph) WithoutEdges() *Graph {
+	h := &Graph{adj: make([][]int32, len(g.adj)), labels: g.labels, labelEnd: slices.Clone(g.labelEnd)}
+	if g.t != nil {
+		_ = h.SetTypes(g.t.directed, g.t.layers) // cannot fail: g's types
+	}
+	return h
+}
+
+// Renumber makes node v of g node perm[v], labelled by its new id, with the
+// same ties: g becomes the graph Renumbered would return, edge numbers
+// included. perm must be a permutation of 0..n-1. An untyped graph is
+// renumbered in its own memory (a release of 10^8 edges then needs no
+// second copy of them); a typed one is copied.
+func (g *Graph) Renumber(perm []int) {
+	if g.t != nil {
+		*g = *g.Renumbered(perm)
+		return
+	}
+	n := len(g.adj)
+	adj := make([][]int32, n)
+	for v, a := range g.adj {
+		adj[perm[v]] = a
+	}
+	g.adj = adj
+	ForChunks(n, sortChunk, Workers(runtime.GOMAXPROCS(0), n/sortChunk+1), func(_, lo, hi int) {
+		for v := lo; v < hi; v++ {
+			nb := g.Neighbors(int32(v))
+			for i, w := range nb {
+				nb[i] = int32(perm[w])
+			}
+			slices.Sort(nb)
+		}
+	})
+	g.numberEdges(g.edges, make([]int32, n))
+	g.labels, g.labelEnd = "", nil
+	g.version++
 }
 
 // Renumbered returns a copy of g in which node v is node perm[v], labelled
