@@ -40,15 +40,23 @@ type blockSum struct{ cur, tree int64 }
 
 // build makes the tree hold the weights weight(0..n-1), in O(n).
 func (f *fenwick) build(n int, weight func(i int) int64) {
-	f.w = append(f.w[:0], make([]int32, n)...)
-	nb := (n + fenwickBlock - 1) >> fenwickShift
+	w := append(f.w[:0], make([]int32, n)...)
+	for i := range w {
+		w[i] = int32(weight(i))
+	}
+	f.adopt(w)
+}
+
+// adopt makes the tree hold the weights w, in O(len(w)). The tree keeps w
+// and changes it from then on.
+func (f *fenwick) adopt(w []int32) {
+	f.w = w
+	nb := (len(w) + fenwickBlock - 1) >> fenwickShift
 	f.block = append(f.block[:0], make([]blockSum, nb)...)
 	f.sum = 0
-	for i := range n {
-		x := weight(i)
-		f.w[i] = int32(x)
-		f.block[i>>fenwickShift].cur += x
-		f.sum += x
+	for i, x := range w {
+		f.block[i>>fenwickShift].cur += int64(x)
+		f.sum += int64(x)
 	}
 	f.top = 0
 	if nb > 0 {
@@ -89,6 +97,10 @@ func (f *fenwick) set(i int, x int64) {
 	b.cur += x - old
 	f.sum += x - old
 }
+
+// add adds d to the weight at position i (the result must stay
+// non-negative).
+func (f *fenwick) add(i int, d int64) { f.set(i, int64(f.w[i])+d) }
 
 // flush brings the tree up to date with the blocks' sums.
 func (f *fenwick) flush() {

@@ -31,8 +31,14 @@ func TestFenwick(t *testing.T) {
 			for range changes {
 				i := r.IntN(n)
 				old := w[i]
-				w[i] = int64(r.IntN(5))
-				f.set(i, w[i])
+				if r.IntN(2) == 0 {
+					w[i] = int64(r.IntN(5))
+					f.set(i, w[i])
+				} else {
+					d := int64(r.IntN(5)) - w[i]
+					w[i] += d
+					f.add(i, d)
+				}
 				if r.IntN(4) == 0 {
 					w[i] = old
 					f.set(i, old)

@@ -29,8 +29,13 @@ type scorer struct {
 	na    []bool  // na[v]: v is not k-anonymous, as the weights assume
 	mark  []int32 // flip: marks on the neighbours of a node
 	epoch int32
-	c     []int32 // edge → |A(e) ∩ NA|            (ua, uao)
+	c     []int32 // edge → |A(e) ∩ NA|            (uao; ua until fused)
 	aff   []int32 // edge → |A(e)|                 (aff)
+	// fused: under ua in incremental mode an edge's main weight is its
+	// count c(e) itself, so the tree adopts c as its weights and the count
+	// lives only there (see count): 4 bytes per edge less.
+	fused bool
+	saved []int32 // selectEdges: the counts of the drawn edges (fused)
 
 	main fenwick // the strategy's weights (see weight)
 	fill fenwick // es, ua: 1 per edge; unique, uao: 1 per edge without an end in NA
@@ -64,6 +69,26 @@ func (sc *scorer) unique(i int) bool {
 	return sc.na[e.U] || sc.na[e.V]
 }
 
+// count returns c(e), the number of nodes of A(e) that are not k-anonymous,
+// of edge i (ua, uao).
+func (sc *scorer) count(i int) int32 {
+	if sc.fused {
+		return int32(sc.main.get(i))
+	}
+	return sc.c[i]
+}
+
+// addCount adds d to c(e) of edge i and updates its main weight (ua, uao;
+// the fill weight does not depend on c).
+func (sc *scorer) addCount(i int, d int32) {
+	if sc.fused {
+		sc.main.add(i, int64(d))
+		return
+	}
+	sc.c[i] += d
+	sc.refreshMain(i)
+}
+
 // weight returns the main and fill weights of edge i from the arrays.
 func (sc *scorer) weight(i int) (main, fill int64) {
 	switch sc.strategy {
@@ -75,7 +100,7 @@ func (sc *scorer) weight(i int) (main, fill int64) {
 	case Aff:
 		return int64(sc.aff[i]), 0
 	case UA:
-		return int64(sc.c[i]), 1
+		return int64(sc.count(i)), 1
 	case Unique:
 		if sc.unique(i) {
 			return 1, 0
@@ -91,6 +116,7 @@ func (sc *scorer) weight(i int) (main, fill int64) {
 
 // rebuild recomputes every weight from scratch.
 func (sc *scorer) rebuild() {
+	sc.fused = false // the counts are computed into c
 	m := sc.g.NumEdges()
 	if sc.needC() {
 		sc.c = append(sc.c[:0], make([]int32, m)...)
@@ -109,8 +135,13 @@ func (sc *scorer) rebuild() {
 			}
 		}
 	}
-	sc.main.build(m, func(i int) int64 { w, _ := sc.weight(i); return w })
 	sc.fill.build(m, func(i int) int64 { _, f := sc.weight(i); return f })
+	if sc.strategy == UA && sc.incremental { // the tree takes over the counts
+		sc.main.adopt(sc.c)
+		sc.fused, sc.c = true, nil
+		return
+	}
+	sc.main.build(m, func(i int) int64 { w, _ := sc.weight(i); return w })
 }
 
 // computeAffected fills c and aff for every edge.
@@ -196,8 +227,12 @@ func (sc *scorer) selectEdges(r *rand.Rand, b int) []int32 {
 		}
 		return out
 	}
+	sc.saved = sc.saved[:0]
 	take := func(i int) {
 		out = append(out, int32(i))
+		if sc.fused {
+			sc.saved = append(sc.saved, sc.count(i))
+		}
 		sc.main.set(i, 0)
 		sc.fill.set(i, 0)
 	}
@@ -243,7 +278,10 @@ func (sc *scorer) selectEdges(r *rand.Rand, b int) []int32 {
 	}
 	// Restore the weights of the drawn edges: they are removed properly
 	// when deleted.
-	for _, i := range out {
+	for j, i := range out {
+		if sc.fused {
+			sc.main.set(int(i), int64(sc.saved[j]))
+		}
 		sc.refreshEdge(int(i))
 	}
 	return out
@@ -274,18 +312,14 @@ func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
 			if aff {
 				sc.aff[iu]--
 				sc.aff[iw]--
+				sc.refreshMain(iu)
+				sc.refreshMain(iw)
 			}
 			if cu {
-				sc.c[iu]--
+				sc.addCount(iu, -1)
 			}
 			if cw {
-				sc.c[iw]--
-			}
-			if aff || cu {
-				sc.refreshMain(iu)
-			}
-			if aff || cw {
-				sc.refreshMain(iw)
+				sc.addCount(iw, -1)
 			}
 		})
 		common = sc.buf
@@ -297,7 +331,7 @@ func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
 		sc.eu--
 	}
 	last := g.NumEdges() - 1
-	if sc.needC() {
+	if sc.needC() && !sc.fused {
 		sc.c[pos] = sc.c[last]
 		sc.c = sc.c[:last]
 	}
@@ -306,9 +340,13 @@ func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
 		sc.aff = sc.aff[:last]
 	}
 	p.DeleteEdgeCommon(u, w, common) // the graph moves its last edge to pos
+	moved := sc.main.get(last)       // fused: the count of the edge moving to pos
 	sc.main.set(last, 0)
 	sc.fill.set(last, 0)
 	if pos < last {
+		if sc.fused {
+			sc.main.set(pos, moved)
+		}
 		sc.refreshEdge(pos)
 	}
 	if sc.strategy == Degree {
@@ -353,6 +391,10 @@ func (sc *scorer) flip(x int32, na bool) {
 		delta = 1
 	}
 	for _, i := range inc {
+		if sc.fused { // ua's fill weight does not depend on the ends
+			sc.main.add(int(i), int64(delta))
+			continue
+		}
 		if sc.needC() {
 			sc.c[i] += delta
 		}
@@ -378,8 +420,7 @@ func (sc *scorer) flip(x int32, na bool) {
 		sc.mark[b] = sc.epoch
 	}
 	bump := func(e int32) {
-		sc.c[e] += delta
-		sc.refreshMain(int(e)) // its ends kept their status: x is not one
+		sc.addCount(int(e), delta) // its ends kept their status: x is not one
 	}
 	for _, a := range nx {
 		nb, ea := g.Neighbors(a), g.IncidentEdges(a)

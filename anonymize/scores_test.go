@@ -71,8 +71,18 @@ func TestIncrementalWeights(t *testing.T) {
 						if !slices.Equal(sc.na, fresh.na) {
 							t.Fatalf("round %d: na flags differ", round)
 						}
-						if !slices.Equal(sc.c, fresh.c) || !slices.Equal(sc.aff, fresh.aff) || sc.eu != fresh.eu {
-							t.Fatalf("round %d: c %v\nwant %v\naff %v\nwant %v\neu %d want %d", round, sc.c, fresh.c, sc.aff, fresh.aff, sc.eu, fresh.eu)
+						counts := func(sc *scorer) []int32 { // c(e), wherever the scorer keeps it
+							if !sc.needC() {
+								return nil
+							}
+							c := make([]int32, g.NumEdges())
+							for i := range c {
+								c[i] = sc.count(i)
+							}
+							return c
+						}
+						if c, want := counts(sc), counts(fresh); !slices.Equal(c, want) || !slices.Equal(sc.aff, fresh.aff) || sc.eu != fresh.eu {
+							t.Fatalf("round %d: c %v\nwant %v\naff %v\nwant %v\neu %d want %d", round, c, want, sc.aff, fresh.aff, sc.eu, fresh.eu)
 						}
 						for i := range g.NumEdges() {
 							if sc.main.get(i) != fresh.main.get(i) || sc.fill.get(i) != fresh.fill.get(i) {
