@@ -46,14 +46,16 @@ func peakMemory() int64 {
 }
 
 // The memory a job takes per edge and per node of the network, at least
-// (measured 2026-11-24 on a Barabási–Albert graph of 10^6 edges: measuring
-// count at d = 1 peaked at 54 bytes per edge, nodes included, and ua at
-// 151; the refinement of the default takes more). The estimates are lower
+// (measured 2026-11-24 on a Barabási–Albert graph of 10^6 edges and 10^5
+// nodes: measuring count at d = 1 peaked at 54 bytes per edge, nodes
+// included; budgeted ua at 75 and full ua at 119 there, and at 47 on the
+// population network of 10^7 edges, since ua's weights are kept in blocks;
+// the refinement of the default takes more). The estimates are lower
 // bounds, so that a run is refused only when it cannot fit.
 const (
 	measureBytesPerEdge   = 40
 	measureBytesPerNode   = 64
-	anonymizeBytesPerEdge = 120
+	anonymizeBytesPerEdge = 40
 	anonymizeBytesPerNode = 200
 )
 

@@ -172,19 +172,20 @@ func TestReadJournal(t *testing.T) {
 }
 
 // TestRefusedUpFront: a run that cannot fit in the memory the process may
-// use (here GOMEMLIMIT of 4 MiB, and a network of 40,000 edges whose
-// anonymization needs at least 120 bytes per edge) is refused before the
-// work with exit 1 and what it needs; measuring (40 bytes per edge) fits.
+// use (here GOMEMLIMIT of 3 MiB, and a network of 40,000 edges and 10,000
+// nodes whose anonymization needs at least 40 bytes per edge and 200 per
+// node, 3.6 MB) is refused before the work with exit 1 and what it needs;
+// measuring (40 bytes per edge and 64 per node, 2.2 MB) fits.
 func TestRefusedUpFront(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "ba.edges")
 	if _, stderr, code := runCLI(t, "--seed", "3", "generate", "ba", "-n", "10000", "--avg-degree", "8", "-o", in); code != 0 {
 		t.Fatal(stderr)
 	}
-	old := debug.SetMemoryLimit(4 << 20)
+	old := debug.SetMemoryLimit(3 << 20)
 	defer debug.SetMemoryLimit(old)
 	_, stderr, code := runCLI(t, "anonymize", in, "--variant", "full", "-o", filepath.Join(dir, "o.edges"))
-	if code != exitInternal || !strings.Contains(stderr, "not enough memory: anonymizing 39") || !strings.Contains(stderr, "more than the memory limit (GOMEMLIMIT) of 4.0 MiB") {
+	if code != exitInternal || !strings.Contains(stderr, "not enough memory: anonymizing 39") || !strings.Contains(stderr, "more than the memory limit (GOMEMLIMIT) of 3.0 MiB") {
 		t.Errorf("exit %d, %s", code, stderr)
 	}
 	if names := dirNames(t, dir); len(names) != 1 {
