@@ -306,6 +306,12 @@ func runPaper(ctx context.Context, st *state, rng *rand.Rand, rec *recorder) err
 	var sc *scorer
 	if cfg.Operation == Delete {
 		sc = newScorer(p, cfg.deletionStrategy(), st.na)
+		if res.Alterations == nil {
+			// Room for every deletion the budget allows, at once: growing
+			// the list copied it again and again (at 10^8 deletions,
+			// gigabytes); fresh pages count in memory only once written.
+			res.Alterations = make([]Alteration, 0, min(cfg.Budget, g.NumEdges()))
+		}
 	}
 	altered := 0
 	for altered < cfg.Budget && n-st.notAnonymous < res.Target {
