@@ -48,7 +48,7 @@ func (f *fenwick) build(n int, weight func(i int) int64) {
 }
 
 // adopt makes the tree hold the weights w, in O(len(w)). The tree keeps w
-// and changes it from then on.
+// and changes it from then on; a later build writes into it too.
 func (f *fenwick) adopt(w []int32) {
 	f.w = w
 	nb := (len(w) + fenwickBlock - 1) >> fenwickShift

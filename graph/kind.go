@@ -300,10 +300,14 @@ func (g *Graph) WithoutEdges() *Graph {
 // renumbered in its own memory (a release of 10^8 edges then needs no
 // second copy of them); a typed one is copied.
 func (g *Graph) Renumber(perm []int) {
-	if g.t != nil {
+	if g.Typed() {
+		v := g.version
 		*g = *g.Renumbered(perm)
+		g.version = v + 1 // the copy starts again at 0
 		return
 	}
+	// Untyped: at most one named layer and no direction, which ids do not
+	// touch (g.t, if any, holds no kinds).
 	n := len(g.adj)
 	adj := make([][]int32, n)
 	for v, a := range g.adj {

@@ -36,15 +36,32 @@ func TestRenumber(t *testing.T) {
 		}
 		cases = append(cases, g)
 	}
-	for _, directed := range []bool{false, true} {
-		g, err := testgraphs.RandomTyped(r, 30, 0.2, directed, []string{"home", "work"})
-		if err != nil {
-			t.Fatal(err)
+	for _, layers := range [][]string{{"home", "work"}, {"home"}} {
+		for _, directed := range []bool{false, true} {
+			g, err := testgraphs.RandomTyped(r, 30, 0.2, directed, layers)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cases = append(cases, g)
 		}
-		cases = append(cases, g)
 	}
+	// A typed graph fresh from FromEdges: a copy of the same version
+	// number would hide the change from a counter.
+	star, _, err := graph.FromEdges(5, []graph.Edge{{U: 0, V: 1}, {U: 0, V: 2}, {U: 0, V: 3}, {U: 3, V: 4}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := star.SetTypes(true, nil); err != nil {
+		t.Fatal(err)
+	}
+	cases = append(cases, star)
 	for i, g := range cases {
+		var c graph.TwoHopCounter // must notice the renumbering
+		c.Count(g, 0)
 		perm := r.Perm(g.NumNodes())
+		if g == star {
+			perm = []int{4, 1, 2, 3, 0}
+		}
 		want := g.Renumbered(perm)
 		names := g.WithoutEdges()
 		wantLabels := g.Labels()
@@ -54,6 +71,10 @@ func TestRenumber(t *testing.T) {
 		}
 		if g.HasLabels() || g.Label(0) != "0" {
 			t.Fatalf("case %d: labels kept", i)
+		}
+		var fresh graph.TwoHopCounter
+		if a1, b1, c1, d1 := c.Count(g, 0); [4]int{a1, b1, c1, d1} != func() [4]int { a, b, c, d := fresh.Count(g, 0); return [4]int{a, b, c, d} }() {
+			t.Fatalf("case %d: a counter used before renumbering gives %v after it", i, [4]int{a1, b1, c1, d1})
 		}
 		if !slices.Equal(g.Edges(), want.Edges()) {
 			t.Fatalf("case %d: edges %v, want %v", i, g.Edges(), want.Edges())

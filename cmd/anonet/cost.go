@@ -51,7 +51,12 @@ func peakMemory() int64 {
 // included; budgeted ua at 75 and full ua at 119 there, and at 47 on the
 // population network of 10^7 edges, since ua's weights are kept in blocks;
 // the refinement of the default takes more). The estimates are lower
-// bounds, so that a run is refused only when it cannot fit.
+// bounds, so that a run is refused only when it cannot fit. A paper
+// strategy reserves room for every deletion its budget allows at once (24
+// bytes each, up to every edge for a full run): pages count in the
+// resident set only once written, but a GOMEMLIMIT counts the whole
+// reservation, so a limit close to this estimate makes the collector run
+// often on full runs.
 const (
 	measureBytesPerEdge   = 40
 	measureBytesPerNode   = 64
@@ -68,17 +73,20 @@ const (
 )
 
 // tightenGC makes the garbage collector collect sooner on a network of at
-// least largeEdges edges, unless GOGC is set. Such a network's memory is a
+// least largeEdges edges, unless GOGC is set, until the command ends (the
+// setting belongs to the process; runIO puts it back). Such a network's memory is a
 // few large arrays without pointers, which a collection does not scan, so
 // collecting more often costs little time and keeps the peak near the live
 // heap: budgeted ua on a network of 10^7 edges peaked at 553 MB with the
 // default and at 467–474 MB at 25, in the same time (2026-11-24,
 // docs/performance.md). On smaller networks it is left alone: dk on the
 // uk-2007 sample (2.8 M edges) took 5 to 10% longer at 25.
-func tightenGC(g *graph.Graph) {
-	if g.NumEdges() >= largeEdges && os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gcPercentLarge)
+func (e *env) tightenGC(g *graph.Graph) {
+	if e.restoreGC != nil || g.NumEdges() < largeEdges || os.Getenv("GOGC") != "" {
+		return
 	}
+	old := debug.SetGCPercent(gcPercentLarge)
+	e.restoreGC = func() { debug.SetGCPercent(old) }
 }
 
 // checkFits refuses, before the work, a job on g that cannot fit in the

@@ -76,6 +76,9 @@ type env struct {
 	// bundledRead returns a bundled network's reading options with the
 	// reading flags given on the command line applied over them.
 	bundledRead func(base graphio.ReadOptions) graphio.ReadOptions
+	// restoreGC puts back the garbage collector's setting that tightenGC
+	// changed, or is nil.
+	restoreGC func()
 }
 
 // run executes the command line args with an empty stdin and returns the
@@ -91,6 +94,11 @@ func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer, proc *proce
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	e.intr.ctx, e.intr.cancel = context.WithCancel(context.Background())
 	defer e.intr.cancel()
+	defer func() {
+		if e.restoreGC != nil {
+			e.restoreGC()
+		}
+	}()
 	if proc != nil {
 		e.temps.journal = proc.journal
 		e.watchSignals()
