@@ -29,12 +29,8 @@ type scorer struct {
 	na    []bool  // na[v]: v is not k-anonymous, as the weights assume
 	mark  []int32 // flip: marks on the neighbours of a node
 	epoch int32
-	c     []int32 // edge → |A(e) ∩ NA|            (uao; ua until fused)
+	c     []int32 // edge → |A(e) ∩ NA|            (uao; ua until fused, see fused)
 	aff   []int32 // edge → |A(e)|                 (aff)
-	// fused: under ua in incremental mode an edge's main weight is its
-	// count c(e) itself, so the tree adopts c as its weights and the count
-	// lives only there (see count): 4 bytes per edge less.
-	fused bool
 	saved []int32 // selectEdges: the counts of the drawn edges (fused)
 
 	main fenwick // the strategy's weights (see weight)
@@ -69,10 +65,15 @@ func (sc *scorer) unique(i int) bool {
 	return sc.na[e.U] || sc.na[e.V]
 }
 
+// fused reports that the counts c(e) live in the main tree's weights: under
+// ua in incremental mode an edge's main weight is its count itself, so
+// rebuild lets the tree adopt c and drops it (4 bytes per edge less).
+func (sc *scorer) fused() bool { return sc.strategy == UA && sc.c == nil }
+
 // count returns c(e), the number of nodes of A(e) that are not k-anonymous,
 // of edge i (ua, uao).
 func (sc *scorer) count(i int) int32 {
-	if sc.fused {
+	if sc.fused() {
 		return int32(sc.main.get(i))
 	}
 	return sc.c[i]
@@ -81,7 +82,7 @@ func (sc *scorer) count(i int) int32 {
 // addCount adds d to c(e) of edge i and updates its main weight (ua, uao;
 // the fill weight does not depend on c).
 func (sc *scorer) addCount(i int, d int32) {
-	if sc.fused {
+	if sc.fused() {
 		sc.main.add(i, int64(d))
 		return
 	}
@@ -116,7 +117,6 @@ func (sc *scorer) weight(i int) (main, fill int64) {
 
 // rebuild recomputes every weight from scratch.
 func (sc *scorer) rebuild() {
-	sc.fused = false // the counts are computed into c
 	m := sc.g.NumEdges()
 	if sc.needC() {
 		sc.c = append(sc.c[:0], make([]int32, m)...)
@@ -138,7 +138,7 @@ func (sc *scorer) rebuild() {
 	sc.fill.build(m, func(i int) int64 { _, f := sc.weight(i); return f })
 	if sc.strategy == UA && sc.incremental { // the tree takes over the counts
 		sc.main.adopt(sc.c)
-		sc.fused, sc.c = true, nil
+		sc.c = nil
 		return
 	}
 	sc.main.build(m, func(i int) int64 { w, _ := sc.weight(i); return w })
@@ -230,7 +230,7 @@ func (sc *scorer) selectEdges(r *rand.Rand, b int) []int32 {
 	sc.saved = sc.saved[:0]
 	take := func(i int) {
 		out = append(out, int32(i))
-		if sc.fused {
+		if sc.fused() {
 			sc.saved = append(sc.saved, sc.count(i))
 		}
 		sc.main.set(i, 0)
@@ -279,7 +279,7 @@ func (sc *scorer) selectEdges(r *rand.Rand, b int) []int32 {
 	// Restore the weights of the drawn edges: they are removed properly
 	// when deleted.
 	for j, i := range out {
-		if sc.fused {
+		if sc.fused() {
 			sc.main.set(int(i), int64(sc.saved[j]))
 		}
 		sc.refreshEdge(int(i))
@@ -331,7 +331,7 @@ func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
 		sc.eu--
 	}
 	last := g.NumEdges() - 1
-	if sc.needC() && !sc.fused {
+	if sc.needC() && !sc.fused() {
 		sc.c[pos] = sc.c[last]
 		sc.c = sc.c[:last]
 	}
@@ -344,7 +344,7 @@ func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
 	sc.main.set(last, 0)
 	sc.fill.set(last, 0)
 	if pos < last {
-		if sc.fused {
+		if sc.fused() {
 			sc.main.set(pos, moved)
 		}
 		sc.refreshEdge(pos)
@@ -391,7 +391,7 @@ func (sc *scorer) flip(x int32, na bool) {
 		delta = 1
 	}
 	for _, i := range inc {
-		if sc.fused { // ua's fill weight does not depend on the ends
+		if sc.fused() { // ua's fill weight does not depend on the ends
 			sc.main.add(int(i), int64(delta))
 			continue
 		}

@@ -6,9 +6,13 @@ import (
 	"slices"
 )
 
-// sortChunk is the number of nodes whose lists a worker of FromEdges sorts
-// at a time.
+// sortChunk is the number of nodes whose lists a worker of FromEdges or
+// Renumber sorts at a time.
 const sortChunk = 4096
+
+// listWorkers returns the number of goroutines that sort the adjacency
+// lists of n nodes in chunks of sortChunk.
+func listWorkers(n int) int { return Workers(runtime.GOMAXPROCS(0), n/sortChunk+1) }
 
 // Normalization counts what building a simple undirected graph from a list
 // of node pairs had to drop.
@@ -71,7 +75,7 @@ func FromEdges(n int, pairs []Edge, labels []string) (*Graph, Normalization, err
 	// Sorting the lists is most of the work: the nodes are shared out in
 	// chunks among the processors, each counting its own duplicates and
 	// edges.
-	workers := Workers(runtime.GOMAXPROCS(0), n/sortChunk+1)
+	workers := listWorkers(n)
 	dupsOf, mOf := make([]int, workers), make([]int, workers)
 	ForChunks(n, sortChunk, workers, func(w, lo, hi int) {
 		for v := lo; v < hi; v++ {

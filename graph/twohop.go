@@ -26,8 +26,7 @@ package graph
 type TwoHopCounter struct {
 	g       *Graph
 	version uint64
-	valid   bool  // cnt, nodes and edges hold the 2-ball of centre
-	centre  int32 // the last centre
+	centre  int32 // the last centre (g is nil before the first)
 	cnt     []int32
 	// touched lists the nodes whose count became positive since the counts
 	// were last cleared, with repeats; it is compacted as it grows.
@@ -42,7 +41,7 @@ type TwoHopCounter struct {
 func (c *TwoHopCounter) Count(g *Graph, v int32) (nodes1, edges1, nodes2, edges2 int) {
 	c.cur = g.closedNeighborhood(v, c.cur[:0])
 	switch {
-	case !c.valid || c.g != g || c.version != g.version || len(c.cnt) != g.NumNodes():
+	case c.g != g || c.version != g.version || len(c.cnt) != g.NumNodes():
 		c.restart(g)
 		c.fill()
 	case c.centre == v:
@@ -62,7 +61,7 @@ func (c *TwoHopCounter) Count(g *Graph, v int32) (nodes1, edges1, nodes2, edges2
 		}
 	}
 	c.prev, c.cur = c.cur, c.prev
-	c.centre, c.valid = v, true
+	c.centre = v
 	// A neighbour x of v counts itself, v and their common neighbours.
 	tri2 := 0
 	for _, x := range g.Neighbors(v) {

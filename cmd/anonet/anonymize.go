@@ -352,7 +352,6 @@ end of an iteration and writes the best state so far by the same rule.`,
 			// The release is the anonymized input renumbered in its own
 			// memory (at 10^8 edges a copy would be 2.4 GB more); the
 			// input's labels and tie types stay for --deleted and --mapping.
-			tiesAfter := tieKindsOf(in.g).Ties
 			names := in.g.WithoutEdges()
 			anon := in.g
 			anon.Renumber(perm)
@@ -364,7 +363,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 			outs.set("--attributes-out", func(w io.Writer) error { return writeReleaseAttributes(w, attrs, perm, anon) })
 			r := summary(in.name, out, res, e.seed)
 			r.KnownAttributes = af.knownOf(attrs)
-			r.tieKinds, r.TiesAfter = tiesIn, tiesAfter
+			r.tieKinds, r.TiesAfter = tiesIn, tieKindsOf(anon).Ties
 			r.measure(start)
 			var rin *report.Input
 			if rf.wanted() {

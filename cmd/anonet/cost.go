@@ -47,10 +47,10 @@ func peakMemory() int64 {
 
 // The memory a job takes per edge and per node of the network, at least
 // (measured 2026-11-24 on a Barabási–Albert graph of 10^6 edges and 10^5
-// nodes: measuring count at d = 1 peaked at 54 bytes per edge, nodes
-// included; budgeted ua at 75 and full ua at 119 there, and at 47 on the
-// population network of 10^7 edges, since ua's weights are kept in blocks;
-// the refinement of the default takes more). The estimates are lower
+// nodes, reading the edge list included: measuring count at d = 1 peaked
+// at 70 bytes per edge, nodes included, budgeted ua at 82 and full ua at
+// 105; on the population network of 10^7 edges (121,212 nodes) budgeted
+// ua peaked at 47; the refinement of the default takes more). The estimates are lower
 // bounds, so that a run is refused only when it cannot fit. A paper
 // strategy reserves room for every deletion its budget allows at once (24
 // bytes each, up to every edge for a full run): pages count in the
