@@ -22,9 +22,18 @@ func (p *Partition) DeleteEdgeCommon(u, w int32, common []int32) bool {
 	if u == w || !p.g.HasEdge(u, w) {
 		return false
 	}
-	p.markAffected(u, w, -1, common)
-	p.g.DeleteEdge(u, w)
+	p.DeleteEdgeKnown(u, w, common)
 	return true
+}
+
+// DeleteEdgeKnown is DeleteEdgeCommon for an edge {u, w} the caller knows
+// is in the graph, which it does not search for again; it returns the
+// index the edge had, now the index of the graph's last edge (see
+// graph.Graph.DeleteEdgeIndex).
+func (p *Partition) DeleteEdgeKnown(u, w int32, common []int32) int {
+	p.markAffected(u, w, -1, common)
+	i, _ := p.g.DeleteEdgeIndex(u, w)
+	return i
 }
 
 // AddEdge adds the edge {u, w} to the graph and marks the nodes whose

@@ -135,6 +135,13 @@ func (f *fenwick) total() int64 { return f.sum }
 // find returns the position i whose weight covers unit k: the smallest i with
 // w[0]+…+w[i] > k, for 0 ≤ k < total().
 func (f *fenwick) find(k int64) int {
+	i, _ := f.locate(k)
+	return i
+}
+
+// locate returns find(k) and how many units of weight of that position lie
+// before unit k: k − (w[0]+…+w[i−1]).
+func (f *fenwick) locate(k int64) (int, int64) {
 	f.flush()
 	b := 0
 	for step := f.top; step > 0; step /= 2 {
@@ -153,5 +160,5 @@ func (f *fenwick) find(k int64) int {
 		}
 		k -= x
 	}
-	return i
+	return i, k
 }

@@ -54,9 +54,12 @@ func TestFenwick(t *testing.T) {
 			// Every unit of weight maps to its position.
 			var k int64
 			for i, x := range w {
-				for range x {
+				for j := range x {
 					if got := f.find(k); got != i {
 						t.Fatalf("n=%d: find(%d) = %d, want %d (weights %v)", n, k, got, i, w)
+					}
+					if got, rest := f.locate(k); got != i || rest != j {
+						t.Fatalf("n=%d: locate(%d) = %d, %d, want %d, %d (weights %v)", n, k, got, rest, i, j, w)
 					}
 					k++
 				}

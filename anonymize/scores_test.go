@@ -84,12 +84,30 @@ func TestIncrementalWeights(t *testing.T) {
 						if c, want := counts(sc), counts(fresh); !slices.Equal(c, want) || !slices.Equal(sc.aff, fresh.aff) || sc.eu != fresh.eu {
 							t.Fatalf("round %d: c %v\nwant %v\naff %v\nwant %v\neu %d want %d", round, c, want, sc.aff, fresh.aff, sc.eu, fresh.eu)
 						}
-						for i := range g.NumEdges() {
-							if sc.main.get(i) != fresh.main.get(i) || sc.fill.get(i) != fresh.fill.get(i) {
-								t.Fatalf("round %d: edge %d weights %d/%d, want %d/%d", round, i, sc.main.get(i), sc.fill.get(i), fresh.main.get(i), fresh.fill.get(i))
+						fill := func(sc *scorer, i int) int64 { // edge i's fill weight
+							if sc.uniformFill() {
+								return 1
+							}
+							return sc.fill.get(i)
+						}
+						if sc.uniformFill() {
+							// A selection leaves every edge undrawn, and
+							// every word of marks counted whole.
+							for w, x := range sc.drawn {
+								if x != 0 || sc.fill.get(w) != 64 {
+									t.Fatalf("round %d: word %d of the drawn marks is %x, counted %d undrawn", round, w, x, sc.fill.get(w))
+								}
+							}
+							if len(sc.drawn)*64 < g.NumEdges() || sc.fill.total() != 64*int64(len(sc.drawn)) {
+								t.Fatalf("round %d: %d words of marks, %d undrawn, for %d edges", round, len(sc.drawn), sc.fill.total(), g.NumEdges())
 							}
 						}
-						if sc.main.total() != fresh.main.total() || sc.fill.total() != fresh.fill.total() {
+						for i := range g.NumEdges() {
+							if sc.main.get(i) != fresh.main.get(i) || fill(sc, i) != fill(fresh, i) {
+								t.Fatalf("round %d: edge %d weights %d/%d, want %d/%d", round, i, sc.main.get(i), fill(sc, i), fresh.main.get(i), fill(fresh, i))
+							}
+						}
+						if sc.main.total() != fresh.main.total() || (!sc.uniformFill() && sc.fill.total() != fresh.fill.total()) {
 							t.Fatalf("round %d: totals %d/%d, want %d/%d", round, sc.main.total(), sc.fill.total(), fresh.main.total(), fresh.fill.total())
 						}
 					}
@@ -206,6 +224,49 @@ func TestSelectWithoutReplacement(t *testing.T) {
 					t.Fatalf("%s: edge %d drawn twice in one batch", s, i)
 				}
 				seen[i] = true
+			}
+		}
+	}
+}
+
+// TestUndrawn checks the k-th undrawn edge of es and ua (a tree over words
+// of marks) against a scan of the marks, with edges marked and unmarked
+// across word boundaries, and selectZero against a scan of the bits.
+func TestUndrawn(t *testing.T) {
+	for _, c := range []struct {
+		x    uint64
+		k    int
+		want int
+	}{{0, 0, 0}, {0, 63, 63}, {1, 0, 1}, {0b1011, 1, 4}, {^uint64(0) >> 1, 0, 63}, {0xF0F0, 4, 8}} {
+		if got := selectZero(c.x, c.k); got != c.want {
+			t.Errorf("selectZero(%#x, %d) = %d, want %d", c.x, c.k, got, c.want)
+		}
+	}
+	r := rand.New(rand.NewPCG(4, 5))
+	for _, m := range []int{1, 63, 64, 65, 200, 700} {
+		g := randomGraph(r, 60, m)
+		m = g.NumEdges()
+		p, _ := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
+		for _, s := range []Strategy{ES, UA} {
+			sc := newScorer(p, s, naOf(p))
+			drawn := make([]bool, m)
+			for step := range 50 {
+				i := int32(r.IntN(m))
+				if drawn[i] && step%5 != 0 {
+					continue
+				}
+				drawn[i] = !drawn[i]
+				sc.markDrawn(i, drawn[i])
+				var k int64
+				for e, d := range drawn {
+					if d {
+						continue
+					}
+					if got := sc.undrawn(k); got != e {
+						t.Fatalf("%s, m=%d: undrawn(%d) = %d, want %d", s, m, k, got, e)
+					}
+					k++
+				}
 			}
 		}
 	}
