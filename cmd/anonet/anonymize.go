@@ -272,6 +272,10 @@ end of an iteration and writes the best state so far by the same rule.`,
 			if err := rf.check(); err != nil {
 				return err
 			}
+			// An output format that cannot be told fails before a long read.
+			if _, err := anonymizedFormat(out, toFormat, ""); err != nil {
+				return err
+			}
 			in, err := e.readGraph(args[0], format)
 			if err != nil {
 				return err

@@ -39,6 +39,8 @@ func TestAnonymizeBadInput(t *testing.T) {
 		{[]string{"anonymize", in, "-o", out, "--measure", "dk", "--fuzzy", "10"}, "not defined"},
 		{[]string{"anonymize", in, "-o", out, "--fuzzy", "Inf"}, "finite"},
 		{[]string{"anonymize", in, "-o", filepath.Join(dir, "x.unknownext")}, "cannot tell the format"},
+		// The output's format is checked before the input is read.
+		{[]string{"anonymize", filepath.Join(dir, "absent.edges"), "-o", filepath.Join(dir, "x.unknownext")}, "cannot tell the format"},
 		{[]string{"anonymize", in, "-o", filepath.Join(dir, "missing", "o.edges")}, "missing"},
 	}
 	for _, tc := range tests {
