@@ -24,26 +24,36 @@ const maxPairPartners = 32
 // fewer and more common nodes, so it is the likeliest to fit.
 func (s *solution) restore(ctx context.Context) int {
 	restored := 0
-	deg := func(id int32) int {
+	// The order is fixed (input degrees, then ids), and the deleted edges
+	// only become fewer until the pairs put some back, so it is sorted
+	// once, with each edge's key computed once, and every pass skips the
+	// edges no longer deleted.
+	type keyed struct{ deg, id int32 }
+	keys := make([]keyed, len(s.del.list))
+	for i, id := range s.del.list {
 		e := s.orig[id]
-		return len(s.incident(e.U)) + len(s.incident(e.V))
+		keys[i] = keyed{int32(len(s.incident(e.U)) + len(s.incident(e.V))), id}
 	}
-	order := func() []int32 {
-		ids := slices.Clone(s.del.list)
-		slices.SortFunc(ids, func(a, b int32) int {
-			if c := cmp.Compare(deg(a), deg(b)); c != 0 {
-				return c
-			}
-			return cmp.Compare(a, b)
-		})
-		return ids
+	slices.SortFunc(keys, func(a, b keyed) int {
+		if c := cmp.Compare(a.deg, b.deg); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.id, b.id)
+	})
+	order := make([]int32, len(keys))
+	for i, k := range keys {
+		order[i] = k.id
 	}
+	keys = nil
 	// Singles, until a pass restores nothing.
 	for {
 		before := restored
-		for _, id := range order() {
+		for _, id := range order {
 			if ctx.Err() != nil {
 				return restored
+			}
+			if !s.del.has(id) {
+				continue // restored in an earlier pass
 			}
 			a0 := s.anonymous()
 			s.apply(id)
@@ -60,12 +70,12 @@ func (s *solution) restore(ctx context.Context) int {
 	}
 	// Pairs.
 	var broken, partners []int32
-	for _, id := range order() {
+	for _, id := range order {
 		if ctx.Err() != nil {
 			return restored
 		}
 		if !s.del.has(id) {
-			continue // restored as a partner
+			continue // restored alone or as a partner
 		}
 		a0 := s.anonymous()
 		s.apply(id)
@@ -77,17 +87,18 @@ func (s *solution) restore(ctx context.Context) int {
 		s.commit()
 		broken = s.broken(broken[:0], id)
 		partners = partners[:0]
+	collect:
 		for _, x := range broken {
 			for _, f := range s.incident(x) {
+				if len(partners) == maxPairPartners {
+					break collect // a hub has thousands
+				}
 				if f != id && s.del.has(f) && !slices.Contains(partners, f) {
 					partners = append(partners, f)
 				}
 			}
-			if len(partners) >= maxPairPartners {
-				break
-			}
 		}
-		if _, found := s.tryEach(partners[:min(len(partners), maxPairPartners)], func() bool { return s.ok(a0) }); found {
+		if _, found := s.tryEach(partners, func() bool { return s.ok(a0) }); found {
 			restored += 2
 		} else {
 			s.apply(id) // delete e again
