@@ -24,10 +24,11 @@ const maxPairPartners = 32
 // fewer and more common nodes, so it is the likeliest to fit.
 func (s *solution) restore(ctx context.Context) int {
 	restored := 0
-	// The order is fixed (input degrees, then ids), and the deleted edges
-	// only become fewer until the pairs put some back, so it is sorted
-	// once, with each edge's key computed once, and every pass skips the
-	// edges no longer deleted.
+	// The order is fixed (input degrees, then ids), and no edge outside
+	// the deleted set at the start is ever deleted here (a pair that fails
+	// deletes its edge again), so the order is sorted once, with each
+	// edge's key computed once, and every pass skips the edges no longer
+	// deleted.
 	type keyed struct{ deg, id int32 }
 	keys := make([]keyed, len(s.del.list))
 	for i, id := range s.del.list {

@@ -271,3 +271,38 @@ func TestUndrawn(t *testing.T) {
 		}
 	}
 }
+
+// TestUndrawnAfterDeletions: after most edges are deleted, the words of
+// marks reach far past the last edge; draws must still land on live edges,
+// and batches of es and ua must not repeat one.
+func TestUndrawnAfterDeletions(t *testing.T) {
+	r := rand.New(rand.NewPCG(6, 7))
+	for _, s := range []Strategy{ES, UA} {
+		g := randomGraph(r, 60, 700)
+		p, _ := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
+		sc := newScorer(p, s, naOf(p))
+		for g.NumEdges() > 40 {
+			e := g.Edge(r.IntN(g.NumEdges()))
+			sc.deleteEdge(p, e.U, e.V)
+			p.Update()
+		}
+		m := g.NumEdges()
+		if len(sc.drawn)*64 < 640 {
+			t.Fatalf("%s: %d words of marks; the test needs words past the last edge", s, len(sc.drawn))
+		}
+		for k := range m {
+			if got := sc.undrawn(int64(k)); got != k {
+				t.Fatalf("%s: undrawn(%d) = %d with nothing drawn", s, k, got)
+			}
+		}
+		for _, b := range []int{1, m / 2, m - 1} {
+			seen := make([]bool, m)
+			for _, i := range sc.selectEdges(r, b) {
+				if int(i) >= m || seen[i] {
+					t.Fatalf("%s, b=%d: drew edge %d of %d (twice: %v)", s, b, i, m, int(i) < m && seen[i])
+				}
+				seen[i] = true
+			}
+		}
+	}
+}
