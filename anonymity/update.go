@@ -22,19 +22,9 @@ func (p *Partition) DeleteEdgeCommon(u, w int32, common []int32) bool {
 	if u == w || !p.g.HasEdge(u, w) {
 		return false
 	}
-	p.DeleteEdgeKnown(u, w, common)
-	return true
-}
-
-// DeleteEdgeKnown is DeleteEdgeCommon for an edge {u, w} the caller knows
-// is in the graph, which it does not search for again; it returns the
-// index the edge had, which the graph's last edge now has (see
-// graph.Graph.DeleteEdgeIndex). Called for a pair that is not an edge, it
-// leaves the partition's triangle counts wrong.
-func (p *Partition) DeleteEdgeKnown(u, w int32, common []int32) int {
 	p.markAffected(u, w, -1, common)
-	i, _ := p.g.DeleteEdgeIndex(u, w)
-	return i
+	p.g.DeleteEdge(u, w)
+	return true
 }
 
 // AddEdge adds the edge {u, w} to the graph and marks the nodes whose

@@ -208,19 +208,12 @@ func (g *Graph) AddEdge(u, v int32) bool {
 // the removed edge (swap-remove), so edge indices other than those two stay
 // valid.
 func (g *Graph) DeleteEdge(u, v int32) bool {
-	_, ok := g.DeleteEdgeIndex(u, v)
-	return ok
-}
-
-// DeleteEdgeIndex deletes the edge {u, v}, like DeleteEdge, and returns the
-// index it had; the graph's last edge now has that index.
-func (g *Graph) DeleteEdgeIndex(u, v int32) (int, bool) {
 	if u == v {
-		return 0, false
+		return false
 	}
 	i, ok := g.find(u, v)
 	if !ok {
-		return 0, false
+		return false
 	}
 	j, _ := g.find(v, u)
 	du := len(g.adj[u]) / 2
@@ -239,7 +232,7 @@ func (g *Graph) DeleteEdgeIndex(u, v int32) (int, bool) {
 		g.setPos(moved.V, moved.U, e)
 	}
 	g.edges = g.edges[:last]
-	return int(e), true
+	return true
 }
 
 // setPos records that the edge {v, w} is at position e of the edge array.
