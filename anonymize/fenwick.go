@@ -162,3 +162,56 @@ func (f *fenwick) locate(k int64) (int, int64) {
 	}
 	return i, k
 }
+
+// drawnSet marks positions 0..n−1 as drawn and finds the k-th position not
+// drawn, in O(log(n/64)): one bit per position, and a fenwick tree over the
+// words of 64 bits weighted by the positions each word leaves undrawn
+// (about 0.2 bytes per position; a fenwick tree of unit weights per
+// position takes 4.75 and finds the same position for the same k).
+type drawnSet struct {
+	bits  []uint64
+	free  fenwick // per word: its positions not drawn
+	drawn int     // positions drawn
+}
+
+// reset makes n positions, none drawn.
+func (d *drawnSet) reset(n int) {
+	d.bits = append(d.bits[:0], make([]uint64, (n+63)/64)...)
+	d.free.build(len(d.bits), func(int) int64 { return 64 })
+	d.drawn = 0
+}
+
+// len returns the number of positions drawn.
+func (d *drawnSet) len() int { return d.drawn }
+
+// set marks position i drawn or, with on false, not; it must change.
+func (d *drawnSet) set(i int, on bool) {
+	w, bit := i>>6, uint64(1)<<(i&63)
+	d.bits[w] ^= bit
+	if on {
+		d.free.add(w, -1)
+		d.drawn++
+	} else {
+		d.free.add(w, 1)
+		d.drawn--
+	}
+}
+
+// undrawn returns the k-th position (from 0, ascending) not drawn. The
+// last word's positions past n count as not drawn, but they come after
+// all others: for k below the number of positions under n not drawn, the
+// result is under n.
+func (d *drawnSet) undrawn(k int64) int {
+	w, k := d.free.locate(k)
+	return w<<6 + selectZero(d.bits[w], int(k))
+}
+
+// selectZero returns the position of the k-th zero bit of x (from 0, the
+// lowest first); x must have more than k zero bits.
+func selectZero(x uint64, k int) int {
+	y := ^x
+	for range k {
+		y &= y - 1
+	}
+	return bits.TrailingZeros64(y)
+}

@@ -70,3 +70,51 @@ func TestFenwick(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawnSet checks the k-th undrawn position against a scan of the
+// marks, with positions marked and unmarked across word boundaries, and
+// selectZero against hand-computed bits.
+func TestDrawnSet(t *testing.T) {
+	for _, c := range []struct {
+		x    uint64
+		k    int
+		want int
+	}{{0, 0, 0}, {0, 63, 63}, {1, 0, 1}, {0b1011, 1, 4}, {^uint64(0) >> 1, 0, 63}, {0xF0F0, 4, 8}} {
+		if got := selectZero(c.x, c.k); got != c.want {
+			t.Errorf("selectZero(%#x, %d) = %d, want %d", c.x, c.k, got, c.want)
+		}
+	}
+	r := rand.New(rand.NewPCG(4, 5))
+	for _, n := range []int{1, 63, 64, 65, 200, 700} {
+		var d drawnSet
+		d.reset(n)
+		drawn := make([]bool, n)
+		count := 0
+		for step := range 60 {
+			i := r.IntN(n)
+			if drawn[i] && step%5 != 0 {
+				continue
+			}
+			drawn[i] = !drawn[i]
+			d.set(i, drawn[i])
+			if drawn[i] {
+				count++
+			} else {
+				count--
+			}
+			if d.len() != count {
+				t.Fatalf("n=%d: len %d, want %d", n, d.len(), count)
+			}
+			var k int64
+			for p, x := range drawn {
+				if x {
+					continue
+				}
+				if got := d.undrawn(k); got != p {
+					t.Fatalf("n=%d: undrawn(%d) = %d, want %d (marks %v)", n, k, got, p, drawn)
+				}
+				k++
+			}
+		}
+	}
+}

@@ -26,8 +26,8 @@ func (s *solution) restore(ctx context.Context) int {
 	restored := 0
 	// The order is fixed (input degrees, then ids), and no edge outside
 	// the deleted set at the start is ever deleted here (a pair that fails
-	// deletes its edge again), so the order is sorted once, with each
-	// edge's key computed once, and every pass skips the edges no longer
+	// deletes its edge again), so the deleted edges are sorted once, each
+	// with its key computed once, and every pass skips the edges no longer
 	// deleted.
 	type keyed struct{ deg, id int32 }
 	keys := make([]keyed, len(s.del.list))
@@ -41,15 +41,11 @@ func (s *solution) restore(ctx context.Context) int {
 		}
 		return cmp.Compare(a.id, b.id)
 	})
-	order := make([]int32, len(keys))
-	for i, k := range keys {
-		order[i] = k.id
-	}
-	keys = nil
 	// Singles, until a pass restores nothing.
 	for {
 		before := restored
-		for _, id := range order {
+		for _, k := range keys {
+			id := k.id
 			if ctx.Err() != nil {
 				return restored
 			}
@@ -71,7 +67,8 @@ func (s *solution) restore(ctx context.Context) int {
 	}
 	// Pairs.
 	var broken, partners []int32
-	for _, id := range order {
+	for _, k := range keys {
+		id := k.id
 		if ctx.Err() != nil {
 			return restored
 		}

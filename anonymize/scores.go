@@ -34,10 +34,10 @@ type scorer struct {
 	saved []int32 // selectEdges: the counts of the drawn edges (fused)
 
 	main fenwick // the strategy's weights (see weight)
-	fill fenwick // unique, uao: 1 per edge without an end in NA; es, ua: see uniformFill
-	// drawn marks, during selectEdges, the edges drawn so far (one bit per
-	// edge) where the fill weight is uniform.
-	drawn []uint64
+	fill fenwick // unique, uao: 1 per edge without an end in NA (es, ua: see uniformFill)
+	// drawn marks, during selectEdges, the edges drawn so far, where the
+	// fill weight is uniform (es, ua).
+	drawn drawnSet
 	eu    int // unique, uao: number of edges with an end in NA
 }
 
@@ -62,52 +62,20 @@ func (sc *scorer) needC() bool   { return sc.strategy == UA || sc.strategy == UA
 func (sc *scorer) needAff() bool { return sc.strategy == Aff }
 func (sc *scorer) needEu() bool  { return sc.strategy == Unique || sc.strategy == UAO }
 
-// uniformFill reports that the fill weight is 1 for every edge (es, ua).
-// Then the fill tree does not hold a weight per edge: the edges drawn in a
-// selection are marked in drawn, and the tree holds per word of marks the
-// number of edges it leaves undrawn. Drawing the k-th undrawn edge finds the
-// same edge as a tree of the edges' weights would, from the same random
-// numbers, with a tree 64 times smaller (0.2 bytes per edge instead of
-// 4.75) that deletions do not update.
+// uniformFill reports that the fill weight is 1 for every edge not drawn
+// yet (es, ua). Then no tree holds a weight per edge: a selection marks
+// the edges it draws in drawn, whose k-th undrawn edge is the one a tree
+// of unit weights would find for unit k, so the draws are the same, and
+// deletions update nothing.
 func (sc *scorer) uniformFill() bool { return sc.strategy == ES || sc.strategy == UA }
 
 // drawFill draws an edge by fill weight among the edges not drawn yet in
-// this selection (drawn of them so far); at least one must be left.
-func (sc *scorer) drawFill(r *rand.Rand, drawn int) int {
-	if !sc.uniformFill() {
-		return sc.fill.find(r.Int64N(sc.fill.total()))
+// this selection; at least one must be left.
+func (sc *scorer) drawFill(r *rand.Rand) int {
+	if sc.uniformFill() {
+		return sc.drawn.undrawn(r.Int64N(int64(sc.g.NumEdges() - sc.drawn.len())))
 	}
-	return sc.undrawn(r.Int64N(int64(sc.g.NumEdges() - drawn)))
-}
-
-// undrawn returns the k-th edge (from 0, in index order) not marked drawn,
-// under uniformFill. Positions past the last edge count as undrawn, but
-// they come last and k must be below the number of undrawn edges.
-func (sc *scorer) undrawn(k int64) int {
-	w, k := sc.fill.locate(k)
-	return w<<6 + selectZero(sc.drawn[w], int(k))
-}
-
-// markDrawn marks edge i drawn in this selection, or, with on false, not.
-func (sc *scorer) markDrawn(i int32, on bool) {
-	w, bit := int(i>>6), uint64(1)<<(i&63)
-	if on {
-		sc.drawn[w] |= bit
-		sc.fill.add(w, -1)
-	} else {
-		sc.drawn[w] &^= bit
-		sc.fill.add(w, 1)
-	}
-}
-
-// selectZero returns the position of the k-th zero bit of x (from 0, the
-// lowest first); x must have more than k zero bits.
-func selectZero(x uint64, k int) int {
-	y := ^x
-	for range k {
-		y &= y - 1
-	}
-	return bits.TrailingZeros64(y)
+	return sc.fill.find(r.Int64N(sc.fill.total()))
 }
 
 // unique reports whether edge i has an end that is not k-anonymous.
@@ -187,8 +155,7 @@ func (sc *scorer) rebuild() {
 		}
 	}
 	if sc.uniformFill() {
-		sc.drawn = append(sc.drawn[:0], make([]uint64, (m+63)/64)...)
-		sc.fill.build(len(sc.drawn), func(int) int64 { return 64 })
+		sc.drawn.reset(m)
 	} else {
 		sc.fill.build(m, func(i int) int64 { _, f := sc.weight(i); return f })
 	}
@@ -293,7 +260,7 @@ func (sc *scorer) selectEdges(r *rand.Rand, b int) []int32 {
 		}
 		sc.main.set(i, 0)
 		if sc.uniformFill() {
-			sc.markDrawn(int32(i), true)
+			sc.drawn.set(i, true)
 		} else {
 			sc.fill.set(i, 0)
 		}
@@ -301,7 +268,7 @@ func (sc *scorer) selectEdges(r *rand.Rand, b int) []int32 {
 	switch sc.strategy {
 	case ES:
 		for range b {
-			take(sc.drawFill(r, len(out)))
+			take(sc.drawFill(r))
 		}
 	case Degree, Aff:
 		// Every live edge weighs at least 1 (min degree ≥ 1, |A(e)| ≥ 2),
@@ -318,7 +285,7 @@ func (sc *scorer) selectEdges(r *rand.Rand, b int) []int32 {
 			if x := r.Float64() * (c + u); x < c {
 				take(sc.main.find(min(int64(x), sc.main.total()-1)))
 			} else {
-				take(sc.drawFill(r, len(out)))
+				take(sc.drawFill(r))
 			}
 		}
 	case Unique, UAO:
@@ -330,7 +297,7 @@ func (sc *scorer) selectEdges(r *rand.Rand, b int) []int32 {
 				}
 			}
 			for len(out) < b {
-				take(sc.drawFill(r, len(out)))
+				take(sc.drawFill(r))
 			}
 		} else {
 			for range b {
@@ -342,7 +309,7 @@ func (sc *scorer) selectEdges(r *rand.Rand, b int) []int32 {
 	// when deleted.
 	for j, i := range out {
 		if sc.uniformFill() {
-			sc.markDrawn(i, false)
+			sc.drawn.set(int(i), false)
 		}
 		if sc.fused() {
 			sc.main.set(int(i), int64(sc.saved[j]))

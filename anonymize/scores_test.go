@@ -93,13 +93,13 @@ func TestIncrementalWeights(t *testing.T) {
 						if sc.uniformFill() {
 							// A selection leaves every edge undrawn, and
 							// every word of marks counted whole.
-							for w, x := range sc.drawn {
-								if x != 0 || sc.fill.get(w) != 64 {
-									t.Fatalf("round %d: word %d of the drawn marks is %x, counted %d undrawn", round, w, x, sc.fill.get(w))
+							for w, x := range sc.drawn.bits {
+								if x != 0 || sc.drawn.free.get(w) != 64 {
+									t.Fatalf("round %d: word %d of the drawn marks is %x, counted %d undrawn", round, w, x, sc.drawn.free.get(w))
 								}
 							}
-							if len(sc.drawn)*64 < g.NumEdges() || sc.fill.total() != 64*int64(len(sc.drawn)) {
-								t.Fatalf("round %d: %d words of marks, %d undrawn, for %d edges", round, len(sc.drawn), sc.fill.total(), g.NumEdges())
+							if sc.drawn.len() != 0 || len(sc.drawn.bits)*64 < g.NumEdges() {
+								t.Fatalf("round %d: %d drawn, %d words of marks for %d edges", round, sc.drawn.len(), len(sc.drawn.bits), g.NumEdges())
 							}
 						}
 						for i := range g.NumEdges() {
@@ -229,49 +229,6 @@ func TestSelectWithoutReplacement(t *testing.T) {
 	}
 }
 
-// TestUndrawn checks the k-th undrawn edge of es and ua (a tree over words
-// of marks) against a scan of the marks, with edges marked and unmarked
-// across word boundaries, and selectZero against a scan of the bits.
-func TestUndrawn(t *testing.T) {
-	for _, c := range []struct {
-		x    uint64
-		k    int
-		want int
-	}{{0, 0, 0}, {0, 63, 63}, {1, 0, 1}, {0b1011, 1, 4}, {^uint64(0) >> 1, 0, 63}, {0xF0F0, 4, 8}} {
-		if got := selectZero(c.x, c.k); got != c.want {
-			t.Errorf("selectZero(%#x, %d) = %d, want %d", c.x, c.k, got, c.want)
-		}
-	}
-	r := rand.New(rand.NewPCG(4, 5))
-	for _, m := range []int{1, 63, 64, 65, 200, 700} {
-		g := randomGraph(r, 60, m)
-		m = g.NumEdges()
-		p, _ := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
-		for _, s := range []Strategy{ES, UA} {
-			sc := newScorer(p, s, naOf(p))
-			drawn := make([]bool, m)
-			for step := range 50 {
-				i := int32(r.IntN(m))
-				if drawn[i] && step%5 != 0 {
-					continue
-				}
-				drawn[i] = !drawn[i]
-				sc.markDrawn(i, drawn[i])
-				var k int64
-				for e, d := range drawn {
-					if d {
-						continue
-					}
-					if got := sc.undrawn(k); got != e {
-						t.Fatalf("%s, m=%d: undrawn(%d) = %d, want %d", s, m, k, got, e)
-					}
-					k++
-				}
-			}
-		}
-	}
-}
-
 // TestUndrawnAfterDeletions: after most edges are deleted, the words of
 // marks reach far past the last edge; draws must still land on live edges,
 // and batches of es and ua must not repeat one.
@@ -287,11 +244,11 @@ func TestUndrawnAfterDeletions(t *testing.T) {
 			p.Update()
 		}
 		m := g.NumEdges()
-		if len(sc.drawn)*64 < 640 {
-			t.Fatalf("%s: %d words of marks; the test needs words past the last edge", s, len(sc.drawn))
+		if len(sc.drawn.bits)*64 < 640 {
+			t.Fatalf("%s: %d words of marks; the test needs words past the last edge", s, len(sc.drawn.bits))
 		}
 		for k := range m {
-			if got := sc.undrawn(int64(k)); got != k {
+			if got := sc.drawn.undrawn(int64(k)); got != k {
 				t.Fatalf("%s: undrawn(%d) = %d with nothing drawn", s, k, got)
 			}
 		}
