@@ -12,19 +12,22 @@ import (
 // whose signature it can change; it reports whether the edge existed. The
 // partition reflects the change after the next Update.
 func (p *Partition) DeleteEdge(u, w int32) bool {
-	return p.DeleteEdgeCommon(u, w, nil)
+	_, ok := p.DeleteEdgeCommon(u, w, nil)
+	return ok
 }
 
 // DeleteEdgeCommon is DeleteEdge for a caller that has just listed the
 // common neighbours of u and w in common (ascending), which the partition
 // would otherwise list again to update triangle counts; nil lists them.
-func (p *Partition) DeleteEdgeCommon(u, w int32, common []int32) bool {
+// It also returns the index the edge had, which the graph's last edge now
+// has (see graph.Graph.DeleteEdgeIndex), so that a caller mirroring the
+// edge array need not search for the edge first.
+func (p *Partition) DeleteEdgeCommon(u, w int32, common []int32) (int, bool) {
 	if u == w || !p.g.HasEdge(u, w) {
-		return false
+		return 0, false
 	}
 	p.markAffected(u, w, -1, common)
-	p.g.DeleteEdge(u, w)
-	return true
+	return p.g.DeleteEdgeIndex(u, w)
 }
 
 // AddEdge adds the edge {u, w} to the graph and marks the nodes whose

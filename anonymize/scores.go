@@ -322,13 +322,9 @@ func (sc *scorer) selectEdges(r *rand.Rand, b int) []int32 {
 // deleteEdge deletes the edge {u, w} through the partition and updates the
 // weights: the common neighbours' edges lose an affected node, the arrays
 // and trees mirror the graph's swap-remove, and for the degree strategy the
-// edges at u and w get their new minimum degree.
+// edges at u and w get their new minimum degree. {u, w} must be an edge.
 func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
 	g := sc.g
-	pos, ok := g.EdgeIndex(u, w)
-	if !ok {
-		return
-	}
 	var common []int32 // the common neighbours, when listed here
 	if sc.incremental && sc.scope == measure.Intersection && (sc.needC() || sc.needAff()) {
 		// Each common neighbour x loses w from A(u,x) and u from A(w,x).
@@ -359,10 +355,11 @@ func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
 			common = []int32{} // listed, and empty
 		}
 	}
-	if sc.needEu() && sc.unique(pos) {
+	if sc.needEu() && (sc.na[u] || sc.na[w]) { // unique, before the deletion
 		sc.eu--
 	}
 	last := g.NumEdges() - 1
+	pos, _ := p.DeleteEdgeCommon(u, w, common) // the graph moves its last edge to pos
 	if sc.needC() && !sc.fused() {
 		sc.c[pos] = sc.c[last]
 		sc.c = sc.c[:last]
@@ -371,8 +368,7 @@ func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
 		sc.aff[pos] = sc.aff[last]
 		sc.aff = sc.aff[:last]
 	}
-	p.DeleteEdgeCommon(u, w, common) // the graph moves its last edge to pos
-	moved := sc.main.get(last)       // fused: the count of the edge moving to pos
+	moved := sc.main.get(last) // fused: the count of the edge moving to pos
 	sc.main.set(last, 0)
 	if !sc.uniformFill() {
 		sc.fill.set(last, 0)

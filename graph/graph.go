@@ -208,12 +208,19 @@ func (g *Graph) AddEdge(u, v int32) bool {
 // the removed edge (swap-remove), so edge indices other than those two stay
 // valid.
 func (g *Graph) DeleteEdge(u, v int32) bool {
+	_, ok := g.DeleteEdgeIndex(u, v)
+	return ok
+}
+
+// DeleteEdgeIndex deletes the edge {u, v}, as DeleteEdge does, and returns
+// the index it had, which the last edge now has.
+func (g *Graph) DeleteEdgeIndex(u, v int32) (int, bool) {
 	if u == v {
-		return false
+		return 0, false
 	}
 	i, ok := g.find(u, v)
 	if !ok {
-		return false
+		return 0, false
 	}
 	j, _ := g.find(v, u)
 	du := len(g.adj[u]) / 2
@@ -232,7 +239,7 @@ func (g *Graph) DeleteEdge(u, v int32) bool {
 		g.setPos(moved.V, moved.U, e)
 	}
 	g.edges = g.edges[:last]
-	return true
+	return int(e), true
 }
 
 // setPos records that the edge {v, w} is at position e of the edge array.

@@ -83,7 +83,23 @@ func TestRandomAddDelete(t *testing.T) {
 		for step := range 400 {
 			u, v := int32(r.IntN(n)), int32(r.IntN(n))
 			if r.IntN(3) == 0 {
-				changed := g.DeleteEdge(u, v)
+				want, _ := g.EdgeIndex(u, v)
+				last := g.NumEdges() - 1
+				var moved Edge
+				if last >= 0 {
+					moved = g.Edge(last)
+				}
+				var changed bool
+				if step%2 == 0 {
+					changed = g.DeleteEdge(u, v)
+				} else {
+					var i int
+					i, changed = g.DeleteEdgeIndex(u, v)
+					// The last edge moves to the deleted one's index.
+					if changed && (i != want || (i < last && g.Edge(i) != moved)) {
+						t.Fatalf("trial %d step %d: DeleteEdgeIndex(%d,%d) = %d, want %d with %v there", trial, step, u, v, i, want, moved)
+					}
+				}
 				if changed != (u != v && o[u][v]) {
 					t.Fatalf("trial %d step %d: DeleteEdge(%d,%d) = %v", trial, step, u, v, changed)
 				}
