@@ -56,7 +56,7 @@ type Result struct {
 	Best int
 	// Alterations lists, in order, the changes that turn the input into
 	// the returned state.
-	Alterations []Alteration
+	Alterations Alterations
 	// Target is the number of nodes that had to become k-anonymous.
 	Target int
 	// TargetReached reports whether the returned state meets the target.
@@ -157,8 +157,8 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	}
 	// Return to the best state: undo the alterations made after it.
 	keep := alterationsUpTo(res.Trace[res.Best].EdgesAltered, cfg.Operation)
-	for i := len(res.Alterations) - 1; i >= keep; i-- {
-		a := res.Alterations[i]
+	for i := res.Alterations.Len() - 1; i >= keep; i-- {
+		a := res.Alterations.At(i)
 		switch {
 		case a.Added:
 			p.DeleteEdge(a.U, a.V)
@@ -172,7 +172,7 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 		}
 	}
 	p.Update()
-	res.Alterations = res.Alterations[:keep]
+	res.Alterations.Truncate(keep)
 	if cfg.Refine != NoRefinement && ctx.Err() == nil {
 		// The strategy and the undo above went through the partition.
 		if err := sol.sync(); err != nil {
@@ -253,17 +253,18 @@ type recorder struct {
 // restoration, every m local-search moves, at the end), so the classes are
 // then rebuilt, in O(m) as a comparison of the lists would be.
 func (rc *recorder) syncTwins(phase string) {
-	alts := rc.res.Alterations
+	alts := &rc.res.Alterations
 	if phase != PhaseStrategy {
 		rc.twins = anonymity.NewTwins(rc.p.Graph())
-		rc.appended = len(alts)
+		rc.appended = alts.Len()
 		return
 	}
-	for _, a := range alts[rc.appended:] {
+	for i := rc.appended; i < alts.Len(); i++ {
+		a := alts.At(i)
 		rc.twins.Update(a.U)
 		rc.twins.Update(a.V)
 	}
-	rc.appended = len(alts)
+	rc.appended = alts.Len()
 }
 
 // record appends a row for the current state, reached with the alterations
@@ -276,7 +277,7 @@ func (rc *recorder) record(phase string, notAnonymous int, tSel, tUpd time.Durat
 	n := res.Nodes
 	row := Iteration{
 		Iteration: len(res.Trace), Phase: phase,
-		EdgesAltered: countAltered(res.Alterations, res.Config.Operation),
+		EdgesAltered: countAltered(res.Alterations.Len(), res.Config.Operation),
 		Unique:       rc.p.Unique(), NotKAnonymous: notAnonymous,
 		UniqueFraction: float64(rc.p.Unique()) / float64(n),
 		SecondsSelect:  tSel.Seconds(), SecondsUpdate: tUpd.Seconds(),
@@ -306,12 +307,10 @@ func runPaper(ctx context.Context, st *state, rng *rand.Rand, rec *recorder) err
 	var sc *scorer
 	if cfg.Operation == Delete {
 		sc = newScorer(p, cfg.deletionStrategy(), st.na)
-		if res.Alterations == nil {
-			// Room for every deletion the budget allows, at once: growing
-			// the list copied it again and again (at 10^8 deletions,
-			// gigabytes); fresh pages count in memory only once written.
-			res.Alterations = make([]Alteration, 0, min(cfg.Budget, g.NumEdges()))
-		}
+		// Room for every deletion the budget allows, at once: growing
+		// the list copied it again and again (at 10^8 deletions,
+		// gigabytes).
+		res.Alterations.Grow(min(cfg.Budget, g.NumEdges()))
 	}
 	altered := 0
 	for altered < cfg.Budget && n-st.notAnonymous < res.Target {
@@ -320,36 +319,37 @@ func runPaper(ctx context.Context, st *state, rng *rand.Rand, rec *recorder) err
 		}
 		b := min(cfg.Recompute, cfg.Budget-altered)
 		start := time.Now()
-		var alts []Alteration
+		// This iteration's alterations go straight to the end of the list:
+		// a batch of its own was a copy of each, made again every iteration.
+		first := res.Alterations.Len()
 		switch cfg.Operation {
 		case Delete:
 			if g.NumEdges() == 0 {
 				break
 			}
 			sc.beginIteration()
-			sel := sc.selectEdges(rng, b)
-			alts = make([]Alteration, 0, len(sel))
-			for _, i := range sel {
+			for _, i := range sc.selectEdges(rng, b) {
 				e := g.Edge(int(i))
 				a := Alteration{U: e.U, V: e.V}
 				if g.Typed() {
 					a.Ties = g.Kind(e.U, e.V) // the paper's strategies delete whole pairs
 				}
-				alts = append(alts, a)
+				res.Alterations.Append(a)
 			}
 		case Add:
-			alts = addRandom(g, rng, b)
+			res.Alterations.Append(addRandom(g, rng, b)...)
 		case Rewire:
 			// A rewiring costs two; with R = 1 do one per iteration.
 			if left := cfg.Budget - altered; left >= 2 {
-				alts = rewireRandom(g, rng, min(max(1, b/2), left/2))
+				res.Alterations.Append(rewireRandom(g, rng, min(max(1, b/2), left/2))...)
 			}
 		}
 		tSel := time.Since(start)
-		if len(alts) == 0 {
+		if res.Alterations.Len() == first {
 			return nil // nothing left to alter
 		}
-		for _, a := range alts {
+		for i := first; i < res.Alterations.Len(); i++ {
+			a := res.Alterations.At(i)
 			switch {
 			case sc != nil:
 				sc.deleteEdge(p, a.U, a.V)
@@ -359,8 +359,7 @@ func runPaper(ctx context.Context, st *state, rng *rand.Rand, rec *recorder) err
 				p.DeleteEdge(a.U, a.V)
 			}
 		}
-		res.Alterations = append(res.Alterations, alts...)
-		altered = countAltered(res.Alterations, cfg.Operation)
+		altered = countAltered(res.Alterations.Len(), cfg.Operation)
 		p.Update()
 		if err := st.refresh(sc); err != nil {
 			return err
@@ -375,7 +374,7 @@ func runGreedy(ctx context.Context, sol *solution, rec *recorder) {
 	res := rec.res
 	last := time.Now()
 	sol.greedy(ctx, sol.cfg.Budget, false, func(id int32, tUpd time.Duration) {
-		res.Alterations = append(res.Alterations, sol.alteration(id))
+		res.Alterations.Append(sol.alteration(id))
 		tAll := time.Since(last)
 		rec.record(PhaseStrategy, sol.na, tAll-tUpd, tUpd)
 		last = time.Now()
@@ -487,14 +486,14 @@ func (st *state) refresh(sc *scorer) error {
 	return nil
 }
 
-// countAltered returns the number of alterations in the unit of op: one per
-// deleted or added edge, two per rewiring (which deletes two edges and adds
-// two).
-func countAltered(alts []Alteration, op Operation) int {
+// countAltered returns the number of alterations in the unit of op made by
+// changes entries of an alteration list: one per deleted or added edge, two
+// per rewiring (which deletes two edges and adds two).
+func countAltered(changes int, op Operation) int {
 	if op == Rewire {
-		return len(alts) / 2
+		return changes / 2
 	}
-	return len(alts)
+	return changes
 }
 
 // alterationsUpTo returns how many entries of an alteration list make up the

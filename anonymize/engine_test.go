@@ -33,7 +33,7 @@ func checkResult(t *testing.T, orig, g *graph.Graph, res *Result) {
 	t.Helper()
 	cfg := res.Config
 	h := orig.Clone()
-	for _, a := range res.Alterations {
+	for _, a := range res.Alterations.All() {
 		ok := false
 		if a.Added {
 			ok = h.AddEdge(a.U, a.V)
@@ -82,8 +82,8 @@ func checkResult(t *testing.T, orig, g *graph.Graph, res *Result) {
 			t.Fatalf("row %d: %d alterations exceed the budget %d", i, it.EdgesAltered, cfg.Budget)
 		}
 	}
-	if countAltered(res.Alterations, cfg.Operation) != res.After().EdgesAltered {
-		t.Fatalf("%d alterations listed, best row says %d", len(res.Alterations), res.After().EdgesAltered)
+	if countAltered(res.Alterations.Len(), cfg.Operation) != res.After().EdgesAltered {
+		t.Fatalf("%d alterations listed, best row says %d", res.Alterations.Len(), res.After().EdgesAltered)
 	}
 }
 
@@ -105,7 +105,7 @@ func TestUniqueExample8(t *testing.T) {
 	g := examples.MustRead("example8")
 	res := run(t, g, Config{Measure: measure.Count{}, D: 1, Strategy: Unique, Variant: Budgeted, Budget: 4, Recompute: 4, Seed: 1})
 	var del []graph.Edge
-	for _, a := range res.Alterations {
+	for _, a := range res.Alterations.All() {
 		del = append(del, graph.MakeEdge(a.U, a.V))
 	}
 	slices.SortFunc(del, func(a, b graph.Edge) int { return int(a.U-b.U)*100 + int(a.V-b.V) })
@@ -135,8 +135,8 @@ func TestVariants(t *testing.T) {
 						t.Errorf("partial reached %d k-anonymous nodes, target %d", 120-res.After().NotKAnonymous, Target(0.9, 120))
 					}
 				case Budgeted:
-					if len(res.Alterations) > 20 {
-						t.Errorf("budgeted altered %d > 20 edges", len(res.Alterations))
+					if res.Alterations.Len() > 20 {
+						t.Errorf("budgeted altered %d > 20 edges", res.Alterations.Len())
 					}
 				}
 			})
@@ -172,14 +172,14 @@ func TestDeterminism(t *testing.T) {
 			t.Fatal(err)
 		}
 		if i == 0 {
-			first = res.Alterations
-		} else if !slices.Equal(first, res.Alterations) {
+			first = res.Alterations.Slice()
+		} else if !slices.Equal(first, res.Alterations.Slice()) {
 			t.Fatalf("threads=%d: alterations differ from the first run", threads)
 		}
 	}
 	g := g0.Clone()
 	res, _ := Run(g, Config{Measure: measure.DK{}, D: 1, Strategy: UA, Seed: 43, Recompute: 2})
-	if slices.Equal(first, res.Alterations) {
+	if slices.Equal(first, res.Alterations.Slice()) {
 		t.Error("another seed gave the same alterations")
 	}
 }
@@ -194,8 +194,8 @@ func TestOperations(t *testing.T) {
 		res := run(t, g, Config{Measure: measure.Degree{}, D: 1, Strategy: ES, Operation: op, Variant: Budgeted, Budget: 10, Recompute: 2, Seed: 9})
 		switch op {
 		case Add:
-			if g.NumEdges() != 78+len(res.Alterations) {
-				t.Errorf("add: %d edges after %d additions", g.NumEdges(), len(res.Alterations))
+			if g.NumEdges() != 78+res.Alterations.Len() {
+				t.Errorf("add: %d edges after %d additions", g.NumEdges(), res.Alterations.Len())
 			}
 		case Rewire:
 			if g.NumEdges() != 78 {

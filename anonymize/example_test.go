@@ -23,7 +23,7 @@ func ExampleRun() {
 	}
 	fmt.Println("not 2-anonymous before:", res.Before().NotKAnonymous)
 	fmt.Println("not 2-anonymous after:", res.After().NotKAnonymous)
-	fmt.Println("edges deleted:", len(res.Alterations), "of", res.EdgesBefore)
+	fmt.Println("edges deleted:", res.Alterations.Len(), "of", res.EdgesBefore)
 	// Output:
 	// not 2-anonymous before: 15
 	// not 2-anonymous after: 0

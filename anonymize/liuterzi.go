@@ -747,7 +747,7 @@ func runLiuTerzi(ctx context.Context, g *graph.Graph, cfg Config) (*Result, erro
 			if err := row(1, len(alts), tSel, time.Since(start)-tSel); err != nil {
 				return nil, err
 			}
-			res.Alterations, res.Best, res.EdgesAfter = alts, 1, g.NumEdges()
+			res.Alterations, res.Best, res.EdgesAfter = MakeAlterations(alts...), 1, g.NumEdges()
 		}
 	}
 	res.TargetReached = n-res.After().NotKAnonymous >= res.Target

@@ -16,7 +16,7 @@ func ExampleRun_liuTerzi() {
 		cfg := anonymize.Config{Measure: measure.Degree{}, D: 1, K: 5, Strategy: anonymize.LiuTerzi, Operation: op, Seed: 1}
 		if res, err := anonymize.Run(g, cfg); err == nil {
 			fmt.Printf("%s: %d edges; not 5-degree anonymous: %d before, %d after\n",
-				op, len(res.Alterations), res.Before().NotKAnonymous, res.After().NotKAnonymous)
+				op, res.Alterations.Len(), res.Before().NotKAnonymous, res.After().NotKAnonymous)
 		}
 	}
 	// Output:

@@ -205,12 +205,12 @@ func TestLiuTerziReleases(t *testing.T) {
 						continue
 					}
 					checkDegreeAnonymous(t, g, k)
-					for _, a := range res.Alterations {
+					for _, a := range res.Alterations.All() {
 						if a.Added != (op == Add) {
 							t.Fatalf("%s %s: alteration %+v", name, op, a)
 						}
 					}
-					if len(res.Trace) != 2 || res.Best != 1 || res.After().EdgesAltered != len(res.Alterations) {
+					if len(res.Trace) != 2 || res.Best != 1 || res.After().EdgesAltered != res.Alterations.Len() {
 						t.Errorf("%s %s %s k=%d: trace %+v", name, s, op, k, res.Trace)
 					}
 				}
@@ -234,10 +234,10 @@ func TestLiuTerziKarate(t *testing.T) {
 			g := g0.Clone()
 			res := run(t, g, Config{Measure: measure.Degree{}, K: k, D: 1, Strategy: LiuTerzi, Operation: op, Seed: 1})
 			checkDegreeAnonymous(t, g, k)
-			if !res.TargetReached || 2*len(res.Alterations) < cost {
-				t.Errorf("%s k=%d: %d alterations cannot cover a degree change of %d", op, k, len(res.Alterations), cost)
+			if !res.TargetReached || 2*res.Alterations.Len() < cost {
+				t.Errorf("%s k=%d: %d alterations cannot cover a degree change of %d", op, k, res.Alterations.Len(), cost)
 			}
-			t.Logf("karate %s k=%d: DP cost %d, %d alterations", op, k, cost, len(res.Alterations))
+			t.Logf("karate %s k=%d: DP cost %d, %d alterations", op, k, cost, res.Alterations.Len())
 		}
 	}
 }
@@ -256,7 +256,7 @@ func TestLiuTerziConfig(t *testing.T) {
 	// A budget below the plan leaves the graph as it was.
 	h := g.Clone()
 	res := run(t, h, Config{Measure: measure.Degree{}, D: 1, K: 5, Strategy: LiuTerzi, Variant: Budgeted, Budget: 1})
-	if res.TargetReached || len(res.Alterations) != 0 || h.NumEdges() != g.NumEdges() || len(res.Trace) != 1 {
+	if res.TargetReached || res.Alterations.Len() != 0 || h.NumEdges() != g.NumEdges() || len(res.Trace) != 1 {
 		t.Errorf("over budget: %+v", res)
 	}
 	// Parse accepts the names.
@@ -345,7 +345,7 @@ func TestLiuTerziDeletionsBruteForce(t *testing.T) {
 			t.Fatalf("trial %d (n=%d m=%d k=%d): target not reached", trial, n, m, k)
 		}
 		checkDegreeAnonymous(t, g, k)
-		got := len(res.Alterations)
+		got := res.Alterations.Len()
 		if got < want {
 			t.Fatalf("trial %d: %d deletions beat the optimum %d", trial, got, want)
 		}
@@ -404,9 +404,9 @@ func TestLiuTerziDeletionThreads(t *testing.T) {
 	for _, threads := range []int{1, 2, 4} {
 		res := run(t, g0.Clone(), Config{Measure: measure.Degree{}, D: 1, K: 5, Strategy: LiuTerzi, Operation: Delete, Seed: 3, Threads: threads})
 		if threads == 1 {
-			want = res.Alterations
-		} else if fmt.Sprint(res.Alterations) != fmt.Sprint(want) {
-			t.Errorf("threads %d: %v, threads 1: %v", threads, res.Alterations, want)
+			want = res.Alterations.Slice()
+		} else if !slices.Equal(res.Alterations.Slice(), want) {
+			t.Errorf("threads %d: %v, threads 1: %v", threads, res.Alterations.Slice(), want)
 		}
 	}
 }

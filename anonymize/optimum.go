@@ -73,7 +73,7 @@ func Optimum(ctx context.Context, g *graph.Graph, cfg Config, limit int) (*Optim
 		limit = OptimumLimit
 	}
 	out := &OptimumResult{Kept: h.NumEdges(), Heuristic: h.NumEdges()}
-	for _, a := range res.Alterations {
+	for _, a := range res.Alterations.All() {
 		out.Deleted = append(out.Deleted, graph.MakeEdge(a.U, a.V))
 	}
 	if !res.TargetReached {
@@ -99,7 +99,7 @@ func Optimum(ctx context.Context, g *graph.Graph, cfg Config, limit int) (*Optim
 		if rs.deepen(best) {
 			out.Kept = len(orig) - s.del.len()
 			out.Deleted = out.Deleted[:0]
-			for _, a := range s.deletedEdges() {
+			for _, a := range s.deletedEdges().All() {
 				out.Deleted = append(out.Deleted, graph.MakeEdge(a.U, a.V))
 			}
 		}

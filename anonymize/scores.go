@@ -32,6 +32,7 @@ type scorer struct {
 	c     []int32 // edge → |A(e) ∩ NA|            (uao; ua until fused, see fused)
 	aff   []int32 // edge → |A(e)|                 (aff)
 	saved []int32 // selectEdges: the counts of the drawn edges (fused)
+	sel   []int32 // selectEdges: the edges drawn, reused by every call
 
 	main fenwick // the strategy's weights (see weight)
 	fill fenwick // unique, uao: 1 per edge without an end in NA (es, ua: see uniformFill)
@@ -242,10 +243,11 @@ func (sc *scorer) beginIteration() {
 
 // selectEdges draws up to b edges without replacement and returns their
 // indices in the order drawn. If b is at least the number of edges, it
-// returns every edge.
+// returns every edge. The slice returned is overwritten by the next call.
 func (sc *scorer) selectEdges(r *rand.Rand, b int) []int32 {
 	m := sc.g.NumEdges()
-	out := make([]int32, 0, min(b, m))
+	out := slices.Grow(sc.sel[:0], min(b, m))
+	defer func() { sc.sel = out }()
 	if b >= m {
 		for i := range m {
 			out = append(out, int32(i))

@@ -336,12 +336,13 @@ func (s *solution) becameNA(dst []int32) []int32 {
 }
 
 // deletedEdges returns the deleted edges as alterations, in id order.
-func (s *solution) deletedEdges() []Alteration {
+func (s *solution) deletedEdges() Alterations {
 	ids := slices.Clone(s.del.list)
 	slices.Sort(ids)
-	out := make([]Alteration, len(ids))
-	for i, id := range ids {
-		out[i] = s.alteration(id)
+	var out Alterations
+	out.Grow(len(ids))
+	for _, id := range ids {
+		out.Append(s.alteration(id))
 	}
 	return out
 }

@@ -82,7 +82,7 @@ func TestTypedRuns(t *testing.T) {
 			t.Errorf("config %d: %d edges after, %d before", i, g.NumEdges(), in.NumEdges())
 		}
 		listed := map[graph.Edge]graph.Kind{}
-		for _, a := range res.Alterations {
+		for _, a := range res.Alterations.All() {
 			e, k := graph.MakeEdge(a.U, a.V), a.Ties
 			if a.U > a.V {
 				k = k.Reverse()

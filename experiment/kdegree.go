@@ -56,13 +56,7 @@ func KDegree(nets []Network, methods []Method, ks []int, progress func(KDegreeRu
 					NotKBefore: res.Before().NotKAnonymous, Reached: res.TargetReached,
 					Seconds: time.Since(start).Seconds(),
 				}
-				for _, a := range res.Alterations {
-					if a.Added {
-						r.Added++
-					} else {
-						r.Deleted++
-					}
-				}
+				r.Added, r.Deleted = res.Alterations.Counts()
 				runs = append(runs, r)
 				if progress != nil {
 					progress(r)

@@ -496,7 +496,7 @@ func protectedLayers(g *graph.Graph, alter []string) (graph.Kind, error) {
 }
 
 // writeAltered writes the alterations as a TSV of original labels.
-func writeAltered(w io.Writer, g *graph.Graph, alts []anonymize.Alteration) error {
+func writeAltered(w io.Writer, g *graph.Graph, alts anonymize.Alterations) error {
 	bw := bufio.NewWriter(w)
 	typed := g.Directed() || g.Layers() != nil
 	if !typed {
@@ -505,7 +505,7 @@ func writeAltered(w io.Writer, g *graph.Graph, alts []anonymize.Alteration) erro
 		// One row per tie: u→v when directed, and its layer.
 		fmt.Fprintln(bw, "u\tv\tlayer\toperation")
 	}
-	for _, a := range alts {
+	for _, a := range alts.All() {
 		op := "delete"
 		if a.Added {
 			op = "add"
@@ -559,13 +559,7 @@ func summary(name, out string, res *anonymize.Result, seed uint64) anonymizeResu
 		Fuzzy: fuzzyPhi(c), Refine: string(c.Refine), Interrupted: res.Interrupted,
 		Refinement: refinementOf(res),
 	}
-	for _, a := range res.Alterations {
-		if a.Added {
-			r.EdgesAdded++
-		} else {
-			r.EdgesDeleted++
-		}
-	}
+	r.EdgesAdded, r.EdgesDeleted = res.Alterations.Counts()
 	return r
 }
 

@@ -52,7 +52,7 @@ func peakMemory() int64 {
 // 105; on the population network of 10^7 edges (121,212 nodes) budgeted
 // ua peaked at 47; the refinement of the default takes more). The estimates are lower
 // bounds, so that a run is refused only when it cannot fit. A paper
-// strategy reserves room for every deletion its budget allows at once (24
+// strategy reserves room for every deletion its budget allows at once (8
 // bytes each, up to every edge for a full run): pages count in the
 // resident set only once written, but a GOMEMLIMIT counts the whole
 // reservation, so a limit close to this estimate makes the collector run
@@ -69,7 +69,7 @@ const (
 // percent of the live heap instead of the runtime's 100 (see tightenGC).
 const (
 	largeEdges     = 8 << 20
-	gcPercentLarge = 25
+	gcPercentLarge = 10
 )
 
 // tightenGC makes the garbage collector collect sooner on a network of at
@@ -77,10 +77,15 @@ const (
 // setting belongs to the process; runIO puts it back). Such a network's memory is a
 // few large arrays without pointers, which a collection does not scan, so
 // collecting more often costs little time and keeps the peak near the live
-// heap: budgeted ua on a network of 10^7 edges peaked at 553 MB with the
-// default and at 467–474 MB at 25, in the same time (2026-11-24,
-// docs/performance.md). On smaller networks it is left alone: dk on the
-// uk-2007 sample (2.8 M edges) took 5 to 10% longer at 25.
+// heap (the runtime also keeps up to about a tenth more of freed memory
+// before it gives it back): budgeted ua on a network of 10^7 edges peaked
+// at 553 MB with the default and at 467–474 MB at 25, in the same time
+// (2026-11-24, docs/performance.md); at 10, budgeted ua there peaked at
+// 408–413 MB against 428–429 MB at 25, and full ua at 466 MB against
+// 508 MB, again in the same time (2026-11-24, sixth session; measure,
+// verify and the default on Enron with GOGC set alike: no change in
+// time). On smaller networks it is left alone: dk on the uk-2007 sample
+// (2.8 M edges) took 5 to 10% longer at 25.
 func (e *env) tightenGC(g *graph.Graph) {
 	if e.restoreGC != nil || g.NumEdges() < largeEdges || os.Getenv("GOGC") != "" {
 		return
