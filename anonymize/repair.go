@@ -9,6 +9,7 @@ import (
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/marks"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -39,8 +40,7 @@ type repairSearch struct {
 	abort    bool // the limit is reached or the search stopped
 	stopped  bool // ctx is done or the deadline passed
 	depth    int
-	mark     []int32 // mark[v] == epoch: v is a neighbour of the node deps lists
-	epoch    int32
+	marks    marks.Set    // deps: the neighbours of the node it lists
 	buf      [][2][]int32 // per recursion depth: candidates, and the chosen branches
 }
 
@@ -63,7 +63,6 @@ func newRepairSearch(ctx context.Context, s *solution, deadline time.Time, limit
 	}
 	r := &repairSearch{s: s, ctx: ctx, deadline: deadline, limit: limit, forbid: make([]bool, len(s.orig))}
 	_, r.useTri = s.cfg.Measure.(measure.Count)
-	r.mark = make([]int32, s.n)
 	return r
 }
 
@@ -79,16 +78,16 @@ func (r *repairSearch) deps(dst []int32, v int32) []int32 {
 	if _, t := r.signature(v); t == 0 {
 		return dst
 	}
-	r.epoch++
+	r.marks.Reset(s.n, 1)
 	nb := s.g.Neighbors(v)
 	for _, a := range nb {
-		r.mark[a] = r.epoch
+		r.marks.Mark(a)
 	}
 	for _, a := range nb {
 		for _, id := range s.incident(a) {
 			e := s.orig[id]
 			b := e.U ^ e.V ^ a
-			if b > a && r.mark[b] == r.epoch && s.kept.has(id) && !r.forbid[id] {
+			if b > a && r.marks.Marked(b) && s.kept.has(id) && !r.forbid[id] {
 				dst = append(dst, id)
 			}
 		}

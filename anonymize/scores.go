@@ -7,6 +7,7 @@ import (
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/marks"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -26,13 +27,12 @@ type scorer struct {
 	finder      measure.AffectedFinder
 	buf         []int32
 
-	na    []bool  // na[v]: v is not k-anonymous, as the weights assume
-	mark  []int32 // flip: marks on the neighbours of a node
-	epoch int32
-	c     []int32 // edge → |A(e) ∩ NA|            (uao; ua until fused, see fused)
-	aff   []int32 // edge → |A(e)|                 (aff)
-	saved []int32 // selectEdges: the counts of the drawn edges (fused)
-	sel   []int32 // selectEdges: the edges drawn, reused by every call
+	na    []bool    // na[v]: v is not k-anonymous, as the weights assume
+	marks marks.Set // flip: marks on the neighbours of a node
+	c     []int32   // edge → |A(e) ∩ NA|            (uao; ua until fused, see fused)
+	aff   []int32   // edge → |A(e)|                 (aff)
+	saved []int32   // selectEdges: the counts of the drawn edges (fused)
+	sel   []int32   // selectEdges: the edges drawn, reused by every call
 
 	main fenwick // the strategy's weights (see weight)
 	fill fenwick // unique, uao: 1 per edge without an end in NA (es, ua: see uniformFill)
@@ -439,17 +439,9 @@ func (sc *scorer) flip(x int32, na bool) {
 	// Per neighbour a, whichever costs less: a's list scanned against
 	// marks on N(x), or N(x) looked up by binary search in a's list.
 	nx := g.Neighbors(x)
-	if len(sc.mark) < g.NumNodes() {
-		sc.mark = make([]int32, g.NumNodes())
-		sc.epoch = 0
-	}
-	sc.epoch++
-	if sc.epoch == 0 {
-		clear(sc.mark)
-		sc.epoch = 1
-	}
+	sc.marks.Reset(g.NumNodes(), 1)
 	for _, b := range nx {
-		sc.mark[b] = sc.epoch
+		sc.marks.Mark(b)
 	}
 	bump := func(e int32) {
 		sc.addCount(int(e), delta) // its ends kept their status: x is not one
@@ -459,7 +451,7 @@ func (sc *scorer) flip(x int32, na bool) {
 		if len(nb) <= len(nx)*bits.Len(uint(len(nb))) {
 			j, _ := slices.BinarySearch(nb, a+1)
 			for ; j < len(nb); j++ {
-				if sc.mark[nb[j]] == sc.epoch {
+				if sc.marks.Marked(nb[j]) {
 					bump(ea[j])
 				}
 			}

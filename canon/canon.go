@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"math/big"
 	"slices"
+
+	"github.com/anonet-project/anonet/internal/marks"
 )
 
 // certVersion is the first byte of every certificate; it changes whenever the
@@ -85,28 +87,29 @@ type Canonizer struct {
 	curTr                       []uint64
 
 	// Search tree.
-	stack                    []node
-	cands                    []int32
-	nodeID                   int
-	firstLab, bestLab        []int32
-	firstPath, bestPath      []int32
-	firstTr, bestTr          []uint64
-	firstOffs, bestOffs      []int32
-	firstDepth, bestDepth    int
-	bestIsFirst              bool
-	firstOff, firstAdj       []int32
-	bestOff, bestAdj         []int32
-	curOff, curAdj, fill     []int32
-	gens                     []int32
-	ngens                    int
-	uf, stamp                []int32
-	ufOwner, ufGens          int
-	stampVal                 int32
-	tw, twStamp, twRep, mark []int32
-	twStampVal, markVal      int32
-	inTwin                   []bool
-	hasTwins                 bool
-	hbuf                     []uint64
+	stack                 []node
+	cands                 []int32
+	nodeID                int
+	firstLab, bestLab     []int32
+	firstPath, bestPath   []int32
+	firstTr, bestTr       []uint64
+	firstOffs, bestOffs   []int32
+	firstDepth, bestDepth int
+	bestIsFirst           bool
+	firstOff, firstAdj    []int32
+	bestOff, bestAdj      []int32
+	curOff, curAdj, fill  []int32
+	gens                  []int32
+	ngens                 int
+	uf                    []int32
+	ufOwner, ufGens       int
+	orbits                marks.Set // the orbits of the explored children, by representative
+	tw, twRep             []int32
+	twMarks               marks.Set // buildOrbits: the twin classes met
+	mark                  marks.Set // the neighbours of one node
+	inTwin                []bool
+	hasTwins              bool
+	hbuf                  []uint64
 
 	// Components and forests.
 	comp, order, compStart []int32
@@ -291,10 +294,7 @@ func (c *Canonizer) reduce() {
 	off, adj := c.off, c.adj
 	arcs := int(off[n] - off[0])
 	cc := c.tcount // zero outside refinement
-	if len(c.mark) < n {
-		c.mark = make([]int32, n, n+n/4+8)
-		c.markVal = 0
-	}
+	c.mark.Reset(n, 1)
 	woff := grow32(c.woff, n+1)
 	wadj := grow32(c.wadj, arcs)[:0]
 	changed := false
@@ -317,9 +317,9 @@ func (c *Canonizer) reduce() {
 				wadj = append(wadj, u)
 			}
 		}
-		c.nextMark()
+		c.mark.Next()
 		for _, u := range nb {
-			c.mark[u] = c.markVal
+			c.mark.Mark(u)
 		}
 		for _, u := range nb {
 			y := c.cellOf[u]
@@ -329,7 +329,7 @@ func (c *Canonizer) reduce() {
 			if dense(y) {
 				changed = true
 				for _, w := range c.plab[y:c.cellEnd[y]] {
-					if w != int32(v) && c.mark[w] != c.markVal {
+					if w != int32(v) && !c.mark.Marked(w) {
 						wadj = append(wadj, w)
 					}
 				}
@@ -598,14 +598,4 @@ func grow32(s []int32, n int) []int32 {
 		return make([]int32, n, n+n/4+8)
 	}
 	return s[:n]
-}
-
-// nextMark starts a new generation of marks: afterwards c.mark[x] ==
-// c.markVal marks x, and no vertex is marked.
-func (c *Canonizer) nextMark() {
-	c.markVal++
-	if c.markVal == 0 {
-		clear(c.mark)
-		c.markVal = 1
-	}
 }

@@ -21,10 +21,7 @@ func (c *Canonizer) nodeRecurse() bool {
 	off, adj := c.off, c.adj
 	cellOf, cellEnd := c.cellOf, c.cellEnd
 	cc := c.tcount // zero outside refinement
-	if len(c.mark) < n {
-		c.mark = make([]int32, n, n+n/4+8)
-		c.markVal = 0
-	}
+	c.mark.Reset(n, 1)
 	noff := grow32(c.noff, n+1)
 	nadj := c.nadj[:0]
 	noff[0] = 0
@@ -52,9 +49,9 @@ func (c *Canonizer) nodeRecurse() bool {
 				nadj = append(nadj, u)
 			}
 		}
-		c.nextMark()
+		c.mark.Next()
 		for _, u := range nb {
-			c.mark[u] = c.markVal
+			c.mark.Mark(u)
 		}
 		for _, u := range nb {
 			y := cellOf[u]
@@ -63,7 +60,7 @@ func (c *Canonizer) nodeRecurse() bool {
 			}
 			if dense(y) {
 				for _, w := range c.plab[y:cellEnd[y]] {
-					if w != v && c.mark[w] != c.markVal {
+					if w != v && !c.mark.Marked(w) {
 						nadj = append(nadj, w)
 					}
 				}

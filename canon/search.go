@@ -39,10 +39,6 @@ func (c *Canonizer) search() {
 	c.cands = c.cands[:0]
 	c.ufOwner = -1
 	c.uf = grow32(c.uf, n)
-	if len(c.stamp) < n {
-		c.stamp = make([]int32, n, n+n/4+8)
-		c.stampVal = 0
-	}
 	c.twinDiscretize()
 	if c.ncells == n || c.nodeRecurse() {
 		copy(c.lab, c.plab)
@@ -190,12 +186,12 @@ func (c *Canonizer) nextChild(k int) (int32, bool) {
 	for nd.ne < nd.cnum {
 		w := cands[nd.ne]
 		r := c.find(w)
-		if c.stamp[r] == c.stampVal {
+		if c.orbits.Marked(r) {
 			nd.cnum--
 			cands[nd.ne], cands[nd.cnum] = cands[nd.cnum], cands[nd.ne]
 			continue
 		}
-		c.stamp[r] = c.stampVal
+		c.orbits.Mark(r)
 		nd.ne++
 		return w, true
 	}
@@ -214,17 +210,13 @@ func (c *Canonizer) buildOrbits(k int) {
 		uf[v] = v
 	}
 	if c.hasTwins {
-		c.twStampVal++
-		if c.twStampVal == 0 {
-			clear(c.twStamp)
-			c.twStampVal = 1
-		}
+		c.twMarks.Reset(c.n, 1)
 		for _, v := range cands {
 			t := c.tw[v]
-			if c.twStamp[t] == c.twStampVal {
+			if c.twMarks.Marked(t) {
 				c.union(v, c.twRep[t])
 			} else {
-				c.twStamp[t] = c.twStampVal
+				c.twMarks.Mark(t)
 				c.twRep[t] = v
 			}
 		}
@@ -242,13 +234,9 @@ func (c *Canonizer) buildOrbits(k int) {
 		}
 	}
 	c.ufOwner, c.ufGens = nd.id, c.ngens
-	c.stampVal++
-	if c.stampVal == 0 {
-		clear(c.stamp)
-		c.stampVal = 1
-	}
+	c.orbits.Reset(c.n, 1)
 	for _, v := range cands[:nd.ne] {
-		c.stamp[c.find(v)] = c.stampVal
+		c.orbits.Mark(c.find(v))
 	}
 }
 

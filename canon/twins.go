@@ -11,14 +11,7 @@ func (c *Canonizer) computeTwins() {
 	n := c.n
 	c.tw = grow32(c.tw, n)
 	c.twRep = grow32(c.twRep, n)
-	if len(c.twStamp) < n {
-		c.twStamp = make([]int32, n, n+n/4+8)
-		c.twStampVal = 0
-	}
-	if len(c.mark) < n {
-		c.mark = make([]int32, n, n+n/4+8)
-		c.markVal = 0
-	}
+	c.mark.Reset(n, 1) // verifyTwins starts a generation per candidate
 	if cap(c.inTwin) < n {
 		c.inTwin = make([]bool, n, n+n/4+8)
 	}
@@ -84,12 +77,12 @@ func (c *Canonizer) verifyTwins(group []uint64, closed bool) {
 		if c.tw[r] != r {
 			continue
 		}
-		c.nextMark()
+		c.mark.Next()
 		for _, u := range adj[off[r]:off[r+1]] {
-			c.mark[u] = c.markVal
+			c.mark.Mark(u)
 		}
 		if closed {
-			c.mark[r] = c.markVal
+			c.mark.Mark(r)
 		}
 		dr := off[r+1] - off[r]
 		for _, kv := range group[i+1:] {
@@ -97,12 +90,12 @@ func (c *Canonizer) verifyTwins(group []uint64, closed bool) {
 			if c.tw[v] != v || off[v+1]-off[v] != dr || c.cellOf[v] != c.cellOf[r] {
 				continue
 			}
-			if closed && c.mark[v] != c.markVal {
+			if closed && !c.mark.Marked(v) {
 				continue
 			}
 			same := true
 			for _, u := range adj[off[v]:off[v+1]] {
-				if c.mark[u] != c.markVal {
+				if !c.mark.Marked(u) {
 					same = false
 					break
 				}

@@ -1,9 +1,10 @@
 package graph
 
 import (
-	"math"
 	"math/bits"
 	"slices"
+
+	"github.com/anonet-project/anonet/internal/marks"
 )
 
 // Ball is the d-neighbourhood of a node: the nodes within distance d of a
@@ -31,28 +32,21 @@ type Ball struct {
 	Lower, Same, Higher []int32
 
 	// local[x] is the local id of graph node x, valid when x is in the
-	// ball. seen[x] is epoch for a node of the ball inside distance d and
-	// epoch+1 for a node of its outer layer (distance exactly d), so that
-	// one load tells whether a neighbour is in the outer layer.
+	// ball. The nodes of the ball are marked, at level 0 inside distance d
+	// and at level 1 in its outer layer (distance exactly d), so that one
+	// load tells whether a neighbour is in the outer layer.
 	local []int32
-	seen  []uint32
-	epoch uint32
+	marks marks.Set
 	// sorted is scratch for Graph.Ball: the ball's nodes in ascending order.
 	sorted []int32
 }
 
 // reset prepares the scratch arrays for a graph with n nodes.
 func (b *Ball) reset(n int) {
-	if len(b.seen) < n {
-		b.seen = make([]uint32, n)
+	if len(b.local) < n {
 		b.local = make([]int32, n)
-		b.epoch = 0
 	}
-	if b.epoch >= math.MaxUint32-2 { // about to wrap: old stamps could look current
-		clear(b.seen)
-		b.epoch = 0
-	}
-	b.epoch += 2 // stamps epoch and epoch+1 are this fill's, 0 is never one
+	b.marks.Reset(n, 2)
 	b.Nodes = b.Nodes[:0]
 	b.Dist = b.Dist[:0]
 	b.Off = b.Off[:0]
@@ -63,11 +57,11 @@ func (b *Ball) reset(n int) {
 }
 
 // in reports whether graph node x is in the ball being filled.
-func (b *Ball) in(x int32) bool { return b.seen[x]-b.epoch <= 1 }
+func (b *Ball) in(x int32) bool { return b.marks.Marked(x) }
 
 // Contains reports whether graph node x is in the ball filled last.
 func (b *Ball) Contains(x int32) bool {
-	return int(x) < len(b.seen) && b.in(x)
+	return int(x) < b.marks.Len() && b.in(x)
 }
 
 // Local returns the local id of graph node x and whether x is in the ball.
@@ -104,7 +98,7 @@ func (g *Graph) BallNodes(v int32, d int, b *Ball) *Ball {
 func (g *Graph) BallDegrees(v int32, d int, b *Ball) *Ball {
 	b, outer := g.bfs(v, d, b, true)
 	layer := b.Nodes[outer:]
-	seen, stamp := b.seen, b.epoch+1 // the outer layer's stamp
+	seen, stamp := b.marks.Stamps(1) // the outer layer's stamp
 	for i := outer; i < len(b.Nodes); i++ {
 		y := b.Nodes[i]
 		nb := g.Neighbors(y)
@@ -144,9 +138,10 @@ func (g *Graph) bfs(v int32, d int, b *Ball, layers bool) (*Ball, int) {
 	}
 	b.reset(len(g.adj))
 	add := func(x, dist int32) {
-		b.seen[x] = b.epoch
 		if int(dist) == d {
-			b.seen[x]++
+			b.marks.MarkLevel(x, 1)
+		} else {
+			b.marks.Mark(x)
 		}
 		b.local[x] = int32(len(b.Nodes))
 		b.Nodes = append(b.Nodes, x)

@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -262,27 +261,6 @@ func TestForEachTriangle(t *testing.T) {
 		for i, w := range nb {
 			if e := g.Edge(int(ie[i])); e != MakeEdge(v, w) {
 				t.Fatalf("IncidentEdges(%d)[%d] = edge %v, want {%d,%d}", v, i, e, v, w)
-			}
-		}
-	}
-}
-
-// TestBallEpochWrap fills balls while the stamps wrap around and checks
-// that no stamp of an earlier fill is taken for a current one: nodes 2 and 3
-// keep the stamps of the second fill ever made, which the fills after the
-// wraparound would reuse.
-func TestBallEpochWrap(t *testing.T) {
-	g, _, _ := FromEdges(4, []Edge{{0, 1}, {1, 2}, {2, 3}}, nil)
-	var b Ball
-	g.BallNodes(0, 0, &b)
-	g.BallNodes(3, 1, &b) // stamps 2 and 3 at the epoch of the second fill
-	b.epoch = math.MaxUint32 - 9
-	for i := range 12 {
-		d := i % 2 // never reaches nodes 2 and 3
-		g.BallNodes(0, d, &b)
-		for x := int32(0); x < 4; x++ {
-			if b.Contains(x) != (int(x) <= d) {
-				t.Errorf("fill %d (epoch %d): Contains(%d) = %v in B_%d(0)", i, b.epoch, x, b.Contains(x), d)
 			}
 		}
 	}
