@@ -92,7 +92,13 @@ func (s *solution) newWalk(ctx context.Context, r *rand.Rand, pen, t0, t1 float6
 
 // stop reports whether the search must end (checked every 256 moves).
 func (w *walk) stop(i int) bool {
-	return i%256 == 0 && (w.ctx.Err() != nil || (!w.deadline.IsZero() && time.Now().After(w.deadline)))
+	return i%256 == 0 && ended(w.ctx, w.deadline)
+}
+
+// ended reports whether a search must end: ctx is done or the deadline (if
+// not zero) has passed.
+func ended(ctx context.Context, deadline time.Time) bool {
+	return ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline))
 }
 
 // accept decides whether to keep the state reached from one of objective
@@ -266,7 +272,7 @@ func (s *solution) moveTo(del []int32) {
 // fromInputMaxMissing nodes.
 func (s *solution) anneal(ctx context.Context, r *rand.Rand, moves int, deadline time.Time, every int, progress func()) annealStats {
 	st := s.annealFeasible(ctx, r, moves, deadline, every, progress)
-	if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
+	if ended(ctx, deadline) {
 		return st
 	}
 	if s.inputMissing > fromInputMaxMissing {

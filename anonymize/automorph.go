@@ -175,16 +175,20 @@ func (p *twinning) gainAt(s []int32) int {
 // edges, for moves proposals: a random node a in a pair (a, a′) and a node
 // b two steps from a in a pair (b, b′) become the pairs (a, b) and
 // (a′, b′), if a and b have the same colour. Nodes of 3-cycles and nodes
-// alone in their colour are not moved.
-func (p *twinning) improve(rng *rand.Rand, moves int) {
+// alone in their colour are not moved. It returns false, with the pairs as
+// they are, if ctx ends first.
+func (p *twinning) improve(ctx context.Context, rng *rand.Rand, moves int) bool {
 	g := p.g
 	n := g.NumNodes()
 	if n < 4 {
-		return
+		return true
 	}
 	paired := func(v int32) bool { return p.to[p.to[v]] == v && p.to[v] != v }
 	var s [4]int32
-	for range moves {
+	for i := range moves {
+		if i%4096 == 0 && ctx.Err() != nil {
+			return false
+		}
 		a := int32(rng.IntN(n))
 		if g.Degree(a) == 0 || !paired(a) {
 			continue
@@ -204,6 +208,7 @@ func (p *twinning) improve(rng *rand.Rand, moves int) {
 			p.to[a], p.to[a2], p.to[b], p.to[b2] = a2, a, b2, b // undo
 		}
 	}
+	return true
 }
 
 // deletions returns the indices in g.Edges() of the edges that do not keep
@@ -256,7 +261,9 @@ func (s *solution) twinStart(ctx context.Context, rng *rand.Rand) (int, bool) {
 		colors = r.Colors
 	}
 	tw := newTwinning(g0, colors)
-	tw.improve(rng, twinMoves*s.n)
+	if !tw.improve(ctx, rng, twinMoves*s.n) {
+		return 0, false
+	}
 	dels := tw.deletions()
 	if float64(len(s.orig)-len(dels)) < twinCutoff*float64(keptFrom) {
 		return 0, false

@@ -1,6 +1,7 @@
 package anonymize
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -51,7 +52,7 @@ func TestTwinningAutomorphism(t *testing.T) {
 			t.Errorf("%s: %d nodes in 3-cycles, want %d", name, cycles3, want)
 		}
 		before := keptCount(p)
-		p.improve(rand.New(rand.NewPCG(1, 1)), 50*n)
+		p.improve(context.Background(), rand.New(rand.NewPCG(1, 1)), 50*n)
 		after := keptCount(p)
 		if after < before {
 			t.Errorf("%s: improving lost kept edges: %d → %d", name, before, after)
@@ -129,7 +130,7 @@ func TestTwinStartDense(t *testing.T) {
 	g := denseGroups()
 	orig := g.Clone()
 	tw := newTwinning(orig, nil)
-	tw.improve(twinRNG(4), twinMoves*60)
+	tw.improve(context.Background(), twinRNG(4), twinMoves*60)
 	twinKept := keptCount(tw)
 	res := run(t, g, Config{Measure: measure.Count{}, D: 1, K: 2, Variant: Full, Seed: 4})
 	if res.Refinement.Start != StartTwins || res.EdgesAfter < twinKept {
@@ -164,7 +165,7 @@ func TestTwinningColours(t *testing.T) {
 		if p.to[n-1] != int32(n-1) {
 			t.Fatalf("graph %d: the node alone in its colour has twin %d", i, p.to[n-1])
 		}
-		p.improve(rand.New(rand.NewPCG(1, 1)), 50*n)
+		p.improve(context.Background(), rand.New(rand.NewPCG(1, 1)), 50*n)
 		h := g.Clone()
 		for _, id := range p.deletions() {
 			e := g.Edge(int(id))
@@ -199,7 +200,7 @@ func TestTwinStartAttributes(t *testing.T) {
 	m := measure.Refined{Measure: measure.Count{}, Colors: colors}
 	orig := g.Clone()
 	tw := newTwinning(orig, colors)
-	tw.improve(twinRNG(4), twinMoves*60)
+	tw.improve(context.Background(), twinRNG(4), twinMoves*60)
 	twinKept := keptCount(tw)
 	res := run(t, g, Config{Measure: m, D: 1, K: 2, Variant: Full, Seed: 4})
 	ua := run(t, orig.Clone(), Config{Measure: m, D: 1, K: 2, Variant: Full, Seed: 4, Strategy: UA})

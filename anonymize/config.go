@@ -238,8 +238,11 @@ type Config struct {
 	// may delete: per edge of the input, or for a budgeted run per
 	// alteration of the budget (0 means DefaultEffort).
 	Effort int
-	// TimeLimit, if positive, ends the local search after that long; the
-	// best state found so far is returned.
+	// TimeLimit, if positive, bounds the refinement (restoration, the twin
+	// start and the local search) to that long from its start: each phase
+	// stops at the deadline with the state it has, which still meets the
+	// target, and the best state found is returned. The strategy's own
+	// deletions are not bounded.
 	TimeLimit time.Duration
 
 	// Protected, on a layered graph, holds the layers whose ties are never

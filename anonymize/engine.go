@@ -387,15 +387,26 @@ func runGreedy(ctx context.Context, sol *solution, rec *recorder) {
 func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder) {
 	res, cfg := rec.res, sol.cfg
 	start := time.Now()
+	// Config.TimeLimit bounds the whole refinement: every phase stops at
+	// the deadline with the state it has, which still meets the target.
+	// Only the caller's context ending makes the run interrupted.
+	var deadline time.Time
+	rctx := ctx
+	if cfg.TimeLimit > 0 {
+		deadline = start.Add(cfg.TimeLimit)
+		var cancel context.CancelFunc
+		rctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
+	}
 	moves0 := sol.moves
 	before := sol.del.len()
 	res.Refinement.Start = StartStrategy
-	res.Refinement.Restored = sol.restore(ctx)
+	res.Refinement.Restored = sol.restore(rctx)
 	res.Alterations = sol.deletedEdges()
 	rec.record(PhaseRestore, sol.na, 0, time.Since(start))
-	if cfg.twinStart() && sol.p.Arithmetic() && ctx.Err() == nil {
+	if cfg.twinStart() && sol.p.Arithmetic() && rctx.Err() == nil {
 		t := time.Now()
-		if restored, ok := sol.twinStart(ctx, twinRNG(cfg.Seed)); ok {
+		if restored, ok := sol.twinStart(rctx, twinRNG(cfg.Seed)); ok {
 			res.Refinement.Start = StartTwins
 			res.Refinement.Restored = restored
 			res.Alterations = sol.deletedEdges()
@@ -404,15 +415,11 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder) {
 	}
 	if cfg.Refine == Anneal {
 		t := time.Now()
-		var deadline time.Time
-		if cfg.TimeLimit > 0 {
-			deadline = start.Add(cfg.TimeLimit)
-		}
 		// Effort moves per edge the run may delete: every edge, or the
 		// budget.
 		moves := cfg.Effort * max(1, min(len(sol.orig), cfg.Budget))
 		report := max(1, len(sol.orig))
-		st := sol.anneal(ctx, rng, moves, deadline, report, func() {
+		st := sol.anneal(rctx, rng, moves, deadline, report, func() {
 			res.Alterations = sol.deletedEdges()
 			rec.record(PhaseAnneal, sol.na, 0, time.Since(t))
 			t = time.Now()
@@ -421,7 +428,7 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder) {
 		res.Alterations = sol.deletedEdges()
 		rec.record(PhaseAnneal, sol.na, 0, time.Since(t))
 		t = time.Now()
-		if ls := sol.lns(ctx, rng, deadline); ls.steps > 0 || ls.optimal {
+		if ls := sol.lns(rctx, rng, deadline); ls.steps > 0 || ls.optimal {
 			res.Refinement.Tried += ls.steps + ls.restarts.tried
 			res.Refinement.Accepted += ls.improved + ls.moved + ls.restarts.accepted
 			res.Refinement.Optimal = ls.optimal
@@ -429,12 +436,12 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder) {
 			rec.record(PhaseLNS, sol.na, 0, time.Since(t))
 		}
 	}
-	if cfg.Variant == Budgeted && sol.anonymous() < sol.target && sol.del.len() < cfg.Budget && ctx.Err() == nil {
+	if cfg.Variant == Budgeted && sol.anonymous() < sol.target && sol.del.len() < cfg.Budget && rctx.Err() == nil {
 		// Spend what is left of the budget on deletions that each make
 		// more nodes k-anonymous, as long as there are any: a budgeted
 		// run never ends where a single deletion would still help.
 		n := 0
-		sol.greedy(ctx, cfg.Budget-sol.del.len(), true, func(int32, time.Duration) { n++ })
+		sol.greedy(rctx, cfg.Budget-sol.del.len(), true, func(int32, time.Duration) { n++ })
 		if n > 0 {
 			res.Alterations = sol.deletedEdges()
 			rec.record(PhaseGreedy, sol.na, 0, 0)

@@ -161,7 +161,7 @@ func (r *repairSearch) deepen(below int) bool {
 func (r *repairSearch) search(left int) bool {
 	s := r.s
 	r.nodes++
-	if r.nodes%4096 == 0 && (r.ctx.Err() != nil || (!r.deadline.IsZero() && time.Now().After(r.deadline))) {
+	if r.nodes%4096 == 1 && ended(r.ctx, r.deadline) {
 		r.stopped = true
 	}
 	if r.stopped || (r.limit > 0 && r.nodes > r.limit) {
@@ -285,7 +285,7 @@ type lnsStats struct {
 // It stops early when ctx is done or the deadline (if not zero) passes.
 func (s *solution) lns(ctx context.Context, rng *rand.Rand, deadline time.Time) lnsStats {
 	var st lnsStats
-	if s.del.len() > lnsMaxDeleted || !s.feasible() || !repairApplies(s) {
+	if s.del.len() > lnsMaxDeleted || !s.feasible() || !repairApplies(s) || ended(ctx, deadline) {
 		return st
 	}
 	limit := s.cfg.Effort * min(lnsNodesPerEffort, lnsNodesPerEdge*len(s.orig)) * lnsSmallNodes / max(lnsSmallNodes, s.n)

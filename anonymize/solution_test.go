@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/anonet-project/anonet/anonymity"
+	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/measure"
 )
@@ -183,6 +184,38 @@ func TestRefinementKeepsTarget(t *testing.T) {
 			if v != Budgeted && (kept[Restore] < kept[NoRefinement] || kept[Anneal] < kept[Restore]) {
 				t.Errorf("%s/%s: edges kept none %d, restore %d, anneal %d", s, v, kept[NoRefinement], kept[Restore], kept[Anneal])
 			}
+		}
+	}
+}
+
+// TestTimeLimitBoundsRefinement: the time limit bounds the whole
+// refinement, restoration and the twin start included, not only the local
+// search. A limit that has passed when the refinement starts returns the
+// strategy's own release, not marked interrupted, for every variant.
+func TestTimeLimitBoundsRefinement(t *testing.T) {
+	g0 := examples.MustRead("karate")
+	for _, v := range []Variant{Full, Partial, Budgeted} {
+		base := Config{Measure: measure.Count{}, D: 1, Variant: v, Seed: 3, Budget: 12}
+		plain := base
+		plain.Refine = NoRefinement
+		want := g0.Clone()
+		run(t, want, plain)
+		limited := base
+		limited.TimeLimit = time.Nanosecond
+		g := g0.Clone()
+		res := run(t, g, limited)
+		if res.Interrupted || res.Refinement.Restored != 0 || res.Refinement.Start != StartStrategy || res.Refinement.Tried != 0 {
+			t.Errorf("%s: interrupted %v, restored %d, start %s, tried %d; want the strategy's release untouched",
+				v, res.Interrupted, res.Refinement.Restored, res.Refinement.Start, res.Refinement.Tried)
+		}
+		if !slices.Equal(g.SortedEdges(), want.SortedEdges()) {
+			t.Errorf("%s: %d edges kept under a spent time limit, the strategy alone keeps %d", v, g.NumEdges(), want.NumEdges())
+		}
+		// Without a limit the refinement changes the release here, so the
+		// comparison above can fail.
+		g = g0.Clone()
+		if res := run(t, g, base); slices.Equal(g.SortedEdges(), want.SortedEdges()) {
+			t.Errorf("%s: the unlimited refinement changed nothing (%+v); the test proves nothing", v, res.Refinement)
 		}
 	}
 }
