@@ -239,7 +239,8 @@ type Config struct {
 	// alteration of the budget (0 means DefaultEffort).
 	Effort int
 	// TimeLimit, if positive, bounds the refinement (restoration, the twin
-	// start and the local search) to that long from its start: each phase
+	// start, the local search and, budgeted, the gainful deletions that end
+	// it) to that long from its start: each phase
 	// stops at the deadline with the state it has, which still meets the
 	// target, and the best state found is returned. The strategy's own
 	// deletions are not bounded.

@@ -439,7 +439,8 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder) {
 	if cfg.Variant == Budgeted && sol.anonymous() < sol.target && sol.del.len() < cfg.Budget && rctx.Err() == nil {
 		// Spend what is left of the budget on deletions that each make
 		// more nodes k-anonymous, as long as there are any: a budgeted
-		// run never ends where a single deletion would still help.
+		// run never ends where a single deletion would still help, unless
+		// its time limit has passed.
 		n := 0
 		sol.greedy(rctx, cfg.Budget-sol.del.len(), true, func(int32, time.Duration) { n++ })
 		if n > 0 {

@@ -53,7 +53,8 @@ func peakMemory() int64 {
 // ua peaked at 47; the refinement of the default takes more). The estimates are lower
 // bounds, so that a run is refused only when it cannot fit. A paper
 // strategy reserves room for every deletion its budget allows at once (8
-// bytes each, up to every edge for a full run): pages count in the
+// bytes each, 16 on a directed or layered graph, up to every edge for a
+// full run): pages count in the
 // resident set only once written, but a GOMEMLIMIT counts the whole
 // reservation, so a limit close to this estimate makes the collector run
 // often on full runs.

@@ -16,12 +16,12 @@ type Set struct {
 }
 
 // Reset unmarks every node and starts a generation of the given number of
-// levels (at least 1) for ids 0..n-1.
+// levels for ids 0..n-1; fewer than 1 level counts as 1.
 func (m *Set) Reset(n, levels int) {
-	// The new generation's stamps follow the last one's. For fewer than 1
-	// level, levels-1 converts to a huge number: the slow path.
-	if last := m.next + uint64(levels-1); m.next != 0 && last < 1<<32 && len(m.stamp) >= n {
-		m.gen, m.levels, m.next = uint32(m.next), uint32(levels), last+1
+	levels = max(levels, 1)
+	// The new generation's stamps follow the last one's.
+	if end := m.next + uint64(levels); m.next != 0 && end <= 1<<32 && len(m.stamp) >= n {
+		m.gen, m.levels, m.next = uint32(m.next), uint32(levels), end
 		return
 	}
 	m.restart(n, levels)
@@ -32,7 +32,7 @@ func (m *Set) Reset(n, levels int) {
 //
 //go:noinline
 func (m *Set) restart(n, levels int) {
-	l := uint64(max(levels, 1))
+	l := uint64(levels)
 	switch {
 	case len(m.stamp) < n:
 		m.stamp = make([]uint32, n, n+n/4+8)

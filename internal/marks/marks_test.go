@@ -22,8 +22,9 @@ func TestSet(t *testing.T) {
 		want := make([]int, n) // the level of each id, -1 when unmarked
 		levels := 1
 		reset := func() {
-			levels = 1 + r.IntN(3)
+			levels = r.IntN(4) - 1 // -1 and 0 count as 1
 			m.Reset(n, levels)
+			levels = max(levels, 1)
 			for i := range want {
 				want[i] = -1
 			}
