@@ -11,8 +11,14 @@ import (
 const sortChunk = 4096
 
 // listWorkers returns the number of goroutines that sort the adjacency
-// lists of n nodes in chunks of sortChunk.
-func listWorkers(n int) int { return Workers(runtime.GOMAXPROCS(0), n/sortChunk+1) }
+// lists of n nodes in chunks of sortChunk when threads are asked for (0 or
+// less: one per processor).
+func listWorkers(n, threads int) int {
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	return Workers(threads, n/sortChunk+1)
+}
 
 // Normalization counts what building a simple undirected graph from a list
 // of node pairs had to drop.
@@ -31,6 +37,13 @@ type Normalization struct {
 //
 // It returns an error if a pair names a node outside 0..n-1.
 func FromEdges(n int, pairs []Edge, labels []string) (*Graph, Normalization, error) {
+	return FromEdgesThreads(n, pairs, labels, 0)
+}
+
+// FromEdgesThreads is FromEdges with the adjacency lists sorted by at most
+// threads goroutines (0 or less: one per processor). The graph is the same
+// for every value.
+func FromEdgesThreads(n int, pairs []Edge, labels []string, threads int) (*Graph, Normalization, error) {
 	var norm Normalization
 	if n < 0 || int64(n) > 1<<31-1 {
 		return nil, norm, fmt.Errorf("graph: node count %d out of range", n)
@@ -75,7 +88,7 @@ func FromEdges(n int, pairs []Edge, labels []string) (*Graph, Normalization, err
 	// Sorting the lists is most of the work: the nodes are shared out in
 	// chunks among the processors, each counting its own duplicates and
 	// edges.
-	workers := listWorkers(n)
+	workers := listWorkers(n, threads)
 	dupsOf, mOf := make([]int, workers), make([]int, workers)
 	ForChunks(n, sortChunk, workers, func(w, lo, hi int) {
 		for v := lo; v < hi; v++ {

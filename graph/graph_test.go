@@ -159,6 +159,56 @@ func TestFromEdges(t *testing.T) {
 	}
 }
 
+// TestFromEdgesThreads checks that the number of sorting goroutines
+// changes nothing: a graph of several sorting chunks, with self-loops and
+// repeated pairs, built with 1 to 3 threads and the default, against a
+// naive adjacency matrix of the same pairs.
+func TestFromEdgesThreads(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	const n = 3*sortChunk + 17
+	pairs := make([]Edge, 60000)
+	for i := range pairs {
+		u := int32(r.IntN(n))
+		v := u
+		if r.IntN(50) != 0 {
+			v = int32(r.IntN(min(n, int(u)+200))) // near ids: many repeats
+		}
+		pairs[i] = Edge{u, v}
+	}
+	for _, threads := range []int{1, 2, 3, 0} {
+		g, norm, err := FromEdgesThreads(n, slices.Clone(pairs), nil, threads)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[Edge]bool{}
+		loops, dups := 0, 0
+		for _, p := range pairs {
+			if p.U == p.V {
+				loops++
+				continue
+			}
+			e := MakeEdge(p.U, p.V)
+			if seen[e] {
+				dups++
+			}
+			seen[e] = true
+		}
+		if norm != (Normalization{SelfLoops: loops, Duplicates: dups}) || g.NumEdges() != len(seen) {
+			t.Fatalf("threads %d: %+v and %d edges, want %d loops, %d duplicates, %d edges", threads, norm, g.NumEdges(), loops, dups, len(seen))
+		}
+		for e := range seen {
+			if !g.HasEdge(e.U, e.V) {
+				t.Fatalf("threads %d: edge %v missing", threads, e)
+			}
+		}
+		for v := range int32(n) {
+			if !slices.IsSorted(g.Neighbors(v)) {
+				t.Fatalf("threads %d: the list of %d is not sorted", threads, v)
+			}
+		}
+	}
+}
+
 func TestLabels(t *testing.T) {
 	g := New(2)
 	if g.Label(1) != "1" || g.HasLabels() {

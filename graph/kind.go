@@ -313,7 +313,7 @@ func (g *Graph) Renumber(perm []int) {
 		adj[perm[v]] = a
 	}
 	g.adj = adj
-	ForChunks(n, sortChunk, listWorkers(n), func(_, lo, hi int) {
+	ForChunks(n, sortChunk, listWorkers(n, 0), func(_, lo, hi int) {
 		for v := lo; v < hi; v++ {
 			nb := g.Neighbors(int32(v))
 			for i, w := range nb {

@@ -172,7 +172,7 @@ func decodeBinary(data []byte, rep *Report, opt ReadOptions) (*graph.Graph, erro
 	if err := opt.checkDeclared(n); err != nil {
 		return nil, &ParseError{File: file, Err: err}
 	}
-	g, _, err := graph.FromEdges(n, pairs, labels)
+	g, _, err := graph.FromEdgesThreads(n, pairs, labels, opt.Threads)
 	if err != nil {
 		return nil, &ParseError{File: file, Err: err}
 	}

@@ -31,6 +31,8 @@ type records struct {
 	layerNames []string
 	layers     []uint8
 	layerOf    map[string]int // layer name → index, with layerNames
+
+	threads int // the goroutines that sort the graph's lists (ReadOptions.Threads)
 }
 
 // startLayers makes the records layered: every record gets a layer
@@ -106,7 +108,7 @@ func (r *records) build(n int, labels []string, rep *Report) (*graph.Graph, erro
 			return nil, err
 		}
 	}
-	g, norm, err := graph.FromEdges(n, pairs, labels)
+	g, norm, err := graph.FromEdgesThreads(n, pairs, labels, r.threads)
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +213,7 @@ func (r *records) buildTyped(n int, labels []string, rep *Report) (*graph.Graph,
 		pairs = append(pairs, graph.Edge{U: t.lo, V: t.hi})
 		kinds = append(kinds, t.kind)
 	}
-	g, _, err := graph.FromEdges(n, pairs, labels)
+	g, _, err := graph.FromEdgesThreads(n, pairs, labels, r.threads)
 	if err != nil {
 		return nil, err
 	}

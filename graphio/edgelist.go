@@ -211,7 +211,7 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 	lr := newLineReader(br, rep.File, opt, false)
 	b := newBuilder(opt.nodeLimit())
 	sp := &fieldSplitter{delim: opt.Delimiter}
-	b.directed = opt.Directed
+	b.directed, b.threads = opt.Directed, opt.Threads
 	// The layer column: a column number (sp.extra), or a name found in the
 	// header line (layerName).
 	layerName := ""

@@ -429,7 +429,7 @@ func readGML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, erro
 		}
 	}
 	b.records = recs
-	b.directed = opt.Directed
+	b.directed, b.threads = opt.Directed, opt.Threads
 	g, err := b.build(rep)
 	if err != nil {
 		return nil, err

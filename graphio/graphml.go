@@ -29,7 +29,7 @@ func readGraphML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, 
 	d := xml.NewDecoder(&markupGuard{r: br, file: rep.File, limit: opt.plainLine()})
 	d.CharsetReader = charsetReader
 	b := newBuilder(opt.nodeLimit())
-	b.directed = opt.Directed
+	b.directed, b.threads = opt.Directed, opt.Threads
 	var declared []bool // declared[t]: temporary node t has a <node> element
 	perr := func(format string, args ...any) error {
 		line, col := d.InputPos()

@@ -74,7 +74,7 @@ func readMatrixMarket(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Gr
 	sizeLine := 0
 	var read uint64
 	var recs records
-	recs.directed = opt.Directed
+	recs.directed, recs.threads = opt.Directed, opt.Threads
 	var toks [][]byte
 	for {
 		line, ok := lr.next()

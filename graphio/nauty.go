@@ -32,7 +32,7 @@ func readNauty(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, er
 	inHeader := true
 	cur := 0
 	var recs records
-	recs.directed = opt.Directed
+	recs.directed, recs.threads = opt.Directed, opt.Threads
 	perr := lr.errorf
 lines:
 	for {

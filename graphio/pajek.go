@@ -58,7 +58,7 @@ func readPajek(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, er
 	listedOnly := map[int32]bool{} // listed without a label
 	vertexLine := 0
 	var recs records
-	recs.directed = opt.Directed
+	recs.directed, recs.threads = opt.Directed, opt.Threads
 	var toks [][]byte
 	perr := lr.errorf
 	// vertex parses the vertex number tok of line.

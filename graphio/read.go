@@ -81,8 +81,9 @@ type ReadOptions struct {
 	// the graph in file order. 0 means GOMAXPROCS; 1 reads sequentially,
 	// and so do input that may block (a pipe, a terminal, a network
 	// stream: anything but a regular file or data in memory) and layered
-	// edge lists (LayerColumn). The graph, the report and any error are
-	// the same for every value.
+	// edge lists (LayerColumn). It also bounds the goroutines that sort
+	// the graph's adjacency lists once read, in every format. The graph,
+	// the report and any error are the same for every value.
 	Threads int
 
 	in         *countingReader // what Read has consumed, for the declared-size check
