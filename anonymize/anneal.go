@@ -4,7 +4,6 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"time"
 )
 
@@ -53,16 +52,16 @@ func (a *annealStats) add(b annealStats) {
 // never entered.
 func (s *solution) objective(pen float64) float64 {
 	if s.cfg.Variant == Budgeted {
-		return float64(min(s.anonymous(), s.target)) + float64(s.kept.len())/float64(len(s.orig)+1)
+		return float64(min(s.anonymous(), s.target)) + float64(s.ids.numKept())/float64(len(s.orig)+1)
 	}
-	return float64(s.kept.len()) - pen*float64(max(0, s.target-s.anonymous()))
+	return float64(s.ids.numKept()) - pen*float64(max(0, s.target-s.anonymous()))
 }
 
 // keepable reports whether the current state may be returned: it meets the
 // target (full, partial) or the budget (budgeted).
 func (s *solution) keepable() bool {
 	if s.cfg.Variant == Budgeted {
-		return s.del.len() <= s.cfg.Budget
+		return s.ids.numDeleted() <= s.cfg.Budget
 	}
 	return s.feasible()
 }
@@ -155,8 +154,8 @@ func (s *solution) annealFeasible(ctx context.Context, r *rand.Rand, moves int, 
 		w.t *= w.cool
 		f0 := s.objective(0)
 		w.stats.tried++
-		if s.del.len() > 0 && (s.kept.len() == 0 || r.IntN(4) != 0) {
-			id := s.del.random(r)
+		if s.ids.numDeleted() > 0 && (s.ids.numKept() == 0 || r.IntN(4) != 0) {
+			id := s.ids.randomDeleted(r)
 			s.apply(id)
 			if w.accept(f0) {
 				w.taken(id)
@@ -171,7 +170,7 @@ func (s *solution) annealFeasible(ctx context.Context, r *rand.Rand, moves int, 
 					continue
 				}
 				f := inc[r.IntN(len(inc))]
-				if f == id || !s.kept.has(f) {
+				if f == id || !s.ids.isKept(f) {
 					continue
 				}
 				s.apply(f)
@@ -188,10 +187,10 @@ func (s *solution) annealFeasible(ctx context.Context, r *rand.Rand, moves int, 
 			}
 			continue
 		}
-		if s.kept.len() == 0 || (s.cfg.Variant == Budgeted && s.del.len() >= s.cfg.Budget) {
+		if s.ids.numKept() == 0 || (s.cfg.Variant == Budgeted && s.ids.numDeleted() >= s.cfg.Budget) {
 			continue
 		}
-		id := s.kept.random(r)
+		id := s.ids.randomKept(r)
 		s.apply(id)
 		if !w.accept(f0) {
 			s.undo()
@@ -223,12 +222,12 @@ func (s *solution) annealPenalized(ctx context.Context, r *rand.Rand, moves int,
 			if inc := s.incident(s.naNodes.random(r)); len(inc) > 0 {
 				id = inc[r.IntN(len(inc))]
 			}
-		case x < 7 && s.del.len() > 0:
-			id = s.del.random(r)
-		case s.kept.len() > 0:
-			id = s.kept.random(r)
+		case x < 7 && s.ids.numDeleted() > 0:
+			id = s.ids.randomDeleted(r)
+		case s.ids.numKept() > 0:
+			id = s.ids.randomKept(r)
 		}
-		if id < 0 || (budgeted && s.kept.has(id) && s.del.len() >= s.cfg.Budget) {
+		if id < 0 || (budgeted && s.ids.isKept(id) && s.ids.numDeleted() >= s.cfg.Budget) {
 			continue
 		}
 		w.stats.tried++
@@ -251,7 +250,7 @@ func (s *solution) moveTo(del []int32) {
 	}
 	var ids []int32
 	for id := range int32(len(s.orig)) {
-		if want[id] != s.del.has(id) {
+		if want[id] != s.ids.isDeleted(id) {
 			ids = append(ids, id)
 		}
 	}
@@ -278,8 +277,8 @@ func (s *solution) anneal(ctx context.Context, r *rand.Rand, moves int, deadline
 	if s.inputMissing > fromInputMaxMissing {
 		return st
 	}
-	first := slices.Clone(s.del.list)
-	a0, d0 := s.anonymous(), s.del.len()
+	first := s.ids.deleted(nil)
+	a0, d0 := s.anonymous(), s.ids.numDeleted()
 	n := moves
 	if s.p.Arithmetic() && !s.cfg.Fuzzy {
 		// Moves are cheap with the arithmetic fast path.
@@ -287,7 +286,7 @@ func (s *solution) anneal(ctx context.Context, r *rand.Rand, moves int, deadline
 	}
 	pst, ok := s.searchFromInput(ctx, r, n, deadline)
 	st.add(pst)
-	if !ok || !s.better(s.anonymous(), s.del.len(), a0, d0) {
+	if !ok || !s.better(s.anonymous(), s.ids.numDeleted(), a0, d0) {
 		s.moveTo(first)
 	}
 	return st

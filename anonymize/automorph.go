@@ -250,8 +250,8 @@ func (s *solution) twinStart(ctx context.Context, rng *rand.Rand) (int, bool) {
 		// arithmetic path; the check keeps the function safe alone.)
 		return 0, false
 	}
-	from := slices.Clone(s.del.list)
-	keptFrom := s.kept.len()
+	from := s.ids.deleted(nil)
+	keptFrom := s.ids.numKept()
 	g0, _, err := graph.FromEdges(s.n, s.orig, nil) // ids are s.orig's order
 	if err != nil {
 		return 0, false
@@ -271,7 +271,7 @@ func (s *solution) twinStart(ctx context.Context, rng *rand.Rand) (int, bool) {
 	s.moveTo(dels)
 	if s.feasible() && ctx.Err() == nil {
 		restored := s.restore(ctx)
-		if s.kept.len() > keptFrom {
+		if s.ids.numKept() > keptFrom {
 			return restored, true
 		}
 	}

@@ -399,7 +399,7 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder) {
 		defer cancel()
 	}
 	moves0 := sol.moves
-	before := sol.del.len()
+	before := sol.ids.numDeleted()
 	res.Refinement.Start = StartStrategy
 	res.Refinement.Restored = sol.restore(rctx)
 	res.Alterations = sol.deletedEdges()
@@ -436,19 +436,19 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder) {
 			rec.record(PhaseLNS, sol.na, 0, time.Since(t))
 		}
 	}
-	if cfg.Variant == Budgeted && sol.anonymous() < sol.target && sol.del.len() < cfg.Budget && rctx.Err() == nil {
+	if cfg.Variant == Budgeted && sol.anonymous() < sol.target && sol.ids.numDeleted() < cfg.Budget && rctx.Err() == nil {
 		// Spend what is left of the budget on deletions that each make
 		// more nodes k-anonymous, as long as there are any: a budgeted
 		// run never ends where a single deletion would still help, unless
 		// its time limit has passed.
 		n := 0
-		sol.greedy(rctx, cfg.Budget-sol.del.len(), true, func(int32, time.Duration) { n++ })
+		sol.greedy(rctx, cfg.Budget-sol.ids.numDeleted(), true, func(int32, time.Duration) { n++ })
 		if n > 0 {
 			res.Alterations = sol.deletedEdges()
 			rec.record(PhaseGreedy, sol.na, 0, 0)
 		}
 	}
-	res.Refinement.Kept = before - sol.del.len()
+	res.Refinement.Kept = before - sol.ids.numDeleted()
 	res.Refinement.Evaluations = sol.moves - moves0
 	res.Refinement.Seconds = time.Since(start).Seconds()
 }

@@ -160,7 +160,7 @@ func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step fu
 		h.at[i] = -1
 	}
 	evals := 0
-	for _, id := range s.kept.list {
+	for _, id := range s.ids.keptList() {
 		if gainful && s.cfg.Fuzzy {
 			// A fuzzy count costs a pass over all classes: try only the
 			// edges at nodes that are not k-anonymous.
@@ -204,7 +204,7 @@ func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step fu
 		}
 		for _, x := range touched {
 			for _, f := range s.incident(x) {
-				if s.kept.has(f) && fresh[f] != int32(deleted+1) {
+				if s.ids.isKept(f) && fresh[f] != int32(deleted+1) {
 					h.set(f, s.key(f))
 					evals++
 					fresh[f] = int32(deleted + 1)

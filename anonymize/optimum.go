@@ -97,7 +97,7 @@ func Optimum(ctx context.Context, g *graph.Graph, cfg Config, limit int) (*Optim
 		// Count or degree at distance 1, full: the repair search, deepened
 		// one deletion at a time.
 		if rs.deepen(best) {
-			out.Kept = len(orig) - s.del.len()
+			out.Kept = len(orig) - s.ids.numDeleted()
 			out.Deleted = out.Deleted[:0]
 			for _, a := range s.deletedEdges().All() {
 				out.Deleted = append(out.Deleted, graph.MakeEdge(a.U, a.V))

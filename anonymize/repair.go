@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"time"
 
 	"github.com/anonet-project/anonet/anonymity"
@@ -71,7 +70,7 @@ func newRepairSearch(ctx context.Context, s *solution, deadline time.Time, limit
 func (r *repairSearch) deps(dst []int32, v int32) []int32 {
 	s := r.s
 	for _, id := range s.incident(v) {
-		if s.kept.has(id) && !r.forbid[id] {
+		if s.ids.isKept(id) && !r.forbid[id] {
 			dst = append(dst, id)
 		}
 	}
@@ -87,7 +86,7 @@ func (r *repairSearch) deps(dst []int32, v int32) []int32 {
 		for _, id := range s.incident(a) {
 			e := s.orig[id]
 			b := e.U ^ e.V ^ a
-			if b > a && r.marks.Marked(b) && s.kept.has(id) && !r.forbid[id] {
+			if b > a && r.marks.Marked(b) && s.ids.isKept(id) && !r.forbid[id] {
 				dst = append(dst, id)
 			}
 		}
@@ -105,7 +104,7 @@ func (r *repairSearch) toggle(id int32) {
 func (r *repairSearch) deletable(v int32) int {
 	n := 0
 	for _, id := range r.s.incident(v) {
-		if r.s.kept.has(id) && !r.forbid[id] {
+		if r.s.ids.isKept(id) && !r.forbid[id] {
 			n++
 		}
 	}
@@ -211,7 +210,7 @@ func (r *repairSearch) search(left int) bool {
 	i := 0
 	for ; i < len(cand) && !ok && !r.abort; i++ {
 		id := cand[i]
-		if r.forbid[id] || !s.kept.has(id) {
+		if r.forbid[id] || !s.ids.isKept(id) {
 			continue // listed twice
 		}
 		r.toggle(id)
@@ -285,12 +284,12 @@ type lnsStats struct {
 // It stops early when ctx is done or the deadline (if not zero) passes.
 func (s *solution) lns(ctx context.Context, rng *rand.Rand, deadline time.Time) lnsStats {
 	var st lnsStats
-	if s.del.len() > lnsMaxDeleted || !s.feasible() || !repairApplies(s) || ended(ctx, deadline) {
+	if s.ids.numDeleted() > lnsMaxDeleted || !s.feasible() || !repairApplies(s) || ended(ctx, deadline) {
 		return st
 	}
 	limit := s.cfg.Effort * min(lnsNodesPerEffort, lnsNodesPerEdge*len(s.orig)) * lnsSmallNodes / max(lnsSmallNodes, s.n)
 	var err error
-	if st.optimal, err = s.proveOptimal(ctx, deadline, limit/lnsProofShare); st.optimal || err != nil || s.del.len() < 2 {
+	if st.optimal, err = s.proveOptimal(ctx, deadline, limit/lnsProofShare); st.optimal || err != nil || s.ids.numDeleted() < 2 {
 		return st
 	}
 	walks := 1
@@ -298,7 +297,7 @@ func (s *solution) lns(ctx context.Context, rng *rand.Rand, deadline time.Time) 
 		walks = lnsRestarts
 	}
 	limit /= walks
-	best := slices.Clone(s.del.list)
+	best := s.ids.deleted(nil)
 	for i := range walks {
 		if i > 0 {
 			as, ok := s.searchFromInput(ctx, rng, fromInputMinMoves, deadline)
@@ -308,8 +307,8 @@ func (s *solution) lns(ctx context.Context, rng *rand.Rand, deadline time.Time) 
 			}
 		}
 		done := s.lnsWalk(ctx, rng, deadline, limit, &st)
-		if s.feasible() && s.del.len() < len(best) {
-			best = append(best[:0], s.del.list...)
+		if s.feasible() && s.ids.numDeleted() < len(best) {
+			best = s.ids.deleted(best[:0])
 		}
 		if !done {
 			break
@@ -326,7 +325,7 @@ func (s *solution) lns(ctx context.Context, rng *rand.Rand, deadline time.Time) 
 // ends, the solution is moved to the best release it found, if better, and
 // proveOptimal reports true: the release is optimal.
 func (s *solution) proveOptimal(ctx context.Context, deadline time.Time, limit int) (bool, error) {
-	if s.del.len() == 0 {
+	if s.ids.numDeleted() == 0 {
 		return true, nil
 	}
 	in, _, err := graph.FromEdges(s.n, s.orig, nil) // ids are s.orig's order
@@ -342,8 +341,8 @@ func (s *solution) proveOptimal(ctx context.Context, deadline time.Time, limit i
 		return false, err
 	}
 	r := newRepairSearch(ctx, t, deadline, limit)
-	if r.deepen(s.del.len()) {
-		s.moveTo(t.del.list)
+	if r.deepen(s.ids.numDeleted()) {
+		s.moveTo(t.ids.deleted(nil))
 		return true, nil
 	}
 	return !r.abort, nil
@@ -354,12 +353,12 @@ func (s *solution) proveOptimal(ctx context.Context, deadline time.Time, limit i
 func (s *solution) lnsWalk(ctx context.Context, rng *rand.Rand, deadline time.Time, limit int, st *lnsStats) bool {
 	r := newRepairSearch(ctx, s, deadline, limit)
 	var sub []int32
-	for !r.abort && s.del.len() >= 2 {
+	for !r.abort && s.ids.numDeleted() >= 2 {
 		st.steps++
-		k := min(2+rng.IntN(lnsMaxRestore-1), s.del.len())
+		k := min(2+rng.IntN(lnsMaxRestore-1), s.ids.numDeleted())
 		sub = sub[:0]
-		for _, i := range rng.Perm(s.del.len())[:k] {
-			sub = append(sub, s.del.list[i])
+		for _, i := range rng.Perm(s.ids.numDeleted())[:k] {
+			sub = append(sub, s.ids.deletedAt(i))
 		}
 		for _, id := range sub {
 			r.toggle(id)

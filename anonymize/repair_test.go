@@ -29,18 +29,18 @@ func TestRepairSearchAgainstBruteForce(t *testing.T) {
 				if want > 0 {
 					rs := newRepairSearch(context.Background(), s, time.Time{}, 0)
 					if rs.search(want - 1) {
-						t.Fatalf("found %d deletions, brute force needs %d", s.del.len(), want)
+						t.Fatalf("found %d deletions, brute force needs %d", s.ids.numDeleted(), want)
 					}
-					if s.del.len() != 0 || slices.Contains(rs.forbid, true) {
-						t.Fatalf("a failed search left %d deletions or forbidden edges", s.del.len())
+					if s.ids.numDeleted() != 0 || slices.Contains(rs.forbid, true) {
+						t.Fatalf("a failed search left %d deletions or forbidden edges", s.ids.numDeleted())
 					}
 				}
 				rs := newRepairSearch(context.Background(), s, time.Time{}, 0)
 				if !rs.search(want) {
 					t.Fatalf("no release with %d deletions found", want)
 				}
-				if s.del.len() != want || s.na != 0 {
-					t.Fatalf("release with %d deletions has %d nodes not %d-anonymous", s.del.len(), s.na, k)
+				if s.ids.numDeleted() != want || s.na != 0 {
+					t.Fatalf("release with %d deletions has %d nodes not %d-anonymous", s.ids.numDeleted(), s.na, k)
 				}
 				checkSolution(t, s)
 			})
@@ -59,19 +59,19 @@ func TestLNSKarate(t *testing.T) {
 			s := newTestSolution(t, g, Config{Measure: measure.Count{}, D: 1, K: 2, Variant: Full, Effort: 4})
 			rng := rand.New(rand.NewPCG(seed, 7))
 			s.greedy(context.Background(), len(s.orig), false, func(int32, time.Duration) {})
-			before := s.del.len()
+			before := s.ids.numDeleted()
 			st := s.lns(context.Background(), rng, time.Time{})
 			if st.steps == 0 {
 				t.Fatal("no steps")
 			}
-			if s.del.len() > before {
-				t.Fatalf("seed %d: %d deletions after the search, %d before", seed, s.del.len(), before)
+			if s.ids.numDeleted() > before {
+				t.Fatalf("seed %d: %d deletions after the search, %d before", seed, s.ids.numDeleted(), before)
 			}
 			checkSolution(t, s)
 			if s.na != 0 {
 				t.Fatalf("seed %d: %d nodes not 2-anonymous", seed, s.na)
 			}
-			got := slices.Sorted(slices.Values(s.del.list))
+			got := slices.Sorted(slices.Values(s.ids.deleted(nil)))
 			if run == 0 {
 				first = got
 				t.Logf("seed %d: %d deletions before, %d after (%+v)", seed, before, len(got), st)

@@ -29,27 +29,27 @@ func (s *solution) restore(ctx context.Context) int {
 	// deletes its edge again), so the deleted edges are sorted once, each
 	// with its key computed once, and every pass skips the edges no longer
 	// deleted.
-	type keyed struct{ deg, id int32 }
-	keys := make([]keyed, len(s.del.list))
-	for i, id := range s.del.list {
+	// The ids alone are sorted, each key computed when compared: keys
+	// stored beside them would double what the order takes.
+	order := s.ids.deleted(nil)
+	inputDegrees := func(id int32) int {
 		e := s.orig[id]
-		keys[i] = keyed{int32(len(s.incident(e.U)) + len(s.incident(e.V))), id}
+		return len(s.incident(e.U)) + len(s.incident(e.V))
 	}
-	slices.SortFunc(keys, func(a, b keyed) int {
-		if c := cmp.Compare(a.deg, b.deg); c != 0 {
+	slices.SortFunc(order, func(a, b int32) int {
+		if c := cmp.Compare(inputDegrees(a), inputDegrees(b)); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.id, b.id)
+		return cmp.Compare(a, b)
 	})
 	// Singles, until a pass restores nothing.
 	for {
 		before := restored
-		for _, k := range keys {
-			id := k.id
+		for _, id := range order {
 			if ctx.Err() != nil {
 				return restored
 			}
-			if !s.del.has(id) {
+			if !s.ids.isDeleted(id) {
 				continue // restored in an earlier pass
 			}
 			a0 := s.anonymous()
@@ -67,12 +67,11 @@ func (s *solution) restore(ctx context.Context) int {
 	}
 	// Pairs.
 	var broken, partners []int32
-	for _, k := range keys {
-		id := k.id
+	for _, id := range order {
 		if ctx.Err() != nil {
 			return restored
 		}
-		if !s.del.has(id) {
+		if !s.ids.isDeleted(id) {
 			continue // restored alone or as a partner
 		}
 		a0 := s.anonymous()
@@ -91,7 +90,7 @@ func (s *solution) restore(ctx context.Context) int {
 				if len(partners) == maxPairPartners {
 					break collect // a hub has thousands
 				}
-				if f != id && s.del.has(f) && !slices.Contains(partners, f) {
+				if f != id && s.ids.isDeleted(f) && !slices.Contains(partners, f) {
 					partners = append(partners, f)
 				}
 			}

@@ -37,8 +37,7 @@ type solution struct {
 	ties []graph.Kind // typed graphs: ties[id] is id's one tie, read from orig[id].U; nil otherwise
 	off  []int32      // the input's adjacency: the ids of the edges at v are
 	inc  []int32      // inc[off[v]:off[v+1]]
-	kept idSet        // ids of the edges in the graph
-	del  idSet        // ids of the deleted edges
+	ids  idSplit      // the ids of the edges in the graph (kept) and of the deleted ones
 	na   int          // nodes not k-anonymous (fuzzy anonymity when cfg.Fuzzy)
 	// inputMissing is the number of nodes by which the input misses the
 	// target (the local search uses it).
@@ -54,8 +53,8 @@ type solution struct {
 	scratch []int32
 }
 
-// idSet is a set of edge ids with O(1) insertion, removal and uniform
-// choice.
+// idSet is a set of ids (the solution uses it for nodes) with O(1)
+// insertion, removal and uniform choice.
 type idSet struct {
 	list []int32
 	pos  []int32 // pos[id] is id's index in list, or -1
@@ -96,6 +95,85 @@ func (s *idSet) remove(id int32) {
 
 func (s *idSet) random(r *rand.Rand) int32 { return s.list[r.IntN(len(s.list))] }
 
+// idSplit splits the edge ids 0..m−1 into kept and deleted ones, in 8 bytes
+// per id: one permutation of the ids and each id's position in it. The
+// kept ids fill perm[:k] in the order of a list from which an id is
+// removed by moving the last one into its place; the deleted ids fill
+// perm[k:] in the same kind of list, stored back to front (the deleted
+// list's i-th id is perm[m−1−i]). Deleting an id frees perm[k−1] exactly
+// where the deleted list grows, and restoring one frees perm[k] exactly
+// where the kept list grows, so both lists always have the order that two
+// separate sets with swap-removal and appending would have: the uniform
+// draws of the local search pick the same ids as they would there.
+type idSplit struct {
+	perm []int32
+	pos  []int32 // pos[id] is id's index in perm
+	k    int     // the number of kept ids
+}
+
+// reset makes the ids for which kept reports true the kept ones, each list
+// in increasing id order.
+func (s *idSplit) reset(m int, kept func(id int32) bool) {
+	if len(s.perm) != m {
+		s.perm, s.pos = make([]int32, m), make([]int32, m)
+	}
+	s.k = 0
+	d := m
+	for id := range int32(m) {
+		if kept(id) {
+			s.place(id, s.k)
+			s.k++
+		} else {
+			d--
+			s.place(id, d)
+		}
+	}
+}
+
+func (s *idSplit) place(id int32, i int) {
+	s.perm[i] = id
+	s.pos[id] = int32(i)
+}
+
+func (s *idSplit) numKept() int            { return s.k }
+func (s *idSplit) numDeleted() int         { return len(s.perm) - s.k }
+func (s *idSplit) isKept(id int32) bool    { return int(s.pos[id]) < s.k }
+func (s *idSplit) isDeleted(id int32) bool { return int(s.pos[id]) >= s.k }
+
+// keptList returns the kept ids, in list order; it is valid until the next
+// change.
+func (s *idSplit) keptList() []int32 { return s.perm[:s.k] }
+
+// deletedAt returns the i-th id of the deleted list.
+func (s *idSplit) deletedAt(i int) int32 { return s.perm[len(s.perm)-1-i] }
+
+// deleted appends the deleted ids to dst, in list order.
+func (s *idSplit) deleted(dst []int32) []int32 {
+	for i := len(s.perm) - 1; i >= s.k; i-- {
+		dst = append(dst, s.perm[i])
+	}
+	return dst
+}
+
+func (s *idSplit) randomKept(r *rand.Rand) int32 { return s.perm[r.IntN(s.k)] }
+func (s *idSplit) randomDeleted(r *rand.Rand) int32 {
+	return s.deletedAt(r.IntN(len(s.perm) - s.k))
+}
+
+// remove moves kept id to the deleted ids.
+func (s *idSplit) remove(id int32) {
+	s.k--
+	s.place(s.perm[s.k], int(s.pos[id])) // the last kept id takes id's place
+	s.place(id, s.k)                     // id ends the deleted list
+}
+
+// restore moves deleted id to the kept ids.
+func (s *idSplit) restore(id int32) {
+	s.place(s.perm[s.k], int(s.pos[id])) // the last deleted id takes id's place
+	s.place(id, s.k)                     // id ends the kept list
+	s.k++
+}
+
 // newSolution wraps the partition p of the input graph, which must be up
 // to date; the graph's current edges become the input's edges (the ids).
 // After changes to the graph that go around the solution (through p), sync
@@ -117,7 +195,7 @@ func newSolution(p *anonymity.Partition, cfg *Config) (*solution, error) {
 	}
 	s := &solution{
 		p: p, g: g, cfg: cfg, n: g.NumNodes(), target: Target(cfg.Alpha, g.NumNodes()),
-		orig: orig, ties: ties, kept: newIDSet(len(orig)), del: newIDSet(len(orig)), naNodes: newIDSet(g.NumNodes()),
+		orig: orig, ties: ties, naNodes: newIDSet(g.NumNodes()),
 	}
 	s.off = make([]int32, s.n+1)
 	for _, e := range orig {
@@ -144,17 +222,9 @@ func newSolution(p *anonymity.Partition, cfg *Config) (*solution, error) {
 // sync recomputes the kept and deleted edges, the non-anonymous nodes and
 // their count from the graph and its partition, which must be up to date.
 func (s *solution) sync() error {
-	s.kept.clear()
-	s.del.clear()
-	for id := range int32(len(s.orig)) {
-		if s.present(id) {
-			s.kept.add(id)
-		} else {
-			s.del.add(id)
-		}
-	}
-	if units := s.units(); s.kept.len() != units {
-		return fmt.Errorf("anonymize: the graph has %d edges or ties that the input lacks", units-s.kept.len())
+	s.ids.reset(len(s.orig), s.present)
+	if units := s.units(); s.ids.numKept() != units {
+		return fmt.Errorf("anonymize: the graph has %d edges or ties that the input lacks", units-s.ids.numKept())
 	}
 	s.naNodes.clear()
 	for v := range int32(s.n) {
@@ -231,22 +301,20 @@ func (s *solution) anonymous() int { return s.n - s.na }
 // updating the partition.
 func (s *solution) toggle(id int32) {
 	e := s.orig[id]
-	if s.kept.has(id) {
+	if s.ids.isKept(id) {
 		if s.ties == nil {
 			s.p.DeleteEdge(e.U, e.V)
 		} else {
 			s.p.SetKind(e.U, e.V, s.g.Kind(e.U, e.V)&^s.ties[id]) // cannot fail: fewer ties of the graph
 		}
-		s.kept.remove(id)
-		s.del.add(id)
+		s.ids.remove(id)
 	} else {
 		if s.ties == nil {
 			s.p.AddEdge(e.U, e.V)
 		} else {
 			s.p.SetKind(e.U, e.V, s.g.Kind(e.U, e.V)|s.ties[id]) // cannot fail: a tie of the input
 		}
-		s.del.remove(id)
-		s.kept.add(id)
+		s.ids.restore(id)
 	}
 }
 
@@ -337,7 +405,7 @@ func (s *solution) becameNA(dst []int32) []int32 {
 
 // deletedEdges returns the deleted edges as alterations, in id order.
 func (s *solution) deletedEdges() Alterations {
-	ids := slices.Clone(s.del.list)
+	ids := s.ids.deleted(nil)
 	slices.Sort(ids)
 	var out Alterations
 	out.Grow(len(ids))

@@ -40,10 +40,10 @@ func checkSolution(t *testing.T, s *solution) {
 	t.Helper()
 	var want []graph.Edge
 	for id, e := range s.orig {
-		if s.kept.has(int32(id)) == s.del.has(int32(id)) {
+		if s.ids.isKept(int32(id)) == s.ids.isDeleted(int32(id)) {
 			t.Fatalf("edge %v is kept and deleted, or neither", e)
 		}
-		if s.kept.has(int32(id)) {
+		if s.ids.isKept(int32(id)) {
 			want = append(want, e)
 		}
 	}
@@ -139,7 +139,7 @@ func TestGreedyGainIsExact(t *testing.T) {
 	for _, m := range []measure.Measure{measure.Count{}, measure.DK{}, measure.VRQ{}} {
 		g := randomGraph(r, 40, 90)
 		s := newTestSolution(t, g, Config{Measure: m, D: 1, K: 2})
-		for _, id := range s.kept.list[:20] {
+		for _, id := range s.ids.keptList()[:20] {
 			k := s.key(id)
 			h := g.Clone()
 			e := s.orig[id]
