@@ -253,3 +253,50 @@ func TestAnnealDeterministicAndStoppable(t *testing.T) {
 		t.Fatalf("cancelled run: %v, interrupted %v", err, res != nil && res.Interrupted)
 	}
 }
+
+// TestIDSplit checks the permutation of kept and deleted ids against two
+// separate sets with swap-removal and appending, the representation it
+// replaced: after every move both lists must hold the same ids in the same
+// order, so that a draw by position picks the same id.
+func TestIDSplit(t *testing.T) {
+	for _, m := range []int{1, 2, 7, 64} {
+		r := rand.New(rand.NewPCG(uint64(m), 1))
+		start := func(id int32) bool { return id%3 != 0 }
+		var s idSplit
+		s.reset(m, start)
+		kept, del := newIDSet(m), newIDSet(m)
+		for id := range int32(m) {
+			if start(id) {
+				kept.add(id)
+			} else {
+				del.add(id)
+			}
+		}
+		for step := range 500 {
+			if !slices.Equal(s.keptList(), kept.list) || !slices.Equal(s.deleted(nil), del.list) {
+				t.Fatalf("m = %d, step %d: kept %v deleted %v, want %v and %v", m, step, s.keptList(), s.deleted(nil), kept.list, del.list)
+			}
+			for i := range del.len() {
+				if s.deletedAt(i) != del.list[i] {
+					t.Fatalf("m = %d, step %d: deletedAt(%d) = %d, want %d", m, step, i, s.deletedAt(i), del.list[i])
+				}
+			}
+			if s.numKept() != kept.len() || s.numDeleted() != del.len() {
+				t.Fatalf("m = %d, step %d: %d kept and %d deleted, want %d and %d", m, step, s.numKept(), s.numDeleted(), kept.len(), del.len())
+			}
+			id := int32(r.IntN(m))
+			if s.isKept(id) != kept.has(id) || s.isDeleted(id) != del.has(id) {
+				t.Fatalf("m = %d, step %d: id %d kept %v, want %v", m, step, id, s.isKept(id), kept.has(id))
+			}
+			if kept.has(id) {
+				s.remove(id)
+				kept.remove(id)
+				del.add(id)
+			} else {
+				s.restore(id)
+				del.remove(id)
+				kept.add(id)
+			}
+		}
+	}
+}
