@@ -52,7 +52,7 @@ func (a *annealStats) add(b annealStats) {
 // never entered.
 func (s *solution) objective(pen float64) float64 {
 	if s.cfg.Variant == Budgeted {
-		return float64(min(s.anonymous(), s.target)) + float64(s.ids.numKept())/float64(len(s.orig)+1)
+		return float64(min(s.anonymous(), s.target)) + float64(s.ids.numKept())/float64(s.in.len()+1)
 	}
 	return float64(s.ids.numKept()) - pen*float64(max(0, s.target-s.anonymous()))
 }
@@ -165,11 +165,12 @@ func (s *solution) annealFeasible(ctx context.Context, r *rand.Rand, moves int, 
 			broken = s.broken(broken[:0], id)
 			done := false
 			for range repairTries {
-				inc := s.incident(broken[r.IntN(len(broken))])
-				if len(inc) == 0 {
+				x := broken[r.IntN(len(broken))]
+				deg := s.in.degree(x)
+				if deg == 0 {
 					continue
 				}
-				f := inc[r.IntN(len(inc))]
+				f := s.in.incidentAt(x, r.IntN(deg))
 				if f == id || !s.ids.isKept(f) {
 					continue
 				}
@@ -219,8 +220,8 @@ func (s *solution) annealPenalized(ctx context.Context, r *rand.Rand, moves int,
 		var id int32 = -1
 		switch x := r.IntN(8); {
 		case x < 4 && s.naNodes.len() > 0:
-			if inc := s.incident(s.naNodes.random(r)); len(inc) > 0 {
-				id = inc[r.IntN(len(inc))]
+			if x := s.naNodes.random(r); s.in.degree(x) > 0 {
+				id = s.in.incidentAt(x, r.IntN(s.in.degree(x)))
 			}
 		case x < 7 && s.ids.numDeleted() > 0:
 			id = s.ids.randomDeleted(r)
@@ -244,12 +245,12 @@ func (s *solution) annealPenalized(ctx context.Context, r *rand.Rand, moves int,
 
 // moveTo toggles the edges needed to make del the set of deleted edges.
 func (s *solution) moveTo(del []int32) {
-	want := make([]bool, len(s.orig))
+	want := make([]bool, s.in.len())
 	for _, id := range del {
 		want[id] = true
 	}
 	var ids []int32
-	for id := range int32(len(s.orig)) {
+	for id := range int32(s.in.len()) {
 		if want[id] != s.ids.isDeleted(id) {
 			ids = append(ids, id)
 		}

@@ -252,7 +252,7 @@ func (s *solution) twinStart(ctx context.Context, rng *rand.Rand) (int, bool) {
 	}
 	from := s.ids.deleted(nil)
 	keptFrom := s.ids.numKept()
-	g0, _, err := graph.FromEdges(s.n, s.orig, nil) // ids are s.orig's order
+	g0, _, err := graph.FromEdges(s.n, s.in.edges(), nil) // ids are the input's order
 	if err != nil {
 		return 0, false
 	}
@@ -265,7 +265,7 @@ func (s *solution) twinStart(ctx context.Context, rng *rand.Rand) (int, bool) {
 		return 0, false
 	}
 	dels := tw.deletions()
-	if float64(len(s.orig)-len(dels)) < twinCutoff*float64(keptFrom) {
+	if float64(s.in.len()-len(dels)) < twinCutoff*float64(keptFrom) {
 		return 0, false
 	}
 	s.moveTo(dels)

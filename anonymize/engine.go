@@ -417,8 +417,8 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder) {
 		t := time.Now()
 		// Effort moves per edge the run may delete: every edge, or the
 		// budget.
-		moves := cfg.Effort * max(1, min(len(sol.orig), cfg.Budget))
-		report := max(1, len(sol.orig))
+		moves := cfg.Effort * max(1, min(sol.in.len(), cfg.Budget))
+		report := max(1, sol.in.len())
 		st := sol.anneal(rctx, rng, moves, deadline, report, func() {
 			res.Alterations = sol.deletedEdges()
 			rec.record(PhaseAnneal, sol.na, 0, time.Since(t))

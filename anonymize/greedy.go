@@ -112,7 +112,7 @@ func (h *gainHeap) remove(id int32) {
 // key evaluates the deletion of the kept edge id exactly: it is applied and
 // undone.
 func (s *solution) key(id int32) gainKey {
-	e := s.orig[id]
+	e := s.in.edge(id)
 	k := gainKey{deg: int32(s.g.Degree(e.U) + s.g.Degree(e.V))}
 	scope, d := s.cfg.Measure.Scope(), s.p.D()
 	s.scratch = s.finder.Affected(s.scratch[:0], s.g, scope, e.U, e.V, d)
@@ -155,7 +155,7 @@ func (s *solution) key(id int32) gainKey {
 // number of k-anonymous nodes; with fuzzy anonymity it then only considers
 // the edges at nodes that are not k-anonymous.
 func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step func(id int32, update time.Duration)) int {
-	h := &gainHeap{key: make([]gainKey, len(s.orig)), at: make([]int32, len(s.orig))}
+	h := &gainHeap{key: make([]gainKey, s.in.len()), at: make([]int32, s.in.len())}
 	for i := range h.at {
 		h.at[i] = -1
 	}
@@ -164,14 +164,14 @@ func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step fu
 		if gainful && s.cfg.Fuzzy {
 			// A fuzzy count costs a pass over all classes: try only the
 			// edges at nodes that are not k-anonymous.
-			if e := s.orig[id]; s.p.Anonymous(e.U) && s.p.Anonymous(e.V) {
+			if e := s.in.edge(id); s.p.Anonymous(e.U) && s.p.Anonymous(e.V) {
 				continue
 			}
 		}
 		h.set(id, s.key(id))
 		evals++
 	}
-	fresh := make([]int32, len(s.orig)) // fresh[id] == step+1: key is exact now
+	fresh := make([]int32, s.in.len()) // fresh[id] == step+1: key is exact now
 	var touched []int32
 	for deleted := 0; !s.feasible() && deleted < budget && len(h.ids) > 0; {
 		if ctx.Err() != nil {
@@ -188,7 +188,7 @@ func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step fu
 			break
 		}
 		h.remove(top)
-		e := s.orig[top]
+		e := s.in.edge(top)
 		t := time.Now()
 		s.apply(top)
 		s.commit()
@@ -203,7 +203,7 @@ func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step fu
 			}
 		}
 		for _, x := range touched {
-			for _, f := range s.incident(x) {
+			for f := range s.in.incident(x) {
 				if s.ids.isKept(f) && fresh[f] != int32(deleted+1) {
 					h.set(f, s.key(f))
 					evals++

@@ -91,13 +91,13 @@ func Optimum(ctx context.Context, g *graph.Graph, cfg Config, limit int) (*Optim
 	if err != nil {
 		return nil, err
 	}
-	orig := s.orig
-	best := len(orig) - out.Kept // deletions of the best release known
+	m := s.in.len()
+	best := m - out.Kept // deletions of the best release known
 	if rs := newRepairSearch(ctx, s, time.Time{}, limit); rs != nil {
 		// Count or degree at distance 1, full: the repair search, deepened
 		// one deletion at a time.
 		if rs.deepen(best) {
-			out.Kept = len(orig) - s.ids.numDeleted()
+			out.Kept = m - s.ids.numDeleted()
 			out.Deleted = out.Deleted[:0]
 			for _, a := range s.deletedEdges().All() {
 				out.Deleted = append(out.Deleted, graph.MakeEdge(a.U, a.V))
@@ -110,10 +110,10 @@ func Optimum(ctx context.Context, g *graph.Graph, cfg Config, limit int) (*Optim
 	o.prepare()
 	for depth := 0; depth < best; depth++ {
 		if o.dfs(0, depth) {
-			out.Kept = len(orig) - depth
+			out.Kept = m - depth
 			out.Deleted = out.Deleted[:0]
 			for _, id := range o.found {
-				out.Deleted = append(out.Deleted, orig[id])
+				out.Deleted = append(out.Deleted, s.in.edge(id))
 			}
 			out.Proven, out.Nodes = true, o.nodes
 			return out, nil
@@ -188,23 +188,23 @@ func (o *optSearch) prepare() {
 		}
 	}
 	key := func(id int32) int64 {
-		e := s.orig[id]
+		e := s.in.edge(id)
 		a, b := rank[e.U], rank[e.V]
 		return int64(max(a, b))<<32 | int64(min(a, b))
 	}
-	o.order = make([]int32, len(s.orig))
+	o.order = make([]int32, s.in.len())
 	for i := range o.order {
 		o.order[i] = int32(i)
 	}
 	slices.SortStableFunc(o.order, func(a, b int32) int { return cmp.Compare(key(a), key(b)) })
-	pos := make([]int32, len(s.orig))
+	pos := make([]int32, s.in.len())
 	for i, id := range o.order {
 		pos[id] = int32(i)
 	}
 	o.last = make([]int32, n)
 	for v := range int32(n) {
 		o.last[v] = -1
-		for _, id := range s.incident(v) {
+		for id := range s.in.incident(v) {
 			o.last[v] = max(o.last[v], pos[id])
 		}
 		if o.tri {

@@ -60,7 +60,7 @@ func newRepairSearch(ctx context.Context, s *solution, deadline time.Time, limit
 	if !repairApplies(s) {
 		return nil
 	}
-	r := &repairSearch{s: s, ctx: ctx, deadline: deadline, limit: limit, forbid: make([]bool, len(s.orig))}
+	r := &repairSearch{s: s, ctx: ctx, deadline: deadline, limit: limit, forbid: make([]bool, s.in.len())}
 	_, r.useTri = s.cfg.Measure.(measure.Count)
 	return r
 }
@@ -69,7 +69,7 @@ func newRepairSearch(ctx context.Context, s *solution, deadline time.Time, limit
 // signature: its own and, for count, those between its neighbours.
 func (r *repairSearch) deps(dst []int32, v int32) []int32 {
 	s := r.s
-	for _, id := range s.incident(v) {
+	for id := range s.in.incident(v) {
 		if s.ids.isKept(id) && !r.forbid[id] {
 			dst = append(dst, id)
 		}
@@ -83,10 +83,10 @@ func (r *repairSearch) deps(dst []int32, v int32) []int32 {
 		r.marks.Mark(a)
 	}
 	for _, a := range nb {
-		for _, id := range s.incident(a) {
-			e := s.orig[id]
-			b := e.U ^ e.V ^ a
-			if b > a && r.marks.Marked(b) && s.ids.isKept(id) && !r.forbid[id] {
+		// Each edge between two neighbours once: from its lower end.
+		from, to := s.in.upward(a)
+		for id := from; id < to; id++ {
+			if r.marks.Marked(s.in.hi[id]) && s.ids.isKept(id) && !r.forbid[id] {
 				dst = append(dst, id)
 			}
 		}
@@ -103,7 +103,7 @@ func (r *repairSearch) toggle(id int32) {
 // deletable returns the number of kept edges at v that may be deleted.
 func (r *repairSearch) deletable(v int32) int {
 	n := 0
-	for _, id := range r.s.incident(v) {
+	for id := range r.s.in.incident(v) {
 		if r.s.ids.isKept(id) && !r.forbid[id] {
 			n++
 		}
@@ -287,7 +287,7 @@ func (s *solution) lns(ctx context.Context, rng *rand.Rand, deadline time.Time) 
 	if s.ids.numDeleted() > lnsMaxDeleted || !s.feasible() || !repairApplies(s) || ended(ctx, deadline) {
 		return st
 	}
-	limit := s.cfg.Effort * min(lnsNodesPerEffort, lnsNodesPerEdge*len(s.orig)) * lnsSmallNodes / max(lnsSmallNodes, s.n)
+	limit := s.cfg.Effort * min(lnsNodesPerEffort, lnsNodesPerEdge*s.in.len()) * lnsSmallNodes / max(lnsSmallNodes, s.n)
 	var err error
 	if st.optimal, err = s.proveOptimal(ctx, deadline, limit/lnsProofShare); st.optimal || err != nil || s.ids.numDeleted() < 2 {
 		return st
@@ -328,7 +328,7 @@ func (s *solution) proveOptimal(ctx context.Context, deadline time.Time, limit i
 	if s.ids.numDeleted() == 0 {
 		return true, nil
 	}
-	in, _, err := graph.FromEdges(s.n, s.orig, nil) // ids are s.orig's order
+	in, _, err := graph.FromEdges(s.n, s.in.edges(), nil) // ids are the input's order
 	if err != nil {
 		return false, fmt.Errorf("anonymize: %w", err)
 	}

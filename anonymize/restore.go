@@ -33,8 +33,8 @@ func (s *solution) restore(ctx context.Context) int {
 	// stored beside them would double what the order takes.
 	order := s.ids.deleted(nil)
 	inputDegrees := func(id int32) int {
-		e := s.orig[id]
-		return len(s.incident(e.U)) + len(s.incident(e.V))
+		e := s.in.edge(id)
+		return s.in.degree(e.U) + s.in.degree(e.V)
 	}
 	slices.SortFunc(order, func(a, b int32) int {
 		if c := cmp.Compare(inputDegrees(a), inputDegrees(b)); c != 0 {
@@ -86,7 +86,7 @@ func (s *solution) restore(ctx context.Context) int {
 		partners = partners[:0]
 	collect:
 		for _, x := range broken {
-			for _, f := range s.incident(x) {
+			for f := range s.in.incident(x) {
 				if len(partners) == maxPairPartners {
 					break collect // a hub has thousands
 				}

@@ -1,7 +1,6 @@
 package anonymize
 
 import (
-	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -24,7 +23,7 @@ import (
 // Edges are identified by their index in the input's sorted edge list. On
 // a typed graph (directed or layered) the unit is a tie, not an edge: every
 // tie of the input outside the protected layers (Config.Protected) has an
-// id, orig holds its node pair (a pair with several ties several times) and
+// id, in holds its node pair (a pair with several ties several times) and
 // ties the tie itself; the protected ties are never toggled.
 type solution struct {
 	p      *anonymity.Partition
@@ -33,10 +32,8 @@ type solution struct {
 	n      int
 	target int // nodes that must be k-anonymous
 
-	orig []graph.Edge // the input's edges, sorted
-	ties []graph.Kind // typed graphs: ties[id] is id's one tie, read from orig[id].U; nil otherwise
-	off  []int32      // the input's adjacency: the ids of the edges at v are
-	inc  []int32      // inc[off[v]:off[v+1]]
+	in   inputEdges   // the input's edges (or ties), sorted, and the ids at every node
+	ties []graph.Kind // typed graphs: ties[id] is id's one tie; nil otherwise
 	ids  idSplit      // the ids of the edges in the graph (kept) and of the deleted ones
 	na   int          // nodes not k-anonymous (fuzzy anonymity when cfg.Fuzzy)
 	// inputMissing is the number of nodes by which the input misses the
@@ -195,22 +192,7 @@ func newSolution(p *anonymity.Partition, cfg *Config) (*solution, error) {
 	}
 	s := &solution{
 		p: p, g: g, cfg: cfg, n: g.NumNodes(), target: Target(cfg.Alpha, g.NumNodes()),
-		orig: orig, ties: ties, naNodes: newIDSet(g.NumNodes()),
-	}
-	s.off = make([]int32, s.n+1)
-	for _, e := range orig {
-		s.off[e.U+1]++
-		s.off[e.V+1]++
-	}
-	for v := range s.n {
-		s.off[v+1] += s.off[v]
-	}
-	s.inc = make([]int32, 2*len(orig))
-	fill := slices.Clone(s.off[:s.n])
-	for id, e := range orig {
-		s.inc[fill[e.U]], s.inc[fill[e.V]] = int32(id), int32(id)
-		fill[e.U]++
-		fill[e.V]++
+		in: newInputEdges(g.NumNodes(), orig), ties: ties, naNodes: newIDSet(g.NumNodes()),
 	}
 	if err := s.sync(); err != nil {
 		return nil, err
@@ -222,7 +204,7 @@ func newSolution(p *anonymity.Partition, cfg *Config) (*solution, error) {
 // sync recomputes the kept and deleted edges, the non-anonymous nodes and
 // their count from the graph and its partition, which must be up to date.
 func (s *solution) sync() error {
-	s.ids.reset(len(s.orig), s.present)
+	s.ids.reset(s.in.len(), s.present)
 	if units := s.units(); s.ids.numKept() != units {
 		return fmt.Errorf("anonymize: the graph has %d edges or ties that the input lacks", units-s.ids.numKept())
 	}
@@ -240,7 +222,7 @@ func (s *solution) sync() error {
 
 // present reports whether edge or tie id is in the graph.
 func (s *solution) present(id int32) bool {
-	e := s.orig[id]
+	e := s.in.edge(id)
 	if s.ties == nil {
 		return s.g.HasEdge(e.U, e.V)
 	}
@@ -260,23 +242,8 @@ func (s *solution) units() int {
 	return n
 }
 
-// incident returns the ids of the input's edges at v, kept or deleted.
-func (s *solution) incident(v int32) []int32 { return s.inc[s.off[v]:s.off[v+1]] }
-
 // id returns the id of the input edge {u, v}, or -1.
-func (s *solution) id(u, v int32) int32 {
-	e := graph.MakeEdge(u, v)
-	i, ok := slices.BinarySearchFunc(s.orig, e, func(a, b graph.Edge) int {
-		if c := cmp.Compare(a.U, b.U); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.V, b.V)
-	})
-	if !ok {
-		return -1
-	}
-	return int32(i)
-}
+func (s *solution) id(u, v int32) int32 { return s.in.id(u, v) }
 
 // count returns the number of nodes that are not k-anonymous in the
 // partition's current state.
@@ -300,7 +267,7 @@ func (s *solution) anonymous() int { return s.n - s.na }
 // toggle deletes edge id if it is kept and restores it if deleted, without
 // updating the partition.
 func (s *solution) toggle(id int32) {
-	e := s.orig[id]
+	e := s.in.edge(id)
 	if s.ids.isKept(id) {
 		if s.ties == nil {
 			s.p.DeleteEdge(e.U, e.V)
@@ -320,7 +287,8 @@ func (s *solution) toggle(id int32) {
 
 // alteration returns the deletion of edge or tie id.
 func (s *solution) alteration(id int32) Alteration {
-	a := Alteration{U: s.orig[id].U, V: s.orig[id].V}
+	e := s.in.edge(id)
+	a := Alteration{U: e.U, V: e.V}
 	if s.ties != nil {
 		a.Ties = s.ties[id]
 	}
@@ -387,7 +355,7 @@ func (s *solution) commit() { s.last = s.last[:0] }
 // repairs it.
 func (s *solution) broken(dst []int32, id int32) []int32 {
 	dst = s.becameNA(dst)
-	e := s.orig[id]
+	e := s.in.edge(id)
 	return append(dst, e.U, e.V)
 }
 

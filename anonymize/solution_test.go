@@ -39,7 +39,7 @@ func newTestSolution(t *testing.T, g *graph.Graph, cfg Config) *solution {
 func checkSolution(t *testing.T, s *solution) {
 	t.Helper()
 	var want []graph.Edge
-	for id, e := range s.orig {
+	for id, e := range s.in.edges() {
 		if s.ids.isKept(int32(id)) == s.ids.isDeleted(int32(id)) {
 			t.Fatalf("edge %v is kept and deleted, or neither", e)
 		}
@@ -92,7 +92,7 @@ func TestSolutionMovesMatchScratch(t *testing.T) {
 					for range 40 {
 						var ids []int32
 						for range 1 + r.IntN(3) {
-							ids = append(ids, int32(r.IntN(len(s.orig))))
+							ids = append(ids, int32(r.IntN(s.in.len())))
 						}
 						slices.Sort(ids)
 						ids = slices.Compact(ids)
@@ -119,7 +119,7 @@ func TestSolutionMovesMatchScratch(t *testing.T) {
 				g := randomGraph(r, 30, 70)
 				s := newTestSolution(t, g, Config{Measure: measure.Refined{Measure: m, Colors: colors}, D: d, K: 2})
 				for range 40 {
-					s.apply(int32(r.IntN(len(s.orig))))
+					s.apply(int32(r.IntN(s.in.len())))
 					if r.IntN(3) == 0 {
 						s.undo()
 					} else {
@@ -142,7 +142,7 @@ func TestGreedyGainIsExact(t *testing.T) {
 		for _, id := range s.ids.keptList()[:20] {
 			k := s.key(id)
 			h := g.Clone()
-			e := s.orig[id]
+			e := s.in.edge(id)
 			h.DeleteEdge(e.U, e.V)
 			want := notAnonymous(t, g, m, 1, 2) - notAnonymous(t, h, m, 1, 2)
 			if int(k.gain) != want {

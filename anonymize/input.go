@@ -1,0 +1,113 @@
+package anonymize
+
+import (
+	"iter"
+	"slices"
+
+	"github.com/anonet-project/anonet/graph"
+)
+
+// inputEdges is the input's edge list, sorted by (U, V) with U < V, and the
+// ids of the edges at every node, in 12 bytes per edge and 8 per node: an
+// edge's id is its index in the list. The ids at v are those of its edges
+// to lower nodes (listed in back), then those to higher nodes (a range of
+// ids, first[v] to first[v+1]−1): in increasing id order, since every edge
+// with higher end v comes before the first edge with lower end v. So only
+// half of the incidences are listed. A pair with several ties (a typed
+// graph) is listed once per tie.
+type inputEdges struct {
+	lo, hi  []int32 // the lower and higher end of every edge
+	first   []int32 // the edges of lower end u are first[u]..first[u+1]−1
+	back    []int32 // the ids of the edges of higher end v are back[backOff[v]:backOff[v+1]], ascending
+	backOff []int32
+}
+
+// newInputEdges indexes the n-node edge list edges, which must be sorted
+// by (U, V), with U < V in every edge.
+func newInputEdges(n int, edges []graph.Edge) inputEdges {
+	in := inputEdges{
+		lo:      make([]int32, len(edges)),
+		hi:      make([]int32, len(edges)),
+		first:   make([]int32, n+1),
+		back:    make([]int32, len(edges)),
+		backOff: make([]int32, n+1),
+	}
+	for id, e := range edges {
+		in.lo[id], in.hi[id] = e.U, e.V
+		in.first[e.U+1]++
+		in.backOff[e.V+1]++
+	}
+	for v := range n {
+		in.first[v+1] += in.first[v]
+		in.backOff[v+1] += in.backOff[v]
+	}
+	fill := slices.Clone(in.backOff[:n])
+	for id, e := range edges {
+		in.back[fill[e.V]] = int32(id)
+		fill[e.V]++
+	}
+	return in
+}
+
+// len returns the number of edges.
+func (in *inputEdges) len() int { return len(in.hi) }
+
+// edge returns edge id.
+func (in *inputEdges) edge(id int32) graph.Edge { return graph.Edge{U: in.lo[id], V: in.hi[id]} }
+
+// degree returns the number of edges at v.
+func (in *inputEdges) degree(v int32) int {
+	return int(in.backOff[v+1] - in.backOff[v] + in.first[v+1] - in.first[v])
+}
+
+// incidentAt returns the i-th id at v, in increasing id order.
+func (in *inputEdges) incidentAt(v int32, i int) int32 {
+	b := in.back[in.backOff[v]:in.backOff[v+1]]
+	if i < len(b) {
+		return b[i]
+	}
+	return in.first[v] + int32(i-len(b))
+}
+
+// incident yields the ids of the edges at v, in increasing order.
+func (in *inputEdges) incident(v int32) iter.Seq[int32] {
+	return func(yield func(int32) bool) {
+		for _, id := range in.back[in.backOff[v]:in.backOff[v+1]] {
+			if !yield(id) {
+				return
+			}
+		}
+		for id := in.first[v]; id < in.first[v+1]; id++ {
+			if !yield(id) {
+				return
+			}
+		}
+	}
+}
+
+// upward returns the ids of the edges from v to higher nodes: the ids
+// from the first to the second result, the last excluded.
+func (in *inputEdges) upward(v int32) (int32, int32) { return in.first[v], in.first[v+1] }
+
+// id returns the id of edge {u, v} (the first, if the pair has several
+// ties), or −1.
+func (in *inputEdges) id(u, v int32) int32 {
+	e := graph.MakeEdge(u, v)
+	lo := in.first[e.U]
+	i, ok := slices.BinarySearch(in.hi[lo:in.first[e.U+1]], e.V)
+	if !ok {
+		return -1
+	}
+	return lo + int32(i)
+}
+
+// edges returns the edge list.
+func (in *inputEdges) edges() []graph.Edge {
+	out := make([]graph.Edge, 0, in.len())
+	for u := range int32(len(in.first) - 1) {
+		for _, v := range in.hi[in.first[u]:in.first[u+1]] {
+			out = append(out, graph.Edge{U: u, V: v})
+		}
+	}
+	return out
+}
