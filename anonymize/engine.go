@@ -374,7 +374,7 @@ func runGreedy(ctx context.Context, sol *solution, rec *recorder) {
 	res := rec.res
 	last := time.Now()
 	sol.greedy(ctx, sol.cfg.Budget, false, func(id int32, tUpd time.Duration) {
-		res.Alterations.Append(sol.alteration(id))
+		res.Alterations.Append(sol.alteration(id, sol.in.edge(id)))
 		tAll := time.Since(last)
 		rec.record(PhaseStrategy, sol.na, tAll-tUpd, tUpd)
 		last = time.Now()

@@ -8,15 +8,18 @@ import (
 )
 
 // inputEdges is the input's edge list, sorted by (U, V) with U < V, and the
-// ids of the edges at every node, in 12 bytes per edge and 8 per node: an
-// edge's id is its index in the list. The ids at v are those of its edges
+// ids of the edges at every node, in 8 bytes per edge and 8 per node: an
+// edge's id is its index in the list. It stores each edge's higher end;
+// the edges of lower end u are the ids first[u] to first[u+1]−1, so an
+// edge's lower end is found by a binary search over the nodes (where
+// callers know it, they avoid the search). The ids at v are those of its edges
 // to lower nodes (listed in back), then those to higher nodes (a range of
 // ids, first[v] to first[v+1]−1): in increasing id order, since every edge
 // with higher end v comes before the first edge with lower end v. So only
 // half of the incidences are listed. A pair with several ties (a typed
 // graph) is listed once per tie.
 type inputEdges struct {
-	lo, hi  []int32 // the lower and higher end of every edge
+	hi      []int32 // hi[id] is the higher end of edge id
 	first   []int32 // the edges of lower end u are first[u]..first[u+1]−1
 	back    []int32 // the ids of the edges of higher end v are back[backOff[v]:backOff[v+1]], ascending
 	backOff []int32
@@ -26,14 +29,13 @@ type inputEdges struct {
 // by (U, V), with U < V in every edge.
 func newInputEdges(n int, edges []graph.Edge) inputEdges {
 	in := inputEdges{
-		lo:      make([]int32, len(edges)),
 		hi:      make([]int32, len(edges)),
 		first:   make([]int32, n+1),
 		back:    make([]int32, len(edges)),
 		backOff: make([]int32, n+1),
 	}
 	for id, e := range edges {
-		in.lo[id], in.hi[id] = e.U, e.V
+		in.hi[id] = e.V
 		in.first[e.U+1]++
 		in.backOff[e.V+1]++
 	}
@@ -53,7 +55,24 @@ func newInputEdges(n int, edges []graph.Edge) inputEdges {
 func (in *inputEdges) len() int { return len(in.hi) }
 
 // edge returns edge id.
-func (in *inputEdges) edge(id int32) graph.Edge { return graph.Edge{U: in.lo[id], V: in.hi[id]} }
+func (in *inputEdges) edge(id int32) graph.Edge {
+	// The lower end is the last node whose first id is at most id.
+	u, _ := slices.BinarySearch(in.first, id+1)
+	return graph.Edge{U: int32(u - 1), V: in.hi[id]}
+}
+
+// walk returns the ends of edges given in increasing id order without a
+// search: the lower end is tracked from one id to the next, in O(n + m)
+// over all ids. Used where every id, or every id of a set, is visited.
+func (in *inputEdges) walk() func(id int32) graph.Edge {
+	var u int32
+	return func(id int32) graph.Edge {
+		for id >= in.first[u+1] {
+			u++
+		}
+		return graph.Edge{U: u, V: in.hi[id]}
+	}
+}
 
 // degree returns the number of edges at v.
 func (in *inputEdges) degree(v int32) int {

@@ -1,7 +1,6 @@
 package anonymize
 
 import (
-	"cmp"
 	"context"
 	"slices"
 )
@@ -29,19 +28,7 @@ func (s *solution) restore(ctx context.Context) int {
 	// deletes its edge again), so the deleted edges are sorted once, each
 	// with its key computed once, and every pass skips the edges no longer
 	// deleted.
-	// The ids alone are sorted, each key computed when compared: keys
-	// stored beside them would double what the order takes.
-	order := s.ids.deleted(nil)
-	inputDegrees := func(id int32) int {
-		e := s.in.edge(id)
-		return s.in.degree(e.U) + s.in.degree(e.V)
-	}
-	slices.SortFunc(order, func(a, b int32) int {
-		if c := cmp.Compare(inputDegrees(a), inputDegrees(b)); c != 0 {
-			return c
-		}
-		return cmp.Compare(a, b)
-	})
+	order := s.restoreOrder()
 	// Singles, until a pass restores nothing.
 	for {
 		before := restored
@@ -103,4 +90,37 @@ func (s *solution) restore(ctx context.Context) int {
 		}
 	}
 	return restored
+}
+
+// restoreOrder returns the deleted edges by the sum of their ends' degrees
+// in the input, ties by id. It is a counting sort over one pass through
+// the ids in increasing order, so that no edge's ends are searched for and
+// nothing but the result is stored per edge.
+func (s *solution) restoreOrder() []int32 {
+	var start []int32 // start[k]: where the edges of degree sum k begin
+	edge := s.in.walk()
+	for id := range int32(s.in.len()) {
+		if s.ids.isDeleted(id) {
+			e := edge(id)
+			k := s.in.degree(e.U) + s.in.degree(e.V)
+			if k+1 >= len(start) {
+				start = append(start, make([]int32, k+2-len(start))...)
+			}
+			start[k+1]++
+		}
+	}
+	for k := 1; k < len(start); k++ {
+		start[k] += start[k-1]
+	}
+	order := make([]int32, s.ids.numDeleted())
+	edge = s.in.walk()
+	for id := range int32(s.in.len()) {
+		if s.ids.isDeleted(id) {
+			e := edge(id)
+			k := s.in.degree(e.U) + s.in.degree(e.V)
+			order[start[k]] = id
+			start[k]++
+		}
+	}
+	return order
 }

@@ -3,7 +3,6 @@ package anonymize
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
@@ -109,7 +108,7 @@ type idSplit struct {
 }
 
 // reset makes the ids for which kept reports true the kept ones, each list
-// in increasing id order.
+// in increasing id order; kept is called once per id, in increasing order.
 func (s *idSplit) reset(m int, kept func(id int32) bool) {
 	if len(s.perm) != m {
 		s.perm, s.pos = make([]int32, m), make([]int32, m)
@@ -204,7 +203,8 @@ func newSolution(p *anonymity.Partition, cfg *Config) (*solution, error) {
 // sync recomputes the kept and deleted edges, the non-anonymous nodes and
 // their count from the graph and its partition, which must be up to date.
 func (s *solution) sync() error {
-	s.ids.reset(s.in.len(), s.present)
+	edge := s.in.walk() // reset asks in id order
+	s.ids.reset(s.in.len(), func(id int32) bool { return s.present(id, edge(id)) })
 	if units := s.units(); s.ids.numKept() != units {
 		return fmt.Errorf("anonymize: the graph has %d edges or ties that the input lacks", units-s.ids.numKept())
 	}
@@ -220,9 +220,8 @@ func (s *solution) sync() error {
 	return err
 }
 
-// present reports whether edge or tie id is in the graph.
-func (s *solution) present(id int32) bool {
-	e := s.in.edge(id)
+// present reports whether edge or tie id, which is e, is in the graph.
+func (s *solution) present(id int32, e graph.Edge) bool {
 	if s.ties == nil {
 		return s.g.HasEdge(e.U, e.V)
 	}
@@ -285,9 +284,8 @@ func (s *solution) toggle(id int32) {
 	}
 }
 
-// alteration returns the deletion of edge or tie id.
-func (s *solution) alteration(id int32) Alteration {
-	e := s.in.edge(id)
+// alteration returns the deletion of edge or tie id, which is e.
+func (s *solution) alteration(id int32, e graph.Edge) Alteration {
 	a := Alteration{U: e.U, V: e.V}
 	if s.ties != nil {
 		a.Ties = s.ties[id]
@@ -373,12 +371,13 @@ func (s *solution) becameNA(dst []int32) []int32 {
 
 // deletedEdges returns the deleted edges as alterations, in id order.
 func (s *solution) deletedEdges() Alterations {
-	ids := s.ids.deleted(nil)
-	slices.Sort(ids)
 	var out Alterations
-	out.Grow(len(ids))
-	for _, id := range ids {
-		out.Append(s.alteration(id))
+	out.Grow(s.ids.numDeleted())
+	edge := s.in.walk()
+	for id := range int32(s.in.len()) {
+		if s.ids.isDeleted(id) {
+			out.Append(s.alteration(id, edge(id)))
+		}
 	}
 	return out
 }

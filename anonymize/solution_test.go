@@ -50,6 +50,29 @@ func checkSolution(t *testing.T, s *solution) {
 	if !slices.Equal(s.g.SortedEdges(), want) {
 		t.Fatal("the graph is not the input less the deleted edges")
 	}
+	// The deleted edges as alterations (in id order) and restoration's
+	// order (degree sums in the input, then ids), from a plain list.
+	var dels []graph.Edge
+	var order []int32
+	edges := s.in.edges()
+	for id, e := range edges {
+		if s.ids.isDeleted(int32(id)) {
+			dels = append(dels, e)
+			order = append(order, int32(id))
+		}
+	}
+	var listed []graph.Edge
+	for _, a := range s.deletedEdges().All() {
+		listed = append(listed, graph.MakeEdge(a.U, a.V))
+	}
+	if !slices.Equal(listed, dels) {
+		t.Fatalf("deletedEdges lists %v, want %v", listed, dels)
+	}
+	sum := func(id int32) int { return s.in.degree(edges[id].U) + s.in.degree(edges[id].V) }
+	slices.SortStableFunc(order, func(a, b int32) int { return sum(a) - sum(b) })
+	if got := s.restoreOrder(); !slices.Equal(got, order) {
+		t.Fatalf("restoreOrder = %v, want %v", got, order)
+	}
 	c := s.cfg
 	p, err := anonymity.New(s.g.Clone(), c.Measure, c.D, anonymity.Options{K: c.K})
 	if err != nil {
