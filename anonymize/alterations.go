@@ -2,6 +2,8 @@ package anonymize
 
 import (
 	"iter"
+	"slices"
+	"sort"
 
 	"github.com/anonet-project/anonet/graph"
 )
@@ -118,4 +120,37 @@ func (l *Alterations) Truncate(n int) {
 	if l.ties != nil {
 		l.ties = l.ties[:n]
 	}
+}
+
+// sortByPair puts the changes in the order of their node pairs, each pair
+// with its lower node first (its ties reversed if it had not), ties moved
+// along; the order of the changes is lost. It is for a list that is about to be replaced: sorting in place
+// needs no copy of a list that may hold 10^8 changes.
+func (l *Alterations) sortByPair() {
+	for i, p := range l.pairs {
+		a := l.At(i)
+		if a.U > a.V {
+			// Ties are relative to the pair's order: a tie from U to V.
+			if l.ties != nil {
+				l.ties[i] = a.Ties.Reverse()
+			}
+			a.U, a.V = a.V, a.U
+		}
+		l.pairs[i] = p&addedBit | uint64(a.U)<<32 | uint64(uint32(a.V))
+	}
+	if l.ties == nil {
+		slices.Sort(l.pairs)
+		return
+	}
+	sort.Sort(byPair{l})
+}
+
+// byPair sorts an Alterations with ties by pair.
+type byPair struct{ l *Alterations }
+
+func (b byPair) Len() int           { return len(b.l.pairs) }
+func (b byPair) Less(i, j int) bool { return b.l.pairs[i]&^addedBit < b.l.pairs[j]&^addedBit }
+func (b byPair) Swap(i, j int) {
+	b.l.pairs[i], b.l.pairs[j] = b.l.pairs[j], b.l.pairs[i]
+	b.l.ties[i], b.l.ties[j] = b.l.ties[j], b.l.ties[i]
 }

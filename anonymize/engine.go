@@ -142,10 +142,10 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 		rec.twins = anonymity.NewTwins(g)
 	}
 	rec.record(PhaseStrategy, st.notAnonymous, 0, 0)
-	// The solution is built on the input, for the greedy deletion and for
-	// refinement.
+	// The greedy deletion works on the solution from the input; after a
+	// paper strategy, refinement builds it from the strategy's release.
 	var sol *solution
-	if cfg.deletesByGain() || cfg.Refine != NoRefinement {
+	if cfg.deletesByGain() {
 		if sol, err = newSolution(p, &cfg); err != nil {
 			return nil, err
 		}
@@ -175,7 +175,14 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	res.Alterations.Truncate(keep)
 	if cfg.Refine != NoRefinement && ctx.Err() == nil {
 		// The strategy and the undo above went through the partition.
-		if err := sol.sync(); err != nil {
+		if sol == nil {
+			// The deletions are listed again, from the solution, once
+			// restoration ends; the strategy's list is not kept beside it.
+			if sol, err = newSolutionAfter(p, &cfg, &res.Alterations, res.Trace[0].NotKAnonymous); err != nil {
+				return nil, err
+			}
+			res.Alterations = Alterations{}
+		} else if err := sol.sync(); err != nil {
 			return nil, err
 		}
 		refine(ctx, sol, rng, rec)

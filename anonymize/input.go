@@ -25,28 +25,29 @@ type inputEdges struct {
 	backOff []int32
 }
 
-// newInputEdges indexes the n-node edge list edges, which must be sorted
-// by (U, V), with U < V in every edge.
-func newInputEdges(n int, edges []graph.Edge) inputEdges {
-	in := inputEdges{
-		hi:      make([]int32, len(edges)),
-		first:   make([]int32, n+1),
-		back:    make([]int32, len(edges)),
-		backOff: make([]int32, n+1),
-	}
-	for id, e := range edges {
-		in.hi[id] = e.V
+// newInputEdges indexes the edge list on n nodes that edges yields, twice,
+// sorted by (U, V), with U < V in every edge. The list is never stored
+// whole: at 10^8 edges it would take 800 MB.
+func newInputEdges(n int, edges iter.Seq[graph.Edge]) inputEdges {
+	in := inputEdges{first: make([]int32, n+1), backOff: make([]int32, n+1)}
+	m := 0
+	for e := range edges {
 		in.first[e.U+1]++
 		in.backOff[e.V+1]++
+		m++
 	}
+	in.hi, in.back = make([]int32, m), make([]int32, m)
 	for v := range n {
 		in.first[v+1] += in.first[v]
 		in.backOff[v+1] += in.backOff[v]
 	}
 	fill := slices.Clone(in.backOff[:n])
-	for id, e := range edges {
-		in.back[fill[e.V]] = int32(id)
+	id := int32(0)
+	for e := range edges {
+		in.hi[id] = e.V
+		in.back[fill[e.V]] = id
 		fill[e.V]++
+		id++
 	}
 	return in
 }

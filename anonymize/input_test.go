@@ -35,7 +35,7 @@ func TestInputEdges(t *testing.T) {
 			}
 			return int(a.V - b.V)
 		})
-		in := newInputEdges(tc.n, edges)
+		in := newInputEdges(tc.n, slices.Values(edges))
 		if in.len() != len(edges) || !slices.Equal(in.edges(), edges) {
 			t.Fatalf("%+v: edges() = %v, want %v", tc, in.edges(), edges)
 		}

@@ -2,6 +2,7 @@ package anonymize
 
 import (
 	"fmt"
+	"iter"
 	"math/rand/v2"
 
 	"github.com/anonet-project/anonet/anonymity"
@@ -175,29 +176,126 @@ func (s *idSplit) restore(id int32) {
 // After changes to the graph that go around the solution (through p), sync
 // brings it up to date again.
 func newSolution(p *anonymity.Partition, cfg *Config) (*solution, error) {
+	s, err := buildSolution(p, cfg, nil)
+	if err != nil {
+		return nil, err
+	}
+	s.inputMissing = max(0, s.target-s.anonymous())
+	return s, nil
+}
+
+// newSolutionAfter wraps the partition p, which must be up to date, of a
+// graph from which a strategy deleted the edges (or, on a typed graph, the
+// ties) listed in deleted: the graph's edges and the deleted ones are the
+// input's edges (the ids), as newSolution would have made them from the
+// input. Building the solution only after the strategy keeps its state
+// out of the strategy's peak memory. deleted is sorted in place: the
+// caller replaces it by the solution's deletions. notAnonymous0 is the
+// number of the input's nodes that were not k-anonymous.
+func newSolutionAfter(p *anonymity.Partition, cfg *Config, deleted *Alterations, notAnonymous0 int) (*solution, error) {
+	deleted.sortByPair()
+	s, err := buildSolution(p, cfg, deleted)
+	if err != nil {
+		return nil, err
+	}
+	s.inputMissing = max(0, s.target-(s.n-notAnonymous0))
+	return s, nil
+}
+
+// buildSolution makes the solution of newSolution and newSolutionAfter;
+// deleted, if not nil, must be sorted by pair.
+func buildSolution(p *anonymity.Partition, cfg *Config, deleted *Alterations) (*solution, error) {
 	g := p.Graph()
-	orig := g.SortedEdges()
-	var ties []graph.Kind
-	if g.Typed() {
-		pairs := orig
-		orig = nil
-		for _, e := range pairs {
-			n := len(ties)
-			ties = (g.Kind(e.U, e.V) &^ cfg.Protected).AppendTies(ties, g.Directed())
-			for range len(ties) - n {
-				orig = append(orig, e)
+	pairs := inputPairs(g, deleted)
+	// The ids count ties on a typed graph: a pair with several ties
+	// outside the protected layers is listed once per tie.
+	units := func(yield func(graph.Edge) bool) {
+		for e, k := range pairs {
+			c := 1
+			if g.Typed() {
+				c = (k &^ cfg.Protected).Ties(g.Directed())
+			}
+			for range c {
+				if !yield(e) {
+					return
+				}
 			}
 		}
 	}
 	s := &solution{
 		p: p, g: g, cfg: cfg, n: g.NumNodes(), target: Target(cfg.Alpha, g.NumNodes()),
-		in: newInputEdges(g.NumNodes(), orig), ties: ties, naNodes: newIDSet(g.NumNodes()),
+		in: newInputEdges(g.NumNodes(), units), naNodes: newIDSet(g.NumNodes()),
+	}
+	if g.Typed() {
+		s.ties = make([]graph.Kind, 0, s.in.len())
+		for _, k := range pairs {
+			s.ties = (k &^ cfg.Protected).AppendTies(s.ties, g.Directed())
+		}
 	}
 	if err := s.sync(); err != nil {
 		return nil, err
 	}
-	s.inputMissing = max(0, s.target-s.anonymous())
 	return s, nil
+}
+
+// inputPairs returns the node pairs of the input in (U, V) order, U < V,
+// with their kinds (0 on an untyped graph): the pairs of g merged with
+// those of deleted (nil for none), which must be sorted by pair. A pair in
+// both, or several times in deleted, has the union of their ties.
+func inputPairs(g *graph.Graph, deleted *Alterations) iter.Seq2[graph.Edge, graph.Kind] {
+	var dels Alterations
+	if deleted != nil {
+		dels = *deleted
+	}
+	key := func(e graph.Edge) uint64 { return uint64(e.U)<<32 | uint64(uint32(e.V)) }
+	return func(yield func(graph.Edge, graph.Kind) bool) {
+		j := 0
+		// flush yields the deleted pairs before the pair with key
+		// below, and returns the ties deleted from that pair itself.
+		flush := func(below uint64) (graph.Kind, bool) {
+			for j < dels.Len() {
+				a := dels.At(j)
+				e := graph.MakeEdge(a.U, a.V)
+				if key(e) > below {
+					break
+				}
+				k := a.Ties
+				for j++; j < dels.Len(); j++ { // the same pair again
+					b := dels.At(j)
+					if graph.MakeEdge(b.U, b.V) != e {
+						break
+					}
+					k |= b.Ties
+				}
+				if key(e) == below {
+					return k, true
+				}
+				if !yield(e, k) {
+					return 0, false
+				}
+			}
+			return 0, true
+		}
+		for u := range int32(g.NumNodes()) {
+			for _, v := range g.Neighbors(u) {
+				if v < u {
+					continue
+				}
+				e := graph.Edge{U: u, V: v}
+				k, ok := flush(key(e))
+				if !ok {
+					return
+				}
+				if g.Typed() {
+					k |= g.Kind(u, v)
+				}
+				if !yield(e, k) {
+					return
+				}
+			}
+		}
+		flush(1<<64 - 1)
+	}
 }
 
 // sync recomputes the kept and deleted edges, the non-anonymous nodes and
