@@ -480,6 +480,17 @@ func (s *solution) deletedEdges() Alterations {
 	return out
 }
 
+// finish returns the deleted edges as deletedEdges does, and ends the
+// solution: to make room for the list it first drops what only moves need
+// (the ids at every node, the order of the kept and deleted lists), so
+// that nothing but deletedEdges may be called on it afterwards.
+func (s *solution) finish() Alterations {
+	s.in.back, s.in.backOff = nil, nil
+	s.ids.perm = nil
+	releaseMemory(s.in.len())
+	return s.deletedEdges()
+}
+
 // better reports whether a state with anonymous k-anonymous nodes and
 // deleted deletions beats one with anonymous0 and deleted0: more anonymous
 // nodes up to the target count first (budgeted runs maximise them), then
