@@ -177,14 +177,11 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	if cfg.Refine != NoRefinement && ctx.Err() == nil {
 		// The strategy and the undo above went through the partition.
 		if sol == nil {
-			// The deletions are listed again, from the solution, once
-			// restoration ends; the strategy's list is not kept beside it.
+			// The strategy's list of deletions goes: the solution holds
+			// them, and lists them again when refinement ends.
 			if sol, err = newSolutionAfter(p, &cfg, &res.Alterations, res.Trace[0].NotKAnonymous); err != nil {
 				return nil, err
 			}
-			res.Alterations = Alterations{}
-			// The strategy's state and its list of deletions are garbage.
-			releaseMemory(m0)
 		} else if err := sol.sync(); err != nil {
 			return nil, err
 		}

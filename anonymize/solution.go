@@ -133,7 +133,7 @@ func (s *idSplit) place(id int32, i int) {
 }
 
 func (s *idSplit) numKept() int            { return s.k }
-func (s *idSplit) numDeleted() int         { return len(s.perm) - s.k }
+func (s *idSplit) numDeleted() int         { return len(s.pos) - s.k } // pos outlives perm (finish)
 func (s *idSplit) isKept(id int32) bool    { return int(s.pos[id]) < s.k }
 func (s *idSplit) isDeleted(id int32) bool { return int(s.pos[id]) >= s.k }
 
@@ -189,8 +189,9 @@ func newSolution(p *anonymity.Partition, cfg *Config) (*solution, error) {
 // ties) listed in deleted: the graph's edges and the deleted ones are the
 // input's edges (the ids), as newSolution would have made them from the
 // input. Building the solution only after the strategy keeps its state
-// out of the strategy's peak memory. deleted is sorted in place: the
-// caller replaces it by the solution's deletions. notAnonymous0 is the
+// out of the strategy's peak memory. deleted is sorted in place and then
+// emptied, before the kept and deleted ids are allocated: the caller lists
+// the solution's deletions instead. notAnonymous0 is the
 // number of the input's nodes that were not k-anonymous.
 func newSolutionAfter(p *anonymity.Partition, cfg *Config, deleted *Alterations, notAnonymous0 int) (*solution, error) {
 	deleted.sortByPair()
@@ -231,6 +232,12 @@ func buildSolution(p *anonymity.Partition, cfg *Config, deleted *Alterations) (*
 		for _, k := range pairs {
 			s.ties = (k &^ cfg.Protected).AppendTies(s.ties, g.Directed())
 		}
+	}
+	if deleted != nil {
+		// Listed in the input's edges now: the kept and deleted ids are
+		// read from the graph.
+		*deleted = Alterations{}
+		releaseMemory(s.in.len())
 	}
 	if err := s.sync(); err != nil {
 		return nil, err

@@ -414,3 +414,19 @@ func TestSolutionAfterStrategy(t *testing.T) {
 		}
 	}
 }
+
+// TestFinish checks that the list of deletions a refinement ends with is
+// the one deletedEdges makes, reserved once at its size.
+func TestFinish(t *testing.T) {
+	s := newTestSolution(t, examples.MustRead("karate"), Config{Measure: measure.Count{}, D: 1, Variant: Full})
+	r := rand.New(rand.NewPCG(3, 3))
+	for range 30 {
+		s.apply(int32(r.IntN(s.in.len())))
+		s.commit()
+	}
+	want := s.deletedEdges()
+	got := s.finish()
+	if !slices.Equal(got.Slice(), want.Slice()) || got.Len() != s.ids.numDeleted() || cap(got.pairs) != got.Len() {
+		t.Fatalf("finish listed %v (room for %d), want %v", got.Slice(), cap(got.pairs), want.Slice())
+	}
+}
