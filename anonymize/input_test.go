@@ -17,7 +17,7 @@ func TestInputEdges(t *testing.T) {
 	for _, tc := range []struct {
 		n, m  int
 		twice bool // list some pairs twice
-	}{{1, 0, false}, {2, 1, false}, {6, 9, false}, {30, 120, false}, {30, 120, true}, {50, 40, true}} {
+	}{{1, 0, false}, {2, 1, false}, {6, 9, false}, {30, 120, false}, {30, 120, true}, {50, 40, true}, {40, 400, false}, {200, 60, false}} {
 		var edges []graph.Edge
 		for range tc.m {
 			u, v := int32(r.IntN(tc.n)), int32(r.IntN(tc.n))
