@@ -35,6 +35,13 @@ type records struct {
 	threads int // the goroutines that sort the graph's lists (ReadOptions.Threads)
 }
 
+// newRecords returns empty records that take from opt what every reader
+// passes on to the graph: the direction (ReadOptions.Directed) and the
+// goroutines that sort its lists (ReadOptions.Threads).
+func newRecords(opt ReadOptions) records {
+	return records{directed: opt.Directed, threads: opt.Threads}
+}
+
 // startLayers makes the records layered: every record gets a layer
 // (addLayer), and build returns a typed graph.
 func (r *records) startLayers() {
@@ -255,8 +262,10 @@ type builder struct {
 const strBit = 1 << 63
 
 // newBuilder returns a builder that accepts up to limit nodes.
-func newBuilder(limit int) *builder {
-	return &builder{strs: newStrTable(), large: map[uint64]int32{}, limit: min(limit, maxNodes)}
+// newBuilder returns a builder for at most limit nodes whose records
+// follow opt (newRecords).
+func newBuilder(limit int, opt ReadOptions) *builder {
+	return &builder{records: newRecords(opt), strs: newStrTable(), large: map[uint64]int32{}, limit: min(limit, maxNodes)}
 }
 
 // numeric parses a canonical unsigned decimal number: digits only, no sign,

@@ -15,7 +15,7 @@ func TestBuilderNumbering(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for trial := range 200 {
 		withStrings := trial%3 == 0
-		b := newBuilder(maxNodes)
+		b := newBuilder(maxNodes, ReadOptions{})
 		var order []string // labels in order of first appearance
 		seen := map[string]bool{}
 		var pairs [][2]string
@@ -92,7 +92,7 @@ func TestBuilderDenseIDs(t *testing.T) {
 
 // TestBuilderLimit checks that the builder stops at its node limit.
 func TestBuilderLimit(t *testing.T) {
-	b := newBuilder(2)
+	b := newBuilder(2, ReadOptions{})
 	b.node([]byte("a"))
 	b.node([]byte("5"))
 	if b.overflow {

@@ -209,9 +209,8 @@ func isNumeric(tok []byte) bool {
 // is detected.
 func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
 	lr := newLineReader(br, rep.File, opt, false)
-	b := newBuilder(opt.nodeLimit())
+	b := newBuilder(opt.nodeLimit(), opt)
 	sp := &fieldSplitter{delim: opt.Delimiter}
-	b.directed, b.threads = opt.Directed, opt.Threads
 	// The layer column: a column number (sp.extra), or a name found in the
 	// header line (layerName).
 	layerName := ""

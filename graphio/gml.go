@@ -236,7 +236,7 @@ func readGML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, erro
 	var (
 		nodes    []gmlNode
 		index    = map[string]int32{}
-		recs     records
+		recs     = newRecords(opt)
 		directed bool
 		graphs   int
 		sawAny   bool
@@ -419,7 +419,7 @@ func readGML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, erro
 		}
 		seen[labels[i]] = true
 	}
-	b := newBuilder(maxNodes)
+	b := newBuilder(maxNodes, opt)
 	for i, nd := range nodes {
 		if rep.LabelsIgnored {
 			labels[i] = nd.id
@@ -429,7 +429,6 @@ func readGML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, erro
 		}
 	}
 	b.records = recs
-	b.directed, b.threads = opt.Directed, opt.Threads
 	g, err := b.build(rep)
 	if err != nil {
 		return nil, err

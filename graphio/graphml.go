@@ -28,8 +28,7 @@ import (
 func readGraphML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
 	d := xml.NewDecoder(&markupGuard{r: br, file: rep.File, limit: opt.plainLine()})
 	d.CharsetReader = charsetReader
-	b := newBuilder(opt.nodeLimit())
-	b.directed, b.threads = opt.Directed, opt.Threads
+	b := newBuilder(opt.nodeLimit(), opt)
 	var declared []bool // declared[t]: temporary node t has a <node> element
 	perr := func(format string, args ...any) error {
 		line, col := d.InputPos()

@@ -73,8 +73,7 @@ func readMatrixMarket(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Gr
 	n, entries := -1, uint64(0)
 	sizeLine := 0
 	var read uint64
-	var recs records
-	recs.directed, recs.threads = opt.Directed, opt.Threads
+	recs := newRecords(opt)
 	var toks [][]byte
 	for {
 		line, ok := lr.next()

@@ -31,8 +31,7 @@ func readNauty(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, er
 	headerLine, headerCol := 0, 0
 	inHeader := true
 	cur := 0
-	var recs records
-	recs.directed, recs.threads = opt.Directed, opt.Threads
+	recs := newRecords(opt)
 	perr := lr.errorf
 lines:
 	for {

@@ -57,8 +57,7 @@ func readPajek(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, er
 	named := map[int32]string{}
 	listedOnly := map[int32]bool{} // listed without a label
 	vertexLine := 0
-	var recs records
-	recs.directed, recs.threads = opt.Directed, opt.Threads
+	recs := newRecords(opt)
 	var toks [][]byte
 	perr := lr.errorf
 	// vertex parses the vertex number tok of line.
