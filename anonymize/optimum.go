@@ -211,7 +211,7 @@ func (o *optSearch) prepare() {
 			nb := g.Neighbors(v)
 			for i, a := range nb {
 				for _, b := range nb[i+1:] {
-					if id := s.id(a, b); id >= 0 {
+					if id := s.in.id(a, b); id >= 0 {
 						o.last[v] = max(o.last[v], pos[id])
 					}
 				}

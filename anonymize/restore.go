@@ -3,6 +3,8 @@ package anonymize
 import (
 	"context"
 	"slices"
+
+	"github.com/anonet-project/anonet/graph"
 )
 
 // maxPairPartners bounds the partners tried for each edge that cannot be
@@ -25,9 +27,8 @@ func (s *solution) restore(ctx context.Context) int {
 	restored := 0
 	// The order is fixed (input degrees, then ids), and no edge outside
 	// the deleted set at the start is ever deleted here (a pair that fails
-	// deletes its edge again), so the deleted edges are sorted once, each
-	// with its key computed once, and every pass skips the edges no longer
-	// deleted.
+	// deletes its edge again), so the deleted edges are sorted once and
+	// every pass skips the edges no longer deleted.
 	order := s.restoreOrder()
 	// Singles, until a pass restores nothing.
 	for {
@@ -97,30 +98,23 @@ func (s *solution) restore(ctx context.Context) int {
 // the ids in increasing order, so that no edge's ends are searched for and
 // nothing but the result is stored per edge.
 func (s *solution) restoreOrder() []int32 {
-	var start []int32 // start[k]: where the edges of degree sum k begin
-	edge := s.in.walk()
-	for id := range int32(s.in.len()) {
-		if s.ids.isDeleted(id) {
-			e := edge(id)
-			k := s.in.degree(e.U) + s.in.degree(e.V)
-			if k+1 >= len(start) {
-				start = append(start, make([]int32, k+2-len(start))...)
-			}
-			start[k+1]++
+	key := func(e graph.Edge) int { return s.in.degree(e.U) + s.in.degree(e.V) }
+	var start []int32 // start[k]: where the edges of key k begin
+	for _, e := range s.deletions() {
+		k := key(e)
+		if k+1 >= len(start) {
+			start = append(start, make([]int32, k+2-len(start))...)
 		}
+		start[k+1]++
 	}
 	for k := 1; k < len(start); k++ {
 		start[k] += start[k-1]
 	}
 	order := make([]int32, s.ids.numDeleted())
-	edge = s.in.walk()
-	for id := range int32(s.in.len()) {
-		if s.ids.isDeleted(id) {
-			e := edge(id)
-			k := s.in.degree(e.U) + s.in.degree(e.V)
-			order[start[k]] = id
-			start[k]++
-		}
+	for id, e := range s.deletions() {
+		k := key(e)
+		order[start[k]] = id
+		start[k]++
 	}
 	return order
 }

@@ -346,9 +346,6 @@ func (s *solution) units() int {
 	return n
 }
 
-// id returns the id of the input edge {u, v}, or -1.
-func (s *solution) id(u, v int32) int32 { return s.in.id(u, v) }
-
 // count returns the number of nodes that are not k-anonymous in the
 // partition's current state.
 func (s *solution) count() (int, error) {
@@ -474,15 +471,25 @@ func (s *solution) becameNA(dst []int32) []int32 {
 	return dst
 }
 
+// deletions yields the deleted ids in increasing order, each with its
+// edge, in one pass over the ids that finds no edge by a search.
+func (s *solution) deletions() iter.Seq2[int32, graph.Edge] {
+	return func(yield func(int32, graph.Edge) bool) {
+		edge := s.in.walk()
+		for id := range int32(s.in.len()) {
+			if s.ids.isDeleted(id) && !yield(id, edge(id)) {
+				return
+			}
+		}
+	}
+}
+
 // deletedEdges returns the deleted edges as alterations, in id order.
 func (s *solution) deletedEdges() Alterations {
 	var out Alterations
 	out.Grow(s.ids.numDeleted())
-	edge := s.in.walk()
-	for id := range int32(s.in.len()) {
-		if s.ids.isDeleted(id) {
-			out.Append(s.alteration(id, edge(id)))
-		}
+	for id, e := range s.deletions() {
+		out.Append(s.alteration(id, e))
 	}
 	return out
 }
