@@ -2,8 +2,10 @@ package anonymize
 
 import (
 	"context"
-	"github.com/anonet-project/anonet/measure"
+	"math/bits"
 	"time"
+
+	"github.com/anonet-project/anonet/measure"
 )
 
 // gainKey orders candidate deletions in the exact-gain greedy: by the exact
@@ -31,81 +33,184 @@ func (a gainKey) less(b gainKey) bool {
 	return a.deg > b.deg
 }
 
-// gainHeap is an indexed max-heap of edge ids by key, ties toward the
-// smaller id, so that the order never depends on anything but the keys.
-type gainHeap struct {
-	ids []int32
-	key []gainKey // by edge id
-	at  []int32   // by edge id: index in ids, or -1
+// gainPacking packs a gainKey into maxPackedBits bits of a uint64 that
+// order as the key does, larger for the better deletion, so that the
+// greedy's queue keeps 8 bytes per key instead of 16. The fields' widths
+// follow from bounds on the graph: the gain lies within ±n, the touched
+// nodes number at most n (at d = 1 at most the two ends and their
+// neighbours), the triangles at most the largest degree and the degree sum
+// twice that. Where the widths sum to more than maxPackedBits, the last tie-breakers saturate (the degree sum
+// first, then the triangles): their order is then exact only below the
+// saturation value.
+type gainPacking struct {
+	gainOff              int64  // added to the gain: non-negative within ±gainOff
+	touchMax, triMax     uint64 // saturation values of the fields
+	degMax               uint64
+	touchShift, triShift uint8
+	gainShift            uint8
 }
 
-func (h *gainHeap) above(i, j int) bool {
-	a, b := h.ids[i], h.ids[j]
-	if h.key[a] != h.key[b] {
-		return h.key[b].less(h.key[a])
+// newGainPacking returns the packing for a graph on n nodes whose degrees
+// are at most maxDeg, at distance d.
+func newGainPacking(n, maxDeg, d int) gainPacking {
+	touches := n
+	if d <= 1 {
+		touches = min(n, 2*maxDeg+2)
+	}
+	bg := bits.Len64(2 * uint64(n))
+	bt := min(bits.Len64(uint64(touches)), maxPackedBits-bg)
+	btri := min(bits.Len64(uint64(maxDeg)), maxPackedBits-bg-bt)
+	bd := min(bits.Len64(2*uint64(maxDeg)), maxPackedBits-bg-bt-btri)
+	return gainPacking{
+		gainOff:    int64(n),
+		touchMax:   1<<bt - 1,
+		triMax:     1<<btri - 1,
+		degMax:     1<<bd - 1,
+		triShift:   uint8(bd),
+		touchShift: uint8(bd + btri),
+		gainShift:  uint8(bd + btri + bt),
+	}
+}
+
+// pack returns k's packed value.
+func (gp gainPacking) pack(k gainKey) uint64 {
+	g := min(max(int64(k.gain), -gp.gainOff), gp.gainOff) + gp.gainOff
+	return uint64(g)<<gp.gainShift |
+		min(uint64(max(k.touches, 0)), gp.touchMax)<<gp.touchShift |
+		(gp.triMax-min(uint64(max(k.tri, 0)), gp.triMax))<<gp.triShift |
+		(gp.degMax - min(uint64(max(k.deg, 0)), gp.degMax))
+}
+
+// gain returns the gain of a packed key.
+func (gp gainPacking) gain(p uint64) int64 { return int64(p>>gp.gainShift) - gp.gainOff }
+
+// gainQueue holds the greedy's candidates: the edge ids with their packed
+// keys, and the best of them on top: the largest key, ties toward the
+// smaller id, so that the order never depends on anything but the keys.
+// It is a tournament tree over all ids (12 bytes per edge: an indexed heap
+// takes 16): word[id] holds id's key, and win[x], for 1 ≤ x < m, the
+// winner among the ids below node x, whose children are 2x and 2x+1, node
+// m+id being id itself. A word also carries a flag, fresh, that the greedy
+// sets when it evaluates the id's key and clears after every deletion; it
+// takes no part in the order.
+type gainQueue struct {
+	word []uint64 // by edge id: (packed key + 1)<<1 | fresh, or 0 if id is not in the queue
+	win  []int32  // win[x] is the winner below node x, for 1 ≤ x < len(word)
+	n    int      // ids in the queue
+}
+
+// maxPackedBits is the width of a packed key in a gainQueue word: one bit
+// less for the fresh flag, and the key is stored plus 1, 0 meaning absent.
+const maxPackedBits = 62
+
+// newGainQueue returns an empty queue for the ids below m.
+func newGainQueue(m int) *gainQueue {
+	return &gainQueue{word: make([]uint64, m), win: make([]int32, max(m, 1))}
+}
+
+// node returns the winner below node x.
+func (q *gainQueue) node(x int) int32 {
+	if x >= len(q.word) {
+		return int32(x - len(q.word))
+	}
+	return q.win[x]
+}
+
+// beats reports whether a ranks above b.
+func (q *gainQueue) beats(a, b int32) bool {
+	ka, kb := q.word[a]>>1, q.word[b]>>1
+	if ka != kb {
+		return ka > kb
 	}
 	return a < b
 }
 
-func (h *gainHeap) swap(i, j int) {
-	h.ids[i], h.ids[j] = h.ids[j], h.ids[i]
-	h.at[h.ids[i]], h.at[h.ids[j]] = int32(i), int32(j)
+// play decides node x from its children.
+func (q *gainQueue) play(x int) {
+	a, b := q.node(2*x), q.node(2*x+1)
+	if q.beats(b, a) {
+		a = b
+	}
+	q.win[x] = a
 }
 
-func (h *gainHeap) up(i int) {
-	for i > 0 {
-		p := (i - 1) / 2
-		if !h.above(i, p) {
-			return
-		}
-		h.swap(i, p)
-		i = p
+// build decides every node, after words were set with setWord.
+func (q *gainQueue) build() {
+	for x := len(q.word) - 1; x >= 1; x-- {
+		q.play(x)
 	}
 }
 
-func (h *gainHeap) down(i int) {
-	for {
-		l, best := 2*i+1, i
-		if l < len(h.ids) && h.above(l, best) {
-			best = l
-		}
-		if r := l + 1; r < len(h.ids) && h.above(r, best) {
-			best = r
-		}
-		if best == i {
-			return
-		}
-		h.swap(i, best)
-		i = best
+// setWord sets id's word, keeping the count, and leaves the tree to the
+// caller.
+func (q *gainQueue) setWord(id int32, w uint64) {
+	switch {
+	case q.word[id] == 0 && w != 0:
+		q.n++
+	case q.word[id] != 0 && w == 0:
+		q.n--
 	}
+	q.word[id] = w
 }
 
-// set inserts id with key k, or changes its key.
-func (h *gainHeap) set(id int32, k gainKey) {
-	h.key[id] = k
-	if h.at[id] < 0 {
-		h.at[id] = int32(len(h.ids))
-		h.ids = append(h.ids, id)
-		h.up(len(h.ids) - 1)
+// update replays the nodes above id after its word changed from old: a
+// rise only goes up while id wins, a fall only while id had won.
+func (q *gainQueue) update(id int32, old uint64) {
+	m := len(q.word)
+	rose := q.word[id]>>1 > old>>1
+	if q.word[id]>>1 == old>>1 {
 		return
 	}
-	i := int(h.at[id])
-	h.up(i)
-	h.down(int(h.at[id]))
+	for x := (int(id) + m) / 2; x >= 1; x /= 2 {
+		w := q.win[x]
+		if rose {
+			if w != id && !q.beats(id, w) {
+				return
+			}
+			q.win[x] = id
+		} else {
+			if w != id {
+				return
+			}
+			q.play(x)
+		}
+	}
 }
 
-// remove takes id out of the heap.
-func (h *gainHeap) remove(id int32) {
-	i := int(h.at[id])
-	last := len(h.ids) - 1
-	if i != last {
-		h.swap(i, last)
-	}
-	h.ids = h.ids[:last]
-	h.at[id] = -1
-	if i < last {
-		h.up(i)
-		h.down(int(h.at[h.ids[i]]))
+// len returns the number of ids in the queue.
+func (q *gainQueue) len() int { return q.n }
+
+// top returns the best id; the queue must not be empty.
+func (q *gainQueue) top() int32 { return q.node(1) }
+
+// key returns id's packed key.
+func (q *gainQueue) key(id int32) uint64 { return q.word[id]>>1 - 1 }
+
+// set inserts id with packed key k (below 2^maxPackedBits), or changes its
+// key; the fresh flag is cleared.
+func (q *gainQueue) set(id int32, k uint64) {
+	old := q.word[id]
+	q.setWord(id, (k+1)<<1)
+	q.update(id, old)
+}
+
+// remove takes id out of the queue.
+func (q *gainQueue) remove(id int32) {
+	old := q.word[id]
+	q.setWord(id, 0)
+	q.update(id, old)
+}
+
+// fresh reports whether id's key was marked fresh (markFresh).
+func (q *gainQueue) fresh(id int32) bool { return q.word[id]&1 != 0 }
+
+// markFresh marks id, which is in the queue, fresh.
+func (q *gainQueue) markFresh(id int32) { q.word[id] |= 1 }
+
+// clearFresh clears the marks of the ids in list.
+func (q *gainQueue) clearFresh(list []int32) {
+	for _, id := range list {
+		q.word[id] &^= 1
 	}
 }
 
@@ -155,11 +260,14 @@ func (s *solution) key(id int32) gainKey {
 // number of k-anonymous nodes; with fuzzy anonymity it then only considers
 // the edges at nodes that are not k-anonymous.
 func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step func(id int32, update time.Duration)) int {
-	h := &gainHeap{key: make([]gainKey, s.in.len()), at: make([]int32, s.in.len())}
-	for i := range h.at {
-		h.at[i] = -1
+	maxDeg := 0
+	for v := range int32(s.n) {
+		maxDeg = max(maxDeg, s.in.degree(v))
 	}
+	gp := newGainPacking(s.n, maxDeg, s.p.D())
+	q := newGainQueue(s.in.len())
 	evals := 0
+	var fresh []int32 // the ids whose keys were evaluated since the last deletion
 	for _, id := range s.ids.keptList() {
 		if gainful && s.cfg.Fuzzy {
 			// A fuzzy count costs a pass over all classes: try only the
@@ -168,32 +276,39 @@ func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step fu
 				continue
 			}
 		}
-		h.set(id, s.key(id))
+		// Not fresh: the first candidate on top is evaluated again.
+		q.setWord(id, (gp.pack(s.key(id))+1)<<1)
 		evals++
 	}
-	fresh := make([]int32, s.in.len()) // fresh[id] == step+1: key is exact now
+	q.build()
+	refresh := func(id int32) {
+		q.set(id, gp.pack(s.key(id)))
+		q.markFresh(id)
+		fresh = append(fresh, id)
+		evals++
+	}
 	var touched []int32
-	for deleted := 0; !s.feasible() && deleted < budget && len(h.ids) > 0; {
+	for deleted := 0; !s.feasible() && deleted < budget && q.len() > 0; {
 		if ctx.Err() != nil {
 			break
 		}
-		top := h.ids[0]
-		if fresh[top] != int32(deleted+1) {
-			h.set(top, s.key(top))
-			evals++
-			fresh[top] = int32(deleted + 1)
+		top := q.top()
+		if !q.fresh(top) {
+			refresh(top)
 			continue
 		}
-		if gainful && h.key[top].gain <= 0 {
+		if gainful && gp.gain(q.key(top)) <= 0 {
 			break
 		}
-		h.remove(top)
+		q.remove(top)
 		e := s.in.edge(top)
 		t := time.Now()
 		s.apply(top)
 		s.commit()
 		deleted++
 		step(top, time.Since(t))
+		q.clearFresh(fresh)
+		fresh = fresh[:0]
 		// Re-evaluate the candidates around the change.
 		touched = append(touched[:0], e.U, e.V)
 		touched = s.becameNA(touched)
@@ -204,10 +319,8 @@ func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step fu
 		}
 		for _, x := range touched {
 			for f := range s.in.incident(x) {
-				if s.ids.isKept(f) && fresh[f] != int32(deleted+1) {
-					h.set(f, s.key(f))
-					evals++
-					fresh[f] = int32(deleted + 1)
+				if s.ids.isKept(f) && !q.fresh(f) {
+					refresh(f)
 				}
 			}
 		}

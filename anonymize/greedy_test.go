@@ -1,0 +1,120 @@
+package anonymize
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// randomGainKey draws a key within the bounds newGainPacking assumes for n
+// nodes of degree at most maxDeg at d = 1, with small values often, so
+// that ties between fields occur.
+func randomGainKey(r *rand.Rand, n, maxDeg int) gainKey {
+	draw := func(hi int) int32 {
+		if r.IntN(2) == 0 {
+			return int32(r.IntN(min(hi, 3) + 1))
+		}
+		return int32(r.IntN(hi + 1))
+	}
+	g := draw(n)
+	if r.IntN(2) == 0 {
+		g = -g
+	}
+	return gainKey{gain: g, touches: draw(min(n, 2*maxDeg+2)), tri: draw(maxDeg), deg: draw(2 * maxDeg)}
+}
+
+// TestGainPacking checks that packed keys order exactly as gainKey.less
+// where the fields fit in 64 bits, that they never order against it where
+// the last fields saturate, and that the gain is read back.
+func TestGainPacking(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 9))
+	for _, tc := range []struct {
+		n, maxDeg int
+		exact     bool
+	}{
+		{n: 1, maxDeg: 0, exact: true},
+		{n: 34, maxDeg: 17, exact: true},
+		{n: 121212, maxDeg: 2000, exact: true},
+		{n: 1 << 20, maxDeg: 1 << 9, exact: true},   // 22+11+10+11 bits
+		{n: 1 << 24, maxDeg: 1 << 15, exact: false}, // 26+17+16+17 bits: the degree sum saturates
+		{n: 1 << 30, maxDeg: 1 << 29, exact: false}, // the triangles saturate too
+		{n: 1<<31 - 1, maxDeg: 1<<31 - 2, exact: false},
+	} {
+		gp := newGainPacking(tc.n, tc.maxDeg, 1)
+		for range 20000 {
+			a, b := randomGainKey(r, tc.n, tc.maxDeg), randomGainKey(r, tc.n, tc.maxDeg)
+			pa, pb := gp.pack(a), gp.pack(b)
+			if gp.gain(pa) != int64(a.gain) {
+				t.Fatalf("n=%d: gain of %+v read back as %d", tc.n, a, gp.gain(pa))
+			}
+			switch {
+			case a.less(b) && pa > pb, b.less(a) && pb > pa:
+				t.Fatalf("n=%d maxDeg=%d: %+v and %+v pack against their order (%#x, %#x)", tc.n, tc.maxDeg, a, b, pa, pb)
+			case tc.exact && (a.less(b) != (pa < pb) || (a == b) != (pa == pb)):
+				t.Fatalf("n=%d maxDeg=%d: %+v and %+v pack to %#x and %#x, not in their exact order", tc.n, tc.maxDeg, a, b, pa, pb)
+			}
+		}
+	}
+}
+
+// TestGainQueue checks the queue against a brute-force maximum over
+// random insertions, key changes, removals and fresh marks, on several
+// sizes (a tournament tree over a number of ids that is not a power of
+// two has leaves on two levels).
+func TestGainQueue(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 1))
+	for _, m := range []int{1, 2, 3, 7, 200} {
+		q := newGainQueue(m)
+		key := map[int32]uint64{} // the ids in the queue and their keys
+		fresh := map[int32]bool{}
+		var marked []int32
+		for step := range 5000 {
+			id := int32(r.IntN(m))
+			switch op := r.IntN(10); {
+			case op < 5:
+				k := uint64(r.IntN(50)) // repeated keys: ties go to the smaller id
+				if r.IntN(8) == 0 {
+					k = 1<<maxPackedBits - 1 // the largest key
+				}
+				q.set(id, k)
+				key[id] = k
+				delete(fresh, id)
+			case op < 7:
+				if _, ok := key[id]; ok {
+					q.remove(id)
+					delete(key, id)
+					delete(fresh, id)
+				}
+			case op < 9:
+				if _, ok := key[id]; ok {
+					q.markFresh(id)
+					fresh[id] = true
+					marked = append(marked, id)
+				}
+			default:
+				q.clearFresh(marked)
+				marked = marked[:0]
+				clear(fresh)
+			}
+			if q.len() != len(key) {
+				t.Fatalf("m=%d step %d: %d ids in the queue, want %d", m, step, q.len(), len(key))
+			}
+			for id := range int32(m) {
+				if q.fresh(id) != fresh[id] {
+					t.Fatalf("m=%d step %d: id %d fresh %v, want %v", m, step, id, q.fresh(id), fresh[id])
+				}
+			}
+			if len(key) == 0 {
+				continue
+			}
+			best := int32(-1)
+			for id, k := range key {
+				if best < 0 || k > key[best] || k == key[best] && id < best {
+					best = id
+				}
+			}
+			if top := q.top(); top != best || q.key(top) != key[best] {
+				t.Fatalf("m=%d step %d: top %d (key %d), want %d (key %d)", m, step, top, q.key(top), best, key[best])
+			}
+		}
+	}
+}
