@@ -240,10 +240,13 @@ type Config struct {
 	Effort int
 	// TimeLimit, if positive, bounds the refinement (restoration, the twin
 	// start, the local search and, budgeted, the gainful deletions that end
-	// it) to that long from its start: each phase
-	// stops at the deadline with the state it has, which still meets the
-	// target, and the best state found is returned. The strategy's own
-	// deletions are not bounded.
+	// it) to that long from its start: each phase stops at the deadline
+	// with the state it has, which still meets the target, and the best
+	// state found is returned. In the full and partial variants the
+	// strategy's own deletions are not bounded: they must reach the target
+	// first. In the budgeted variant, where every prefix of them is a
+	// release within the budget, the limit counts from the strategy's start
+	// and bounds its deletions too.
 	TimeLimit time.Duration
 
 	// Protected, on a layered graph, holds the layers whose ties are never

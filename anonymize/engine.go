@@ -151,9 +151,21 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 			return nil, err
 		}
 	}
+	// In the budgeted variant every prefix of the strategy's deletions is
+	// a release within the budget, so the time limit counts from the
+	// strategy's start and bounds it too; otherwise the strategy must reach
+	// the target first, and the limit counts from the refinement's start.
+	var deadline time.Time
+	sctx := ctx
+	if cfg.TimeLimit > 0 && cfg.Variant == Budgeted {
+		deadline = time.Now().Add(cfg.TimeLimit)
+		var cancel context.CancelFunc
+		sctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
+	}
 	if cfg.deletesByGain() {
-		runGreedy(ctx, sol, rec)
-	} else if err := runPaper(ctx, st, rng, rec); err != nil {
+		runGreedy(sctx, sol, rec)
+	} else if err := runPaper(sctx, st, rng, rec); err != nil {
 		return nil, err
 	}
 	// Return to the best state: undo the alterations made after it.
@@ -174,7 +186,7 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	}
 	p.Update()
 	res.Alterations.Truncate(keep)
-	if cfg.Refine != NoRefinement && ctx.Err() == nil {
+	if cfg.Refine != NoRefinement && sctx.Err() == nil {
 		// The strategy and the undo above went through the partition.
 		if sol == nil {
 			// The strategy's list of deletions goes: the solution holds
@@ -185,7 +197,7 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 		} else if err := sol.sync(); err != nil {
 			return nil, err
 		}
-		refine(ctx, sol, rng, rec)
+		refine(ctx, sol, rng, rec, deadline)
 		// The solution is garbage: the caller's next allocations (writing
 		// the release) should not come on top of it.
 		releaseMemory(m0)
@@ -416,17 +428,19 @@ func runGreedy(ctx context.Context, sol *solution, rec *recorder) {
 
 // refine restores deleted edges and, with Anneal, searches locally, then
 // lists the deleted edges of the final state as the alterations and
-// records the refinement in the trace and in Result.Refinement.
-func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder) {
+// records the refinement in the trace and in Result.Refinement. A zero
+// deadline means Config.TimeLimit from now (if positive).
+func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder, deadline time.Time) {
 	res, cfg := rec.res, sol.cfg
 	start := time.Now()
 	// Config.TimeLimit bounds the whole refinement: every phase stops at
 	// the deadline with the state it has, which still meets the target.
 	// Only the caller's context ending makes the run interrupted.
-	var deadline time.Time
-	rctx := ctx
-	if cfg.TimeLimit > 0 {
+	if deadline.IsZero() && cfg.TimeLimit > 0 {
 		deadline = start.Add(cfg.TimeLimit)
+	}
+	rctx := ctx
+	if !deadline.IsZero() {
 		var cancel context.CancelFunc
 		rctx, cancel = context.WithDeadline(ctx, deadline)
 		defer cancel()

@@ -215,20 +215,32 @@ func TestRefinementKeepsTarget(t *testing.T) {
 // TestTimeLimitBoundsRefinement: the time limit bounds the whole
 // refinement, restoration and the twin start included, not only the local
 // search. A limit that has passed when the refinement starts returns the
-// strategy's own release, not marked interrupted, for every variant.
+// strategy's own release, not marked interrupted, in the full and partial
+// variants; in the budgeted variant it also bounds the strategy (the
+// default's greedy, and ua), so a spent limit returns the input.
 func TestTimeLimitBoundsRefinement(t *testing.T) {
 	g0 := examples.MustRead("karate")
-	for _, v := range []Variant{Full, Partial, Budgeted} {
-		base := Config{Measure: measure.Count{}, D: 1, Variant: v, Seed: 3, Budget: 12}
+	for _, tc := range []struct {
+		v Variant
+		s Strategy
+	}{{Full, Best}, {Partial, Best}, {Budgeted, Best}, {Budgeted, UA}} {
+		v := tc.v
+		base := Config{Measure: measure.Count{}, D: 1, Variant: v, Strategy: tc.s, Seed: 3, Budget: 12}
 		plain := base
 		plain.Refine = NoRefinement
 		want := g0.Clone()
-		run(t, want, plain)
+		if v != Budgeted {
+			run(t, want, plain)
+		}
 		limited := base
 		limited.TimeLimit = time.Nanosecond
 		g := g0.Clone()
 		res := run(t, g, limited)
-		if res.Interrupted || res.Refinement.Restored != 0 || res.Refinement.Start != StartStrategy || res.Refinement.Tried != 0 {
+		start := StartStrategy
+		if v == Budgeted {
+			start = "" // no refinement at all: the strategy used the time up
+		}
+		if res.Interrupted || res.Refinement.Restored != 0 || res.Refinement.Start != start || res.Refinement.Tried != 0 {
 			t.Errorf("%s: interrupted %v, restored %d, start %s, tried %d; want the strategy's release untouched",
 				v, res.Interrupted, res.Refinement.Restored, res.Refinement.Start, res.Refinement.Tried)
 		}
