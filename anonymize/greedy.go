@@ -248,6 +248,33 @@ func (s *solution) key(id int32) gainKey {
 	return k
 }
 
+// fillQueue puts every kept edge into the empty queue q with its packed
+// key, not marked fresh, and returns the number of keys evaluated. With
+// gainful set and fuzzy anonymity only the edges at nodes that are not
+// k-anonymous go in. The ids are visited in increasing order, each found
+// in the graph: evaluating a key applies and undoes the deletion, which
+// reorders the list of kept ids (a pass over that list, as before
+// 2026-11-25, skipped its last id and evaluated another one twice).
+func (s *solution) fillQueue(q *gainQueue, gp gainPacking, gainful bool) int {
+	evals := 0
+	edge := s.in.walk()
+	for id := range int32(s.in.len()) {
+		e := edge(id)
+		if !s.present(id, e) {
+			continue
+		}
+		if gainful && s.cfg.Fuzzy && s.p.Anonymous(e.U) && s.p.Anonymous(e.V) {
+			// A fuzzy count costs a pass over all classes: try only the
+			// edges at nodes that are not k-anonymous.
+			continue
+		}
+		q.setWord(id, (gp.pack(s.key(id))+1)<<1)
+		evals++
+	}
+	q.build()
+	return evals
+}
+
 // greedy deletes edges one at a time (R = 1), each time the one whose
 // deletion gives the most k-anonymous nodes, evaluated exactly, until the
 // target is met or budget deletions are made. Keys are kept in a lazy
@@ -266,21 +293,8 @@ func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step fu
 	}
 	gp := newGainPacking(s.n, maxDeg, s.p.D())
 	q := newGainQueue(s.in.len())
-	evals := 0
+	evals := s.fillQueue(q, gp, gainful)
 	var fresh []int32 // the ids whose keys were evaluated since the last deletion
-	for _, id := range s.ids.keptList() {
-		if gainful && s.cfg.Fuzzy {
-			// A fuzzy count costs a pass over all classes: try only the
-			// edges at nodes that are not k-anonymous.
-			if e := s.in.edge(id); s.p.Anonymous(e.U) && s.p.Anonymous(e.V) {
-				continue
-			}
-		}
-		// Not fresh: the first candidate on top is evaluated again.
-		q.setWord(id, (gp.pack(s.key(id))+1)<<1)
-		evals++
-	}
-	q.build()
 	refresh := func(id int32) {
 		q.set(id, gp.pack(s.key(id)))
 		q.markFresh(id)

@@ -3,6 +3,9 @@ package anonymize
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/anonet-project/anonet/internal/testgraphs"
+	"github.com/anonet-project/anonet/measure"
 )
 
 // randomGainKey draws a key within the bounds newGainPacking assumes for n
@@ -115,6 +118,49 @@ func TestGainQueue(t *testing.T) {
 			if top := q.top(); top != best || q.key(top) != key[best] {
 				t.Fatalf("m=%d step %d: top %d (key %d), want %d (key %d)", m, step, top, q.key(top), best, key[best])
 			}
+		}
+	}
+}
+
+// TestFillQueue checks that the greedy's first pass puts every kept edge
+// into the queue with the key evaluated alone, under measures whose keys
+// come from arithmetic (count) and from applying the deletion (dk, vrq,
+// and count on a typed graph).
+func TestFillQueue(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 4))
+	for _, tc := range []struct {
+		m     measure.Measure
+		typed bool
+	}{{measure.Count{}, false}, {measure.DK{}, false}, {measure.VRQ{}, false}, {measure.Count{}, true}} {
+		g := randomGraph(r, 30, 70)
+		if tc.typed {
+			var err error
+			if g, err = testgraphs.RandomTyped(r, 30, 0.15, true, []string{"family", "work"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s := newTestSolution(t, g, Config{Measure: tc.m, D: 1, K: 2})
+		// A few deletions first, so that not every id is kept.
+		for range 5 {
+			s.apply(s.ids.randomKept(r))
+			s.commit()
+		}
+		gp := newGainPacking(s.n, g.NumNodes(), 1)
+		q := newGainQueue(s.in.len())
+		if evals := s.fillQueue(q, gp, false); evals != s.ids.numKept() || q.len() != s.ids.numKept() {
+			t.Fatalf("%s typed %v: %d evaluations, %d ids in the queue, want %d", tc.m.Name(), tc.typed, evals, q.len(), s.ids.numKept())
+		}
+		for id := range int32(s.in.len()) {
+			switch {
+			case !s.ids.isKept(id) && q.word[id] != 0:
+				t.Fatalf("%s typed %v: deleted id %d in the queue", tc.m.Name(), tc.typed, id)
+			case s.ids.isKept(id) && (q.word[id] == 0 || q.key(id) != gp.pack(s.key(id))):
+				t.Fatalf("%s typed %v: kept id %d in the queue %v, key %#x, evaluated alone %#x",
+					tc.m.Name(), tc.typed, id, q.word[id] != 0, q.key(id), gp.pack(s.key(id)))
+			}
+		}
+		if !tc.typed { // checkSolution compares pairs, not ties
+			checkSolution(t, s)
 		}
 	}
 }
