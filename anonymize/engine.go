@@ -147,7 +147,7 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	// paper strategy, refinement builds it from the strategy's release.
 	var sol *solution
 	if cfg.deletesByGain() {
-		if sol, err = newSolution(p, &cfg); err != nil {
+		if sol, err = newStrategySolution(p, &cfg); err != nil {
 			return nil, err
 		}
 	}
@@ -165,6 +165,7 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	}
 	if cfg.deletesByGain() {
 		runGreedy(sctx, sol, rec)
+		releaseMemory(m0) // the greedy's queue, before the solution lists its ids
 	} else if err := runPaper(sctx, st, rng, rec); err != nil {
 		return nil, err
 	}

@@ -87,17 +87,25 @@ func (gp gainPacking) gain(p uint64) int64 { return int64(p>>gp.gainShift) - gp.
 // gainQueue holds the greedy's candidates: the edge ids with their packed
 // keys, and the best of them on top: the largest key, ties toward the
 // smaller id, so that the order never depends on anything but the keys.
-// It is a tournament tree over all ids (12 bytes per edge: an indexed heap
-// takes 16): word[id] holds id's key, and win[x], for 1 ≤ x < m, the
-// winner among the ids below node x, whose children are 2x and 2x+1, node
-// m+id being id itself. A word also carries a flag, fresh, that the greedy
-// sets when it evaluates the id's key and clears after every deletion; it
-// takes no part in the order.
+// The ids are cut into blocks of queueBlock consecutive ids, and a
+// tournament tree is played between the blocks' winners: 8½ bytes per edge,
+// where an indexed heap takes 16. word[id] holds id's key; block[b] is the
+// winner of block b, and win[x], for 1 ≤ x < len(block), the winner below
+// node x, whose children are 2x and 2x+1, node len(block)+b being block b.
+// A word also carries a flag, fresh, that the greedy sets when it
+// evaluates the id's key and clears after every deletion; it takes no part
+// in the order.
 type gainQueue struct {
-	word []uint64 // by edge id: (packed key + 1)<<1 | fresh, or 0 if id is not in the queue
-	win  []int32  // win[x] is the winner below node x, for 1 ≤ x < len(word)
-	n    int      // ids in the queue
+	word  []uint64 // by edge id: (packed key + 1)<<1 | fresh, or 0 if id is not in the queue
+	block []int32  // block[b] is the winner among ids b*queueBlock … (b+1)*queueBlock−1
+	win   []int32  // win[x] is the winner below node x, for 1 ≤ x < len(block)
+	n     int      // ids in the queue
 }
+
+// queueBlock is the number of ids in a block of a gainQueue: a change
+// rescans the block's words (two cache lines) instead of playing four
+// levels of the tree, which would take 4 bytes per id.
+const queueBlock = 16
 
 // maxPackedBits is the width of a packed key in a gainQueue word: one bit
 // less for the fresh flag, and the key is stored plus 1, 0 meaning absent.
@@ -105,13 +113,16 @@ const maxPackedBits = 62
 
 // newGainQueue returns an empty queue for the ids below m.
 func newGainQueue(m int) *gainQueue {
-	return &gainQueue{word: make([]uint64, m), win: make([]int32, max(m, 1))}
+	nb := (m + queueBlock - 1) / queueBlock
+	q := &gainQueue{word: make([]uint64, m), block: make([]int32, nb), win: make([]int32, max(nb, 1))}
+	q.build()
+	return q
 }
 
 // node returns the winner below node x.
 func (q *gainQueue) node(x int) int32 {
-	if x >= len(q.word) {
-		return int32(x - len(q.word))
+	if x >= len(q.block) {
+		return q.block[x-len(q.block)]
 	}
 	return q.win[x]
 }
@@ -134,15 +145,30 @@ func (q *gainQueue) play(x int) {
 	q.win[x] = a
 }
 
-// build decides every node, after words were set with setWord.
+// scan decides block b from its words.
+func (q *gainQueue) scan(b int) {
+	lo := b * queueBlock
+	w := int32(lo)
+	for id := int32(lo + 1); id < int32(min(lo+queueBlock, len(q.word))); id++ {
+		if q.beats(id, w) {
+			w = id
+		}
+	}
+	q.block[b] = w
+}
+
+// build decides every block and node, after words were set with setWord.
 func (q *gainQueue) build() {
-	for x := len(q.word) - 1; x >= 1; x-- {
+	for b := range q.block {
+		q.scan(b)
+	}
+	for x := len(q.block) - 1; x >= 1; x-- {
 		q.play(x)
 	}
 }
 
-// setWord sets id's word, keeping the count, and leaves the tree to the
-// caller.
+// setWord sets id's word, keeping the count, and leaves the blocks and the
+// tree to the caller.
 func (q *gainQueue) setWord(id int32, w uint64) {
 	switch {
 	case q.word[id] == 0 && w != 0:
@@ -153,26 +179,21 @@ func (q *gainQueue) setWord(id int32, w uint64) {
 	q.word[id] = w
 }
 
-// update replays the nodes above id after its word changed from old: a
-// rise only goes up while id wins, a fall only while id had won.
-func (q *gainQueue) update(id int32, old uint64) {
-	m := len(q.word)
-	rose := q.word[id]>>1 > old>>1
-	if q.word[id]>>1 == old>>1 {
+// update decides again id's block and the nodes above it after id's key
+// changed, up to the first whose winner stays the same and is not id (its
+// key did not change, so nothing above it does).
+func (q *gainQueue) update(id int32) {
+	b := int(id) / queueBlock
+	old := q.block[b]
+	q.scan(b)
+	if q.block[b] == old && old != id {
 		return
 	}
-	for x := (int(id) + m) / 2; x >= 1; x /= 2 {
-		w := q.win[x]
-		if rose {
-			if w != id && !q.beats(id, w) {
-				return
-			}
-			q.win[x] = id
-		} else {
-			if w != id {
-				return
-			}
-			q.play(x)
+	for x := (b + len(q.block)) / 2; x >= 1; x /= 2 {
+		old := q.win[x]
+		q.play(x)
+		if q.win[x] == old && old != id {
+			return
 		}
 	}
 }
@@ -189,16 +210,18 @@ func (q *gainQueue) key(id int32) uint64 { return q.word[id]>>1 - 1 }
 // set inserts id with packed key k (below 2^maxPackedBits), or changes its
 // key; the fresh flag is cleared.
 func (q *gainQueue) set(id int32, k uint64) {
-	old := q.word[id]
+	if q.word[id]>>1 == k+1 {
+		q.word[id] &^= 1 // the same key: nothing to play again
+		return
+	}
 	q.setWord(id, (k+1)<<1)
-	q.update(id, old)
+	q.update(id)
 }
 
 // remove takes id out of the queue.
 func (q *gainQueue) remove(id int32) {
-	old := q.word[id]
 	q.setWord(id, 0)
-	q.update(id, old)
+	q.update(id)
 }
 
 // fresh reports whether id's key was marked fresh (markFresh).
@@ -249,16 +272,20 @@ func (s *solution) key(id int32) gainKey {
 }
 
 // fillQueue puts every kept edge into the empty queue q with its packed
-// key, not marked fresh, and returns the number of keys evaluated. With
+// key, not marked fresh, and returns the number of keys evaluated; it
+// stops early if ctx is done. With
 // gainful set and fuzzy anonymity only the edges at nodes that are not
 // k-anonymous go in. The ids are visited in increasing order, each found
 // in the graph: evaluating a key applies and undoes the deletion, which
 // reorders the list of kept ids (a pass over that list, as before
 // 2026-11-25, skipped its last id and evaluated another one twice).
-func (s *solution) fillQueue(q *gainQueue, gp gainPacking, gainful bool) int {
+func (s *solution) fillQueue(ctx context.Context, q *gainQueue, gp gainPacking, gainful bool) int {
 	evals := 0
 	edge := s.in.walk()
 	for id := range int32(s.in.len()) {
+		if id%4096 == 0 && ctx.Err() != nil {
+			break // the greedy stops before its first deletion
+		}
 		e := edge(id)
 		if !s.present(id, e) {
 			continue
@@ -293,7 +320,7 @@ func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step fu
 	}
 	gp := newGainPacking(s.n, maxDeg, s.p.D())
 	q := newGainQueue(s.in.len())
-	evals := s.fillQueue(q, gp, gainful)
+	evals := s.fillQueue(ctx, q, gp, gainful)
 	var fresh []int32 // the ids whose keys were evaluated since the last deletion
 	refresh := func(id int32) {
 		q.set(id, gp.pack(s.key(id)))
@@ -333,7 +360,7 @@ func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step fu
 		}
 		for _, x := range touched {
 			for f := range s.in.incident(x) {
-				if s.ids.isKept(f) && !q.fresh(f) {
+				if !q.fresh(f) && s.kept(f, s.in.edge(f)) {
 					refresh(f)
 				}
 			}

@@ -1,9 +1,13 @@
 package anonymize
 
 import (
+	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
+	"time"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/internal/testgraphs"
 	"github.com/anonet-project/anonet/measure"
 )
@@ -65,7 +69,7 @@ func TestGainPacking(t *testing.T) {
 // two has leaves on two levels).
 func TestGainQueue(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 1))
-	for _, m := range []int{1, 2, 3, 7, 200} {
+	for _, m := range []int{1, 2, 3, 7, 16, 17, 33, 200, 1000} {
 		q := newGainQueue(m)
 		key := map[int32]uint64{} // the ids in the queue and their keys
 		fresh := map[int32]bool{}
@@ -104,6 +108,27 @@ func TestGainQueue(t *testing.T) {
 			for id := range int32(m) {
 				if q.fresh(id) != fresh[id] {
 					t.Fatalf("m=%d step %d: id %d fresh %v, want %v", m, step, id, q.fresh(id), fresh[id])
+				}
+			}
+			// Every block and node holds its winner, not only the top.
+			for b := range q.block {
+				w := int32(b * queueBlock)
+				for id := w; id < int32(min((b+1)*queueBlock, m)); id++ {
+					if q.beats(id, w) {
+						w = id
+					}
+				}
+				if q.block[b] != w {
+					t.Fatalf("m=%d step %d: block %d won by %d, want %d", m, step, b, q.block[b], w)
+				}
+			}
+			for x := 1; x < len(q.block); x++ {
+				a, b := q.node(2*x), q.node(2*x+1)
+				if q.beats(b, a) {
+					a = b
+				}
+				if q.win[x] != a {
+					t.Fatalf("m=%d step %d: node %d won by %d, want %d", m, step, x, q.win[x], a)
 				}
 			}
 			if len(key) == 0 {
@@ -147,7 +172,7 @@ func TestFillQueue(t *testing.T) {
 		}
 		gp := newGainPacking(s.n, g.NumNodes(), 1)
 		q := newGainQueue(s.in.len())
-		if evals := s.fillQueue(q, gp, false); evals != s.ids.numKept() || q.len() != s.ids.numKept() {
+		if evals := s.fillQueue(context.Background(), q, gp, false); evals != s.ids.numKept() || q.len() != s.ids.numKept() {
 			t.Fatalf("%s typed %v: %d evaluations, %d ids in the queue, want %d", tc.m.Name(), tc.typed, evals, q.len(), s.ids.numKept())
 		}
 		for id := range int32(s.in.len()) {
@@ -161,6 +186,49 @@ func TestFillQueue(t *testing.T) {
 		}
 		if !tc.typed { // checkSolution compares pairs, not ties
 			checkSolution(t, s)
+		}
+	}
+}
+
+// TestStrategySolutionGreedy checks that the greedy makes the same
+// deletions on a solution without the split of the ids into kept and
+// deleted ones (newStrategySolution, which asks the graph) as on one with
+// it, and that its first sync lists them.
+func TestStrategySolutionGreedy(t *testing.T) {
+	r := rand.New(rand.NewPCG(6, 2))
+	for _, tc := range []struct {
+		m     measure.Measure
+		typed bool
+	}{{measure.Count{}, false}, {measure.DK{}, false}, {measure.Count{}, true}} {
+		g := randomGraph(r, 30, 80)
+		if tc.typed {
+			var err error
+			if g, err = testgraphs.RandomTyped(r, 30, 0.15, true, []string{"family", "work"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cfg := Config{Measure: tc.m, D: 1, K: 2}
+		var runs [2][]int32
+		for i, newSol := range []func(*anonymity.Partition, *Config) (*solution, error){newSolution, newStrategySolution} {
+			s := newTestSolutionWith(t, g.Clone(), cfg, newSol)
+			s.greedy(context.Background(), 15, false, func(id int32, _ time.Duration) { runs[i] = append(runs[i], id) })
+			if err := s.sync(); err != nil {
+				t.Fatal(err)
+			}
+			if s.ids.numDeleted() != len(runs[i]) {
+				t.Fatalf("%s typed %v: %d ids deleted after sync, the greedy made %d deletions", tc.m.Name(), tc.typed, s.ids.numDeleted(), len(runs[i]))
+			}
+			for _, id := range runs[i] {
+				if !s.ids.isDeleted(id) {
+					t.Fatalf("%s typed %v: id %d deleted by the greedy, kept after sync", tc.m.Name(), tc.typed, id)
+				}
+			}
+			if !tc.typed {
+				checkSolution(t, s)
+			}
+		}
+		if len(runs[0]) == 0 || !slices.Equal(runs[0], runs[1]) {
+			t.Fatalf("%s typed %v: deletions %v with the split, %v without", tc.m.Name(), tc.typed, runs[0], runs[1])
 		}
 	}
 }

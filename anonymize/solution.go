@@ -34,8 +34,11 @@ type solution struct {
 
 	in   inputEdges   // the input's edges (or ties), sorted, and the ids at every node
 	ties []graph.Kind // typed graphs: ties[id] is id's one tie; nil otherwise
-	ids  idSplit      // the ids of the edges in the graph (kept) and of the deleted ones
-	na   int          // nodes not k-anonymous (fuzzy anonymity when cfg.Fuzzy)
+	// ids splits the ids into those of the edges in the graph (kept) and
+	// the deleted ones. A solution made by newStrategySolution has none
+	// until its first sync: the greedy strategy asks the graph (kept).
+	ids idSplit
+	na  int // nodes not k-anonymous (fuzzy anonymity when cfg.Fuzzy)
 	// inputMissing is the number of nodes by which the input misses the
 	// target (the local search uses it).
 	inputMissing int
@@ -176,8 +179,21 @@ func (s *idSplit) restore(id int32) {
 // After changes to the graph that go around the solution (through p), sync
 // brings it up to date again.
 func newSolution(p *anonymity.Partition, cfg *Config) (*solution, error) {
-	s, err := buildSolution(p, cfg, nil)
+	s, err := newStrategySolution(p, cfg)
 	if err != nil {
+		return nil, err
+	}
+	return s, s.sync()
+}
+
+// newStrategySolution is newSolution without the split of the ids into
+// kept and deleted ones (8 bytes per edge), for the greedy strategy, which
+// only deletes: whether an edge is kept is asked of the graph until the
+// first sync lists them. At 10^8 edges the split would sit beside the
+// greedy's queue, at its peak.
+func newStrategySolution(p *anonymity.Partition, cfg *Config) (*solution, error) {
+	s := buildSolution(p, cfg, nil)
+	if err := s.syncNodes(); err != nil {
 		return nil, err
 	}
 	s.inputMissing = max(0, s.target-s.anonymous())
@@ -195,8 +211,8 @@ func newSolution(p *anonymity.Partition, cfg *Config) (*solution, error) {
 // number of the input's nodes that were not k-anonymous.
 func newSolutionAfter(p *anonymity.Partition, cfg *Config, deleted *Alterations, notAnonymous0 int) (*solution, error) {
 	deleted.sortByPair()
-	s, err := buildSolution(p, cfg, deleted)
-	if err != nil {
+	s := buildSolution(p, cfg, deleted)
+	if err := s.sync(); err != nil {
 		return nil, err
 	}
 	s.inputMissing = max(0, s.target-(s.n-notAnonymous0))
@@ -205,7 +221,7 @@ func newSolutionAfter(p *anonymity.Partition, cfg *Config, deleted *Alterations,
 
 // buildSolution makes the solution of newSolution and newSolutionAfter;
 // deleted, if not nil, must be sorted by pair.
-func buildSolution(p *anonymity.Partition, cfg *Config, deleted *Alterations) (*solution, error) {
+func buildSolution(p *anonymity.Partition, cfg *Config, deleted *Alterations) *solution {
 	g := p.Graph()
 	pairs := inputPairs(g, deleted)
 	// The ids count ties on a typed graph: a pair with several ties
@@ -239,10 +255,7 @@ func buildSolution(p *anonymity.Partition, cfg *Config, deleted *Alterations) (*
 		*deleted = Alterations{}
 		releaseMemory(s.in.len())
 	}
-	if err := s.sync(); err != nil {
-		return nil, err
-	}
-	return s, nil
+	return s
 }
 
 // inputPairs returns the node pairs of the input in (U, V) order, U < V,
@@ -313,6 +326,12 @@ func (s *solution) sync() error {
 	if units := s.units(); s.ids.numKept() != units {
 		return fmt.Errorf("anonymize: the graph has %d edges or ties that the input lacks", units-s.ids.numKept())
 	}
+	return s.syncNodes()
+}
+
+// syncNodes is the part of sync that concerns nodes: the non-anonymous
+// ones and their count.
+func (s *solution) syncNodes() error {
 	s.naNodes.clear()
 	for v := range int32(s.n) {
 		if !s.p.Anonymous(v) {
@@ -369,21 +388,36 @@ func (s *solution) anonymous() int { return s.n - s.na }
 // updating the partition.
 func (s *solution) toggle(id int32) {
 	e := s.in.edge(id)
-	if s.ids.isKept(id) {
+	listed := s.ids.pos != nil
+	if s.kept(id, e) {
 		if s.ties == nil {
 			s.p.DeleteEdge(e.U, e.V)
 		} else {
 			s.p.SetKind(e.U, e.V, s.g.Kind(e.U, e.V)&^s.ties[id]) // cannot fail: fewer ties of the graph
 		}
-		s.ids.remove(id)
+		if listed {
+			s.ids.remove(id)
+		}
 	} else {
 		if s.ties == nil {
 			s.p.AddEdge(e.U, e.V)
 		} else {
 			s.p.SetKind(e.U, e.V, s.g.Kind(e.U, e.V)|s.ties[id]) // cannot fail: a tie of the input
 		}
-		s.ids.restore(id)
+		if listed {
+			s.ids.restore(id)
+		}
 	}
+}
+
+// kept reports whether edge or tie id, which is e, is kept: from the
+// split of the ids, or before there is one (newStrategySolution) from the
+// graph.
+func (s *solution) kept(id int32, e graph.Edge) bool {
+	if s.ids.pos == nil {
+		return s.present(id, e)
+	}
+	return s.ids.isKept(id)
 }
 
 // alteration returns the deletion of edge or tie id, which is e.

@@ -18,6 +18,13 @@ import (
 // newTestSolution wraps a fresh partition of g.
 func newTestSolution(t *testing.T, g *graph.Graph, cfg Config) *solution {
 	t.Helper()
+	return newTestSolutionWith(t, g, cfg, newSolution)
+}
+
+// newTestSolutionWith wraps a fresh partition of g with the given
+// constructor.
+func newTestSolutionWith(t *testing.T, g *graph.Graph, cfg Config, newSol func(*anonymity.Partition, *Config) (*solution, error)) *solution {
+	t.Helper()
 	cfg, err := cfg.WithDefaults(g.NumNodes(), g.NumEdges())
 	if err != nil {
 		t.Fatal(err)
@@ -26,7 +33,7 @@ func newTestSolution(t *testing.T, g *graph.Graph, cfg Config) *solution {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := newSolution(p, &cfg)
+	s, err := newSol(p, &cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
