@@ -489,7 +489,17 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder, d
 		// run never ends where a single deletion would still help, unless
 		// its time limit has passed.
 		n := 0
-		sol.greedy(rctx, cfg.Budget-sol.ids.numDeleted(), true, func(int32, time.Duration) { n++ })
+		// The greedy's queue (8½ bytes per edge) takes the place of the
+		// split of the ids, which it does not need (the graph says which
+		// edges are kept), and not that of the earlier phases' garbage;
+		// the split is listed again after it, for the list of deletions,
+		// which does not depend on the split's order.
+		left := cfg.Budget - sol.ids.numDeleted()
+		sol.ids = idSplit{}
+		releaseMemory(sol.in.len())
+		sol.greedy(rctx, left, true, func(int32, time.Duration) { n++ })
+		releaseMemory(sol.in.len())
+		sol.listIDs()
 		if n > 0 {
 			rec.record(PhaseGreedy, sol.na, 0, 0)
 		}

@@ -35,8 +35,10 @@ type solution struct {
 	in   inputEdges   // the input's edges (or ties), sorted, and the ids at every node
 	ties []graph.Kind // typed graphs: ties[id] is id's one tie; nil otherwise
 	// ids splits the ids into those of the edges in the graph (kept) and
-	// the deleted ones. A solution made by newStrategySolution has none
-	// until its first sync: the greedy strategy asks the graph (kept).
+	// the deleted ones. The greedy runs without it (kept asks the graph
+	// then): a solution made by newStrategySolution has none until its
+	// first sync, and the budgeted refinement's last greedy drops it and
+	// lists it again (listIDs) after.
 	ids idSplit
 	na  int // nodes not k-anonymous (fuzzy anonymity when cfg.Fuzzy)
 	// inputMissing is the number of nodes by which the input misses the
@@ -321,12 +323,18 @@ func inputPairs(g *graph.Graph, deleted *Alterations) iter.Seq2[graph.Edge, grap
 // sync recomputes the kept and deleted edges, the non-anonymous nodes and
 // their count from the graph and its partition, which must be up to date.
 func (s *solution) sync() error {
-	edge := s.in.walk() // reset asks in id order
-	s.ids.reset(s.in.len(), func(id int32) bool { return s.present(id, edge(id)) })
+	s.listIDs()
 	if units := s.units(); s.ids.numKept() != units {
 		return fmt.Errorf("anonymize: the graph has %d edges or ties that the input lacks", units-s.ids.numKept())
 	}
 	return s.syncNodes()
+}
+
+// listIDs splits the ids into kept and deleted ones from the graph, in
+// increasing order within each.
+func (s *solution) listIDs() {
+	edge := s.in.walk() // reset asks in id order
+	s.ids.reset(s.in.len(), func(id int32) bool { return s.present(id, edge(id)) })
 }
 
 // syncNodes is the part of sync that concerns nodes: the non-anonymous
