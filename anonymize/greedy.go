@@ -39,15 +39,26 @@ func (a gainKey) less(b gainKey) bool {
 // follow from bounds on the graph: the gain lies within ±n, the touched
 // nodes number at most n (at d = 1 at most the two ends and their
 // neighbours), the triangles at most the largest degree and the degree sum
-// twice that. Where the widths sum to more than maxPackedBits, the last tie-breakers saturate (the degree sum
-// first, then the triangles): their order is then exact only below the
-// saturation value.
+// twice that. Where the degree sum does not fit beside the other fields
+// (networks with hubs: cnr-2000, whose largest degree is 18,236, needs 67
+// bits), it is kept apart, in 4 more bytes per edge (degApart). Where even
+// the first three do not fit (degrees near 2^30), the triangle count
+// saturates: its order is then exact only below the saturation value.
 type gainPacking struct {
 	gainOff              int64  // added to the gain: non-negative within ±gainOff
 	touchMax, triMax     uint64 // saturation values of the fields
 	degMax               uint64
 	touchShift, triShift uint8
 	gainShift            uint8
+	degApart             bool // the degree sum is not in the word: packedKey.deg holds it
+}
+
+// packedKey is a packed gainKey: hi orders as the key does, and where the
+// packing keeps the degree sum apart, deg holds it (the smaller sum ranks
+// higher among equal hi).
+type packedKey struct {
+	hi  uint64
+	deg uint32
 }
 
 // newGainPacking returns the packing for a graph on n nodes whose degrees
@@ -60,7 +71,15 @@ func newGainPacking(n, maxDeg, d int) gainPacking {
 	bg := bits.Len64(2 * uint64(n))
 	bt := min(bits.Len64(uint64(touches)), maxPackedBits-bg)
 	btri := min(bits.Len64(uint64(maxDeg)), maxPackedBits-bg-bt)
-	bd := min(bits.Len64(2*uint64(maxDeg)), maxPackedBits-bg-bt-btri)
+	bd := bits.Len64(2 * uint64(maxDeg))
+	// A field that saturates leaves no bits to those below it: compared
+	// past it, they could order against the keys. The degree sum goes
+	// apart when it alone does not fit.
+	exact := bt == bits.Len64(uint64(touches)) && btri == bits.Len64(uint64(maxDeg))
+	apart := false
+	if left := maxPackedBits - bg - bt - btri; bd > left {
+		apart, bd = exact, 0
+	}
 	return gainPacking{
 		gainOff:    int64(n),
 		touchMax:   1<<bt - 1,
@@ -69,20 +88,33 @@ func newGainPacking(n, maxDeg, d int) gainPacking {
 		triShift:   uint8(bd),
 		touchShift: uint8(bd + btri),
 		gainShift:  uint8(bd + btri + bt),
+		degApart:   apart,
 	}
 }
 
-// pack returns k's packed value.
-func (gp gainPacking) pack(k gainKey) uint64 {
+// pack returns k packed.
+func (gp gainPacking) pack(k gainKey) packedKey {
 	g := min(max(int64(k.gain), -gp.gainOff), gp.gainOff) + gp.gainOff
-	return uint64(g)<<gp.gainShift |
+	hi := uint64(g)<<gp.gainShift |
 		min(uint64(max(k.touches, 0)), gp.touchMax)<<gp.touchShift |
-		(gp.triMax-min(uint64(max(k.tri, 0)), gp.triMax))<<gp.triShift |
-		(gp.degMax - min(uint64(max(k.deg, 0)), gp.degMax))
+		(gp.triMax-min(uint64(max(k.tri, 0)), gp.triMax))<<gp.triShift
+	if gp.degApart {
+		return packedKey{hi: hi, deg: uint32(max(k.deg, 0))}
+	}
+	return packedKey{hi: hi | (gp.degMax - min(uint64(max(k.deg, 0)), gp.degMax))}
 }
 
 // gain returns the gain of a packed key.
-func (gp gainPacking) gain(p uint64) int64 { return int64(p>>gp.gainShift) - gp.gainOff }
+func (gp gainPacking) gain(p packedKey) int64 { return int64(p.hi>>gp.gainShift) - gp.gainOff }
+
+// ranksAbove reports whether a ranks above b, as the keys they pack do
+// (exactly, where no field saturates).
+func (a packedKey) ranksAbove(b packedKey) bool {
+	if a.hi != b.hi {
+		return a.hi > b.hi
+	}
+	return a.deg < b.deg
+}
 
 // gainQueue holds the greedy's candidates: the edge ids with their packed
 // keys, and the best of them on top: the largest key, ties toward the
@@ -96,7 +128,8 @@ func (gp gainPacking) gain(p uint64) int64 { return int64(p>>gp.gainShift) - gp.
 // evaluates the id's key and clears after every deletion; it takes no part
 // in the order.
 type gainQueue struct {
-	word  []uint64 // by edge id: (packed key + 1)<<1 | fresh, or 0 if id is not in the queue
+	word  []uint64 // by edge id: (packed key's hi + 1)<<1 | fresh, or 0 if id is not in the queue
+	deg   []uint32 // by edge id: the packed key's deg, where the packing keeps it apart; else nil
 	block []int32  // block[b] is the winner among ids b*queueBlock … (b+1)*queueBlock−1
 	win   []int32  // win[x] is the winner below node x, for 1 ≤ x < len(block)
 	n     int      // ids in the queue
@@ -111,10 +144,14 @@ const queueBlock = 16
 // less for the fresh flag, and the key is stored plus 1, 0 meaning absent.
 const maxPackedBits = 62
 
-// newGainQueue returns an empty queue for the ids below m.
-func newGainQueue(m int) *gainQueue {
+// newGainQueue returns an empty queue for the ids below m, for keys
+// packed by gp.
+func newGainQueue(m int, gp gainPacking) *gainQueue {
 	nb := (m + queueBlock - 1) / queueBlock
 	q := &gainQueue{word: make([]uint64, m), block: make([]int32, nb), win: make([]int32, max(nb, 1))}
+	if gp.degApart {
+		q.deg = make([]uint32, m)
+	}
 	q.build()
 	return q
 }
@@ -130,8 +167,11 @@ func (q *gainQueue) node(x int) int32 {
 // beats reports whether a ranks above b.
 func (q *gainQueue) beats(a, b int32) bool {
 	ka, kb := q.word[a]>>1, q.word[b]>>1
-	if ka != kb {
+	switch {
+	case ka != kb:
 		return ka > kb
+	case q.deg != nil && ka != 0 && q.deg[a] != q.deg[b]:
+		return q.deg[a] < q.deg[b]
 	}
 	return a < b
 }
@@ -164,6 +204,15 @@ func (q *gainQueue) build() {
 	}
 	for x := len(q.block) - 1; x >= 1; x-- {
 		q.play(x)
+	}
+}
+
+// put sets id's packed key, clearing its fresh flag, and leaves the blocks
+// and the tree to the caller.
+func (q *gainQueue) put(id int32, k packedKey) {
+	q.setWord(id, (k.hi+1)<<1)
+	if q.deg != nil {
+		q.deg[id] = k.deg
 	}
 }
 
@@ -204,17 +253,23 @@ func (q *gainQueue) len() int { return q.n }
 // top returns the best id; the queue must not be empty.
 func (q *gainQueue) top() int32 { return q.node(1) }
 
-// key returns id's packed key.
-func (q *gainQueue) key(id int32) uint64 { return q.word[id]>>1 - 1 }
+// key returns id's packed key; id must be in the queue.
+func (q *gainQueue) key(id int32) packedKey {
+	k := packedKey{hi: q.word[id]>>1 - 1}
+	if q.deg != nil {
+		k.deg = q.deg[id]
+	}
+	return k
+}
 
-// set inserts id with packed key k (below 2^maxPackedBits), or changes its
-// key; the fresh flag is cleared.
-func (q *gainQueue) set(id int32, k uint64) {
-	if q.word[id]>>1 == k+1 {
+// set inserts id with packed key k (k.hi below 2^maxPackedBits), or
+// changes its key; the fresh flag is cleared.
+func (q *gainQueue) set(id int32, k packedKey) {
+	if q.word[id] != 0 && q.key(id) == k {
 		q.word[id] &^= 1 // the same key: nothing to play again
 		return
 	}
-	q.setWord(id, (k+1)<<1)
+	q.put(id, k)
 	q.update(id)
 }
 
@@ -295,7 +350,7 @@ func (s *solution) fillQueue(ctx context.Context, q *gainQueue, gp gainPacking, 
 			// edges at nodes that are not k-anonymous.
 			continue
 		}
-		q.setWord(id, (gp.pack(s.key(id))+1)<<1)
+		q.put(id, gp.pack(s.key(id)))
 		evals++
 	}
 	q.build()
@@ -319,7 +374,7 @@ func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step fu
 		maxDeg = max(maxDeg, s.in.degree(v))
 	}
 	gp := newGainPacking(s.n, maxDeg, s.p.D())
-	q := newGainQueue(s.in.len())
+	q := newGainQueue(s.in.len(), gp)
 	evals := s.fillQueue(ctx, q, gp, gainful)
 	var fresh []int32 // the ids whose keys were evaluated since the last deletion
 	refresh := func(id int32) {

@@ -42,8 +42,9 @@ func TestGainPacking(t *testing.T) {
 		{n: 34, maxDeg: 17, exact: true},
 		{n: 121212, maxDeg: 2000, exact: true},
 		{n: 1 << 20, maxDeg: 1 << 9, exact: true},   // 22+11+10+11 bits
-		{n: 1 << 24, maxDeg: 1 << 15, exact: false}, // 26+17+16+17 bits: the degree sum saturates
-		{n: 1 << 30, maxDeg: 1 << 29, exact: false}, // the triangles saturate too
+		{n: 325557, maxDeg: 18236, exact: true},     // cnr-2000: 20+16+15+16 bits, the degree sum apart
+		{n: 1 << 24, maxDeg: 1 << 15, exact: true},  // 26+17+16+17 bits, the degree sum apart
+		{n: 1 << 30, maxDeg: 1 << 29, exact: false}, // the triangles saturate
 		{n: 1<<31 - 1, maxDeg: 1<<31 - 2, exact: false},
 	} {
 		gp := newGainPacking(tc.n, tc.maxDeg, 1)
@@ -54,10 +55,10 @@ func TestGainPacking(t *testing.T) {
 				t.Fatalf("n=%d: gain of %+v read back as %d", tc.n, a, gp.gain(pa))
 			}
 			switch {
-			case a.less(b) && pa > pb, b.less(a) && pb > pa:
-				t.Fatalf("n=%d maxDeg=%d: %+v and %+v pack against their order (%#x, %#x)", tc.n, tc.maxDeg, a, b, pa, pb)
-			case tc.exact && (a.less(b) != (pa < pb) || (a == b) != (pa == pb)):
-				t.Fatalf("n=%d maxDeg=%d: %+v and %+v pack to %#x and %#x, not in their exact order", tc.n, tc.maxDeg, a, b, pa, pb)
+			case a.less(b) && pa.ranksAbove(pb), b.less(a) && pb.ranksAbove(pa):
+				t.Fatalf("n=%d maxDeg=%d: %+v and %+v pack against their order (%+v, %+v)", tc.n, tc.maxDeg, a, b, pa, pb)
+			case tc.exact && (a.less(b) != pb.ranksAbove(pa) || (a == b) != (pa == pb)):
+				t.Fatalf("n=%d maxDeg=%d: %+v and %+v pack to %+v and %+v, not in their exact order", tc.n, tc.maxDeg, a, b, pa, pb)
 			}
 		}
 	}
@@ -65,83 +66,88 @@ func TestGainPacking(t *testing.T) {
 
 // TestGainQueue checks the queue against a brute-force maximum over
 // random insertions, key changes, removals and fresh marks, on several
-// sizes (a tournament tree over a number of ids that is not a power of
-// two has leaves on two levels).
+// sizes (a tournament over a number of blocks that is not a power of two
+// has leaves on two levels), with the degree sum in the word and apart.
 func TestGainQueue(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 1))
-	for _, m := range []int{1, 2, 3, 7, 16, 17, 33, 200, 1000} {
-		q := newGainQueue(m)
-		key := map[int32]uint64{} // the ids in the queue and their keys
-		fresh := map[int32]bool{}
-		var marked []int32
-		for step := range 5000 {
-			id := int32(r.IntN(m))
-			switch op := r.IntN(10); {
-			case op < 5:
-				k := uint64(r.IntN(50)) // repeated keys: ties go to the smaller id
-				if r.IntN(8) == 0 {
-					k = 1<<maxPackedBits - 1 // the largest key
-				}
-				q.set(id, k)
-				key[id] = k
-				delete(fresh, id)
-			case op < 7:
-				if _, ok := key[id]; ok {
-					q.remove(id)
-					delete(key, id)
+	for _, apart := range []bool{false, true} {
+		for _, m := range []int{1, 2, 3, 7, 16, 17, 33, 200, 1000} {
+			q := newGainQueue(m, gainPacking{degApart: apart})
+			key := map[int32]packedKey{} // the ids in the queue and their keys
+			fresh := map[int32]bool{}
+			var marked []int32
+			for step := range 5000 {
+				id := int32(r.IntN(m))
+				switch op := r.IntN(10); {
+				case op < 5:
+					k := packedKey{hi: uint64(r.IntN(50))} // repeated keys: ties go to the smaller id
+					if r.IntN(8) == 0 {
+						k.hi = 1<<maxPackedBits - 1 // the largest key
+					}
+					if apart {
+						k.deg = uint32(r.IntN(3))
+					}
+					q.set(id, k)
+					key[id] = k
 					delete(fresh, id)
+				case op < 7:
+					if _, ok := key[id]; ok {
+						q.remove(id)
+						delete(key, id)
+						delete(fresh, id)
+					}
+				case op < 9:
+					if _, ok := key[id]; ok {
+						q.markFresh(id)
+						fresh[id] = true
+						marked = append(marked, id)
+					}
+				default:
+					q.clearFresh(marked)
+					marked = marked[:0]
+					clear(fresh)
 				}
-			case op < 9:
-				if _, ok := key[id]; ok {
-					q.markFresh(id)
-					fresh[id] = true
-					marked = append(marked, id)
+				if q.len() != len(key) {
+					t.Fatalf("apart %v m=%d step %d: %d ids in the queue, want %d", apart, m, step, q.len(), len(key))
 				}
-			default:
-				q.clearFresh(marked)
-				marked = marked[:0]
-				clear(fresh)
-			}
-			if q.len() != len(key) {
-				t.Fatalf("m=%d step %d: %d ids in the queue, want %d", m, step, q.len(), len(key))
-			}
-			for id := range int32(m) {
-				if q.fresh(id) != fresh[id] {
-					t.Fatalf("m=%d step %d: id %d fresh %v, want %v", m, step, id, q.fresh(id), fresh[id])
-				}
-			}
-			// Every block and node holds its winner, not only the top.
-			for b := range q.block {
-				w := int32(b * queueBlock)
-				for id := w; id < int32(min((b+1)*queueBlock, m)); id++ {
-					if q.beats(id, w) {
-						w = id
+				for id := range int32(m) {
+					if q.fresh(id) != fresh[id] {
+						t.Fatalf("apart %v m=%d step %d: id %d fresh %v, want %v", apart, m, step, id, q.fresh(id), fresh[id])
 					}
 				}
-				if q.block[b] != w {
-					t.Fatalf("m=%d step %d: block %d won by %d, want %d", m, step, b, q.block[b], w)
+				// Every block and node holds its winner, not only the top.
+				for b := range q.block {
+					w := int32(b * queueBlock)
+					for id := w; id < int32(min((b+1)*queueBlock, m)); id++ {
+						if q.beats(id, w) {
+							w = id
+						}
+					}
+					if q.block[b] != w {
+						t.Fatalf("apart %v m=%d step %d: block %d won by %d, want %d", apart, m, step, b, q.block[b], w)
+					}
 				}
-			}
-			for x := 1; x < len(q.block); x++ {
-				a, b := q.node(2*x), q.node(2*x+1)
-				if q.beats(b, a) {
-					a = b
+				for x := 1; x < len(q.block); x++ {
+					a, b := q.node(2*x), q.node(2*x+1)
+					if q.beats(b, a) {
+						a = b
+					}
+					if q.win[x] != a {
+						t.Fatalf("apart %v m=%d step %d: node %d won by %d, want %d", apart, m, step, x, q.win[x], a)
+					}
 				}
-				if q.win[x] != a {
-					t.Fatalf("m=%d step %d: node %d won by %d, want %d", m, step, x, q.win[x], a)
+				if len(key) == 0 {
+					continue
 				}
-			}
-			if len(key) == 0 {
-				continue
-			}
-			best := int32(-1)
-			for id, k := range key {
-				if best < 0 || k > key[best] || k == key[best] && id < best {
-					best = id
+				best := int32(-1)
+				for id, k := range key {
+					if best < 0 || k.ranksAbove(key[best]) || k == key[best] && id < best {
+						best = id
+					}
 				}
-			}
-			if top := q.top(); top != best || q.key(top) != key[best] {
-				t.Fatalf("m=%d step %d: top %d (key %d), want %d (key %d)", m, step, top, q.key(top), best, key[best])
+				if top := q.top(); top != best || q.key(top) != key[best] {
+					t.Fatalf("apart %v m=%d step %d: top %d (key %+v), want %d (key %+v)", apart, m, step, top, q.key(top), best, key[best])
+				}
 			}
 		}
 	}
@@ -171,7 +177,7 @@ func TestFillQueue(t *testing.T) {
 			s.commit()
 		}
 		gp := newGainPacking(s.n, g.NumNodes(), 1)
-		q := newGainQueue(s.in.len())
+		q := newGainQueue(s.in.len(), gp)
 		if evals := s.fillQueue(context.Background(), q, gp, false); evals != s.ids.numKept() || q.len() != s.ids.numKept() {
 			t.Fatalf("%s typed %v: %d evaluations, %d ids in the queue, want %d", tc.m.Name(), tc.typed, evals, q.len(), s.ids.numKept())
 		}
@@ -180,7 +186,7 @@ func TestFillQueue(t *testing.T) {
 			case !s.ids.isKept(id) && q.word[id] != 0:
 				t.Fatalf("%s typed %v: deleted id %d in the queue", tc.m.Name(), tc.typed, id)
 			case s.ids.isKept(id) && (q.word[id] == 0 || q.key(id) != gp.pack(s.key(id))):
-				t.Fatalf("%s typed %v: kept id %d in the queue %v, key %#x, evaluated alone %#x",
+				t.Fatalf("%s typed %v: kept id %d in the queue %v, key %+v, evaluated alone %+v",
 					tc.m.Name(), tc.typed, id, q.word[id] != 0, q.key(id), gp.pack(s.key(id)))
 			}
 		}
