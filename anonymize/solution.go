@@ -137,6 +137,10 @@ func (s *idSplit) place(id int32, i int) {
 	s.pos[id] = int32(i)
 }
 
+// listed reports whether the ids are split: not before the first reset,
+// nor after the split is dropped (an idSplit{}).
+func (s *idSplit) listed() bool { return s.pos != nil }
+
 func (s *idSplit) numKept() int            { return s.k }
 func (s *idSplit) numDeleted() int         { return len(s.pos) - s.k } // pos outlives perm (finish)
 func (s *idSplit) isKept(id int32) bool    { return int(s.pos[id]) < s.k }
@@ -221,8 +225,9 @@ func newSolutionAfter(p *anonymity.Partition, cfg *Config, deleted *Alterations,
 	return s, nil
 }
 
-// buildSolution makes the solution of newSolution and newSolutionAfter;
-// deleted, if not nil, must be sorted by pair.
+// buildSolution makes the solution of newStrategySolution and
+// newSolutionAfter, without the split of the ids or the nodes' state (the
+// callers sync them); deleted, if not nil, must be sorted by pair.
 func buildSolution(p *anonymity.Partition, cfg *Config, deleted *Alterations) *solution {
 	g := p.Graph()
 	pairs := inputPairs(g, deleted)
@@ -396,7 +401,7 @@ func (s *solution) anonymous() int { return s.n - s.na }
 // updating the partition.
 func (s *solution) toggle(id int32) {
 	e := s.in.edge(id)
-	listed := s.ids.pos != nil
+	listed := s.ids.listed()
 	if s.kept(id, e) {
 		if s.ties == nil {
 			s.p.DeleteEdge(e.U, e.V)
@@ -419,10 +424,10 @@ func (s *solution) toggle(id int32) {
 }
 
 // kept reports whether edge or tie id, which is e, is kept: from the
-// split of the ids, or before there is one (newStrategySolution) from the
+// split of the ids, or where there is none (see solution.ids) from the
 // graph.
 func (s *solution) kept(id int32, e graph.Edge) bool {
-	if s.ids.pos == nil {
+	if !s.ids.listed() {
 		return s.present(id, e)
 	}
 	return s.ids.isKept(id)
