@@ -20,19 +20,6 @@ type gainKey struct {
 	deg     int32 // sum of the ends' degrees
 }
 
-// less reports whether a ranks below b (b is the better deletion).
-func (a gainKey) less(b gainKey) bool {
-	switch {
-	case a.gain != b.gain:
-		return a.gain < b.gain
-	case a.touches != b.touches:
-		return a.touches < b.touches
-	case a.tri != b.tri:
-		return a.tri > b.tri
-	}
-	return a.deg > b.deg
-}
-
 // gainPacking packs a gainKey into maxPackedBits bits of a uint64 that
 // order as the key does, larger for the better deletion, so that the
 // greedy's queue keeps 8 bytes per key instead of 16. The fields' widths

@@ -12,6 +12,20 @@ import (
 	"github.com/anonet-project/anonet/measure"
 )
 
+// less reports whether a ranks below b (b is the better deletion), the
+// order gainKey's comment states: the oracle that packed keys must follow.
+func (a gainKey) less(b gainKey) bool {
+	switch {
+	case a.gain != b.gain:
+		return a.gain < b.gain
+	case a.touches != b.touches:
+		return a.touches < b.touches
+	case a.tri != b.tri:
+		return a.tri > b.tri
+	}
+	return a.deg > b.deg
+}
+
 // randomGainKey draws a key within the bounds newGainPacking assumes for n
 // nodes of degree at most maxDeg at d = 1, with small values often, so
 // that ties between fields occur.

@@ -146,10 +146,6 @@ func (s *idSplit) numDeleted() int         { return len(s.pos) - s.k } // pos ou
 func (s *idSplit) isKept(id int32) bool    { return int(s.pos[id]) < s.k }
 func (s *idSplit) isDeleted(id int32) bool { return int(s.pos[id]) >= s.k }
 
-// keptList returns the kept ids, in list order; it is valid until the next
-// change.
-func (s *idSplit) keptList() []int32 { return s.perm[:s.k] }
-
 // deletedAt returns the i-th id of the deleted list.
 func (s *idSplit) deletedAt(i int) int32 { return s.perm[len(s.perm)-1-i] }
 
@@ -185,11 +181,12 @@ func (s *idSplit) restore(id int32) {
 // After changes to the graph that go around the solution (through p), sync
 // brings it up to date again.
 func newSolution(p *anonymity.Partition, cfg *Config) (*solution, error) {
-	s, err := newStrategySolution(p, cfg)
-	if err != nil {
+	s := buildSolution(p, cfg, nil)
+	if err := s.sync(); err != nil {
 		return nil, err
 	}
-	return s, s.sync()
+	s.inputMissing = max(0, s.target-s.anonymous())
+	return s, nil
 }
 
 // newStrategySolution is newSolution without the split of the ids into
