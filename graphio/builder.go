@@ -261,7 +261,6 @@ type builder struct {
 // strBit marks the key of a non-numeric label; numeric labels are < 10^18.
 const strBit = 1 << 63
 
-// newBuilder returns a builder that accepts up to limit nodes.
 // newBuilder returns a builder for at most limit nodes whose records
 // follow opt (newRecords).
 func newBuilder(limit int, opt ReadOptions) *builder {

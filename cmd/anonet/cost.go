@@ -50,7 +50,8 @@ func peakMemory() int64 {
 // nodes, reading the edge list included: measuring count at d = 1 peaked
 // at 70 bytes per edge, nodes included, budgeted ua at 82 and full ua at
 // 105; on the population network of 10^7 edges (121,212 nodes) budgeted
-// ua peaked at 47 and the default's full run at 50). The estimates are lower
+// ua peaked at 47, the default's full run at 50 and its budgeted run at
+// 48 with a 0.2% budget). The estimates are lower
 // bounds, so that a run is refused only when it cannot fit. A paper
 // strategy reserves room for every deletion its budget allows at once (8
 // bytes each, 16 on a directed or layered graph, up to every edge for a
