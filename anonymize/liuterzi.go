@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"time"
 
@@ -526,9 +525,7 @@ func planLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy bool
 // the four on ties) and restores what it can spare. The result does not
 // depend on threads.
 func bestDeletions(ctx context.Context, g *graph.Graph, k int, greedy bool, rng *rand.Rand, threads int) ([]Alteration, error) {
-	if threads < 1 {
-		threads = runtime.GOMAXPROCS(0)
-	}
+	threads = graph.Threads(threads)
 	deletionRules := []int{-1, 0, 2, 3} // −1: probing
 	plans := make([][]Alteration, len(deletionRules))
 	errs := make([]error, len(deletionRules))

@@ -2,7 +2,6 @@ package graph
 
 import (
 	"fmt"
-	"runtime"
 	"slices"
 )
 
@@ -14,10 +13,7 @@ const sortChunk = 4096
 // lists of n nodes in chunks of sortChunk when threads are asked for (0 or
 // less: one per processor).
 func listWorkers(n, threads int) int {
-	if threads <= 0 {
-		threads = runtime.GOMAXPROCS(0)
-	}
-	return Workers(threads, n/sortChunk+1)
+	return Workers(Threads(threads), n/sortChunk+1)
 }
 
 // Normalization counts what building a simple undirected graph from a list

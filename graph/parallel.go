@@ -6,6 +6,16 @@ import (
 	"sync/atomic"
 )
 
+// Threads returns the number of goroutines a request for t stands for:
+// GOMAXPROCS for t below 1 (the convention of every Threads option), else
+// t, at most GOMAXPROCS.
+func Threads(t int) int {
+	if t < 1 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return min(t, runtime.GOMAXPROCS(0))
+}
+
 // Workers returns the number of goroutines a parallel pass over n items
 // uses when threads are asked for: at least one, at most GOMAXPROCS and at
 // most n.

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -537,10 +536,7 @@ func writeEdgeListChunks(w io.Writer, g *graph.Graph, threads, chunkEdges int) e
 	hdr.WriteByte('\n')
 	mw, ok := w.(memberWriter)
 	members := ok && mw.gzipMembers()
-	if threads == 0 {
-		threads = runtime.GOMAXPROCS(0)
-	}
-	workers := graph.Workers(threads, 1+g.NumEdges()/chunkEdges)
+	workers := graph.Workers(graph.Threads(threads), 1+g.NumEdges()/chunkEdges)
 	zws := make([]*gzip.Writer, workers)
 	n := int32(g.NumNodes())
 	next, isolated := int32(0), false

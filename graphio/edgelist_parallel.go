@@ -2,7 +2,6 @@ package graphio
 
 import (
 	"math"
-	"runtime"
 
 	"github.com/anonet-project/anonet/graph"
 )
@@ -159,9 +158,5 @@ func parallelWorkers(opt ReadOptions) int {
 	if !opt.steady {
 		return 0
 	}
-	t := opt.Threads
-	if t == 0 {
-		t = runtime.GOMAXPROCS(0)
-	}
-	return graph.Workers(t, math.MaxInt) - 1 // the line reader is one of them
+	return graph.Workers(graph.Threads(opt.Threads), math.MaxInt) - 1 // the line reader is one of them
 }
