@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/anonet-project/anonet/examples"
@@ -343,6 +344,45 @@ func TestNone(t *testing.T) {
 	fz, err := p.Fuzzy(0)
 	if err != nil || fz.Anonymity[0] != 8 || fz.NotAnonymous != 0 {
 		t.Errorf("fuzzy: %v %v", fz, err)
+	}
+}
+
+// TestGainEvaluatorsConcurrent checks that evaluators of one partition,
+// one per goroutine, give the gains DeletionGain gives alone (run with
+// -race, as .ci/run does, it also checks that they share no scratch).
+func TestGainEvaluatorsConcurrent(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 3))
+	g := randomGraph(r, "clustered", 200)
+	for _, m := range []measure.Measure{measure.Count{}, measure.Degree{}} {
+		p, err := New(g, m, 1, Options{K: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		edges := g.SortedEdges()
+		want := make([]int, len(edges))
+		for i, e := range edges {
+			var ok bool
+			if want[i], ok = p.DeletionGain(e.U, e.V, nil); !ok {
+				t.Fatalf("%s: DeletionGain not available", m.Name())
+			}
+		}
+		got := make([][]int, 4)
+		var wg sync.WaitGroup
+		for w := range got {
+			ev := p.NewGainEvaluator()
+			wg.Go(func() {
+				for _, e := range edges {
+					gain, _ := ev.DeletionGain(e.U, e.V, nil)
+					got[w] = append(got[w], gain)
+				}
+			})
+		}
+		wg.Wait()
+		for w := range got {
+			if !slices.Equal(got[w], want) {
+				t.Errorf("%s: evaluator %d's gains differ from DeletionGain's", m.Name(), w)
+			}
+		}
 	}
 }
 

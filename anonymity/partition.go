@@ -3,7 +3,6 @@ package anonymity
 import (
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 
 	"github.com/anonet-project/anonet/graph"
@@ -58,11 +57,7 @@ type Partition struct {
 	buf     []int32
 	key     []byte
 
-	// Scratch of DeletionGain.
-	gainChanges []nodeChange
-	gainDelta   []int32  // class → change of size (zero outside a call)
-	gainClasses []int32  // the classes whose size changes
-	gainNew     []newKey // the signatures of no class yet
+	gain GainEvaluator // DeletionGain's own evaluator (its p set on first use)
 }
 
 // DefaultK is the anonymity threshold when none is given: a node is
@@ -87,10 +82,7 @@ func New(g *graph.Graph, m measure.Measure, d int, opt Options) (*Partition, err
 	if k < 1 {
 		return nil, fmt.Errorf("anonymity: k must be at least 1, got %d", k)
 	}
-	threads := opt.Threads
-	if threads < 1 || threads > runtime.GOMAXPROCS(0) {
-		threads = runtime.GOMAXPROCS(0)
-	}
+	threads := graph.Threads(opt.Threads)
 	n := g.NumNodes()
 	// Beyond distance n−1 no ball grows, so every signature level repeats
 	// the previous one and the partition no longer changes.

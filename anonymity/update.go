@@ -249,11 +249,38 @@ type newKey [16]byte
 // DeletionGain returns how many more nodes would be k-anonymous after
 // deleting the edge {u, w}, and true, without changing anything: for a
 // measure with the arithmetic fast path (Arithmetic), whose signatures
-// after the deletion follow from the degrees and triangle counts. It returns false when that is not so, when the edge is
-// absent or when changes are pending (then delete, Update and look).
-// common, if not nil, holds the common neighbours of u and w (ascending),
-// which it would otherwise list.
+// after the deletion follow from the degrees and triangle counts. It
+// returns false when that is not so, when the edge is absent or when
+// changes are pending (then delete, Update and look). common, if not nil,
+// holds the common neighbours of u and w (ascending), which it would
+// otherwise list. It uses the partition's own scratch; see GainEvaluator
+// for evaluations from several goroutines.
 func (p *Partition) DeletionGain(u, w int32, common []int32) (int, bool) {
+	p.gain.p = p
+	return p.gain.DeletionGain(u, w, common)
+}
+
+// A GainEvaluator answers DeletionGain for a partition with scratch space
+// of its own: several evaluators of one partition may run in different
+// goroutines at once, as long as neither the partition nor its graph
+// changes meanwhile. One evaluator must not be used by two goroutines at
+// once.
+type GainEvaluator struct {
+	p       *Partition
+	changes []nodeChange
+	delta   []int32  // class → change of size (zero outside a call)
+	classes []int32  // the classes whose size changes
+	fresh   []newKey // the signatures of no class yet
+	key     []byte
+	buf     []int32
+}
+
+// NewGainEvaluator returns an evaluator of deletion gains in p.
+func (p *Partition) NewGainEvaluator() *GainEvaluator { return &GainEvaluator{p: p} }
+
+// DeletionGain is Partition.DeletionGain, computed with e's scratch.
+func (e *GainEvaluator) DeletionGain(u, w int32, common []int32) (int, bool) {
+	p := e.p
 	if p.local == nil || len(p.dirty) > 0 || u == w || !p.g.HasEdge(u, w) {
 		return 0, false
 	}
@@ -262,47 +289,47 @@ func (p *Partition) DeletionGain(u, w int32, common []int32) (int, bool) {
 	if p.tri == nil {
 		common = common[:0] // only u and w change
 	} else if common == nil {
-		p.buf = p.g.CommonNeighbors(p.buf[:0], u, w)
-		common = p.buf
+		e.buf = p.g.CommonNeighbors(e.buf[:0], u, w)
+		common = e.buf
 	}
 	if p.tri != nil {
 		tu, tw = p.tri[u]-int32(len(common)), p.tri[w]-int32(len(common))
 	}
-	changes := append(p.gainChanges[:0], nodeChange{u, du, tu}, nodeChange{w, dw, tw})
+	changes := append(e.changes[:0], nodeChange{u, du, tu}, nodeChange{w, dw, tw})
 	for _, x := range common {
 		changes = append(changes, nodeChange{x, int32(p.g.Degree(x)), p.tri[x] - 1})
 	}
-	p.gainChanges = changes
-	// Class size changes: existing classes by id (gainDelta, listed in
-	// gainClasses), new signatures by key (sorted, then counted by run).
-	if len(p.gainDelta) < len(p.top.size) {
-		p.gainDelta = append(p.gainDelta, make([]int32, len(p.top.size)-len(p.gainDelta))...)
+	e.changes = changes
+	// Class size changes: existing classes by id (delta, listed in
+	// classes), new signatures by key (sorted, then counted by run).
+	if len(e.delta) < len(p.top.size) {
+		e.delta = append(e.delta, make([]int32, len(p.top.size)-len(e.delta))...)
 	}
-	p.gainClasses, p.gainNew = p.gainClasses[:0], p.gainNew[:0]
+	e.classes, e.fresh = e.classes[:0], e.fresh[:0]
 	bump := func(c, d int32) {
-		if p.gainDelta[c] == 0 {
-			p.gainClasses = append(p.gainClasses, c)
+		if e.delta[c] == 0 {
+			e.classes = append(e.classes, c)
 		}
-		p.gainDelta[c] += d
+		e.delta[c] += d
 	}
 	for _, c := range changes {
 		bump(p.top.classOf[c.v], -1)
-		p.key = p.local.append(p.key[:0], c.v, c.deg, c.tri)
-		if id, ok := p.top.index[string(p.key)]; ok {
+		e.key = p.local.append(e.key[:0], c.v, c.deg, c.tri)
+		if id, ok := p.top.index[string(e.key)]; ok {
 			bump(id, +1)
 		} else {
 			var nk newKey
-			if len(p.key) >= len(nk) {
+			if len(e.key) >= len(nk) {
 				// Not the few varints of a local signature (a code and
-				// two counts take at most 15 bytes): leave gainDelta
-				// zero, as every call expects.
-				for _, c := range p.gainClasses {
-					p.gainDelta[c] = 0
+				// two counts take at most 15 bytes): leave delta zero,
+				// as every call expects.
+				for _, c := range e.classes {
+					e.delta[c] = 0
 				}
 				return 0, false
 			}
-			nk[0] = byte(copy(nk[1:], p.key))
-			p.gainNew = append(p.gainNew, nk)
+			nk[0] = byte(copy(nk[1:], e.key))
+			e.fresh = append(e.fresh, nk)
 		}
 	}
 	// The nodes below k change by the classes whose size changes.
@@ -313,15 +340,15 @@ func (p *Partition) DeletionGain(u, w int32, common []int32) (int, bool) {
 		return 0
 	}
 	var delta int32
-	for _, c := range p.gainClasses {
+	for _, c := range e.classes {
 		s := p.top.size[c]
-		delta += below(s+p.gainDelta[c]) - below(s)
-		p.gainDelta[c] = 0
+		delta += below(s+e.delta[c]) - below(s)
+		e.delta[c] = 0
 	}
-	slices.SortFunc(p.gainNew, func(a, b newKey) int { return bytes.Compare(a[:], b[:]) })
-	for i := 0; i < len(p.gainNew); {
+	slices.SortFunc(e.fresh, func(a, b newKey) int { return bytes.Compare(a[:], b[:]) })
+	for i := 0; i < len(e.fresh); {
 		j := i + 1
-		for j < len(p.gainNew) && p.gainNew[j] == p.gainNew[i] {
+		for j < len(e.fresh) && e.fresh[j] == e.fresh[i] {
 			j++
 		}
 		delta += below(int32(j - i))

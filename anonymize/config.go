@@ -264,6 +264,10 @@ type Config struct {
 
 	// Progress, if not nil, is called after every iteration.
 	Progress func(Iteration)
+	// StageProgress, if not nil, is called during a long stage between
+	// iterations (StageScoring) with the work done and its total; the
+	// calls may come from different goroutines, never two at once.
+	StageProgress func(stage string, done, total int)
 }
 
 // WithDefaults returns c with its defaults filled in (strategy, operation,

@@ -272,6 +272,11 @@ const (
 	PhaseLNS      = "lns"      // after the large-neighbourhood search of small releases
 )
 
+// StageScoring names the stage that Config.StageProgress reports while the
+// greedy deletion (Greedy, and Best in the budgeted variant) evaluates
+// every edge's deletion before its first one: the work counted is edges.
+const StageScoring = "scoring every deletion"
+
 // recorder appends the trace rows of a run and tracks its best state.
 type recorder struct {
 	res      *Result

@@ -3,8 +3,13 @@ package anonymize
 import (
 	"context"
 	"math/bits"
+	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/anonet-project/anonet/anonymity"
+	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -184,8 +189,15 @@ func (q *gainQueue) scan(b int) {
 	q.block[b] = w
 }
 
-// build decides every block and node, after words were set with setWord.
+// build counts the ids in the queue and decides every block and node,
+// after words were set with put.
 func (q *gainQueue) build() {
+	q.n = 0
+	for _, w := range q.word {
+		if w != 0 {
+			q.n++
+		}
+	}
 	for b := range q.block {
 		q.scan(b)
 	}
@@ -194,25 +206,14 @@ func (q *gainQueue) build() {
 	}
 }
 
-// put sets id's packed key, clearing its fresh flag, and leaves the blocks
-// and the tree to the caller.
+// put sets id's packed key, clearing its fresh flag, and leaves the count,
+// the blocks and the tree to the caller (build). Goroutines may put
+// different ids at once.
 func (q *gainQueue) put(id int32, k packedKey) {
-	q.setWord(id, (k.hi+1)<<1)
+	q.word[id] = (k.hi + 1) << 1
 	if q.deg != nil {
 		q.deg[id] = k.deg
 	}
-}
-
-// setWord sets id's word, keeping the count, and leaves the blocks and the
-// tree to the caller.
-func (q *gainQueue) setWord(id int32, w uint64) {
-	switch {
-	case q.word[id] == 0 && w != 0:
-		q.n++
-	case q.word[id] != 0 && w == 0:
-		q.n--
-	}
-	q.word[id] = w
 }
 
 // update decides again id's block and the nodes above it after id's key
@@ -252,7 +253,10 @@ func (q *gainQueue) key(id int32) packedKey {
 // set inserts id with packed key k (k.hi below 2^maxPackedBits), or
 // changes its key; the fresh flag is cleared.
 func (q *gainQueue) set(id int32, k packedKey) {
-	if q.word[id] != 0 && q.key(id) == k {
+	switch {
+	case q.word[id] == 0:
+		q.n++
+	case q.key(id) == k:
 		q.word[id] &^= 1 // the same key: nothing to play again
 		return
 	}
@@ -260,9 +264,10 @@ func (q *gainQueue) set(id int32, k packedKey) {
 	q.update(id)
 }
 
-// remove takes id out of the queue.
+// remove takes id, which is in the queue, out of it.
 func (q *gainQueue) remove(id int32) {
-	q.setWord(id, 0)
+	q.n--
+	q.word[id] = 0
 	q.update(id)
 }
 
@@ -279,32 +284,19 @@ func (q *gainQueue) clearFresh(list []int32) {
 	}
 }
 
-// key evaluates the deletion of the kept edge id exactly: it is applied and
-// undone.
+// keyScratch is the scratch space of evaluating keys: one per goroutine.
+type keyScratch struct {
+	finder   measure.AffectedFinder
+	affected []int32
+	gain     *anonymity.GainEvaluator // made on first use
+}
+
+// key evaluates the deletion of the kept edge id exactly: by arithmetic
+// where arithmeticKey can, else by applying and undoing it.
 func (s *solution) key(id int32) gainKey {
-	e := s.in.edge(id)
-	k := gainKey{deg: int32(s.g.Degree(e.U) + s.g.Degree(e.V))}
-	scope, d := s.cfg.Measure.Scope(), s.p.D()
-	s.scratch = s.finder.Affected(s.scratch[:0], s.g, scope, e.U, e.V, d)
-	var common []int32 // the common neighbours, when the affected set lists them
-	if scope == measure.Intersection && d == 1 {
-		common = s.scratch[2:] // after u and w, ascending (Affected's contract)
-		k.tri = int32(len(common))
-	} else {
-		k.tri = int32(s.g.CountCommonNeighbors(e.U, e.V))
-	}
-	for _, x := range s.scratch {
-		if !s.p.Anonymous(x) {
-			k.touches++
-		}
-	}
-	if s.ties == nil && !s.cfg.Fuzzy {
-		// Under degree, count, edgecount or none at d = 1 the gain follows
-		// from degrees and triangles: nothing is changed to find it.
-		if gain, ok := s.p.DeletionGain(e.U, e.V, common); ok {
-			k.gain = int32(gain)
-			return k
-		}
+	k, ok := s.arithmeticKey(&s.keys, id)
+	if ok {
+		return k
 	}
 	a0 := s.anonymous()
 	s.apply(id)
@@ -313,35 +305,107 @@ func (s *solution) key(id int32) gainKey {
 	return k
 }
 
+// arithmeticKey evaluates the deletion of the kept edge id with the
+// scratch ks and without changing anything. It returns the key and true
+// where the gain follows from degrees and triangles (under degree, count,
+// edgecount or none at d = 1, on an untyped graph, without fuzzy
+// anonymity: see anonymity.Partition.DeletionGain); else the key without
+// its gain, and false. Goroutines may call it at once, each with its own
+// ks, while the solution does not change.
+func (s *solution) arithmeticKey(ks *keyScratch, id int32) (gainKey, bool) {
+	e := s.in.edge(id)
+	k := gainKey{deg: int32(s.g.Degree(e.U) + s.g.Degree(e.V))}
+	scope, d := s.cfg.Measure.Scope(), s.p.D()
+	ks.affected = ks.finder.Affected(ks.affected[:0], s.g, scope, e.U, e.V, d)
+	var common []int32 // the common neighbours, when the affected set lists them
+	if scope == measure.Intersection && d == 1 {
+		common = ks.affected[2:] // after u and w, ascending (Affected's contract)
+		k.tri = int32(len(common))
+	} else {
+		k.tri = int32(s.g.CountCommonNeighbors(e.U, e.V))
+	}
+	for _, x := range ks.affected {
+		if !s.p.Anonymous(x) {
+			k.touches++
+		}
+	}
+	if s.ties != nil || s.cfg.Fuzzy {
+		return k, false
+	}
+	if ks.gain == nil {
+		ks.gain = s.p.NewGainEvaluator()
+	}
+	gain, ok := ks.gain.DeletionGain(e.U, e.V, common)
+	k.gain = int32(gain)
+	return k, ok
+}
+
 // fillQueue puts every kept edge into the empty queue q with its packed
 // key, not marked fresh, and returns the number of keys evaluated; it
-// stops early if ctx is done. With
-// gainful set and fuzzy anonymity only the edges at nodes that are not
-// k-anonymous go in. The ids are visited in increasing order, each found
-// in the graph: evaluating a key applies and undoes the deletion, which
-// reorders the list of kept ids (a pass over that list, as before
-// 2026-11-25, skipped its last id and evaluated another one twice).
+// stops early if ctx is done. With gainful set and fuzzy anonymity only
+// the edges at nodes that are not k-anonymous go in. The keys that
+// arithmeticKey can evaluate are evaluated by cfg.Threads goroutines over
+// chunks of ids; the others after them, in increasing order, each by
+// applying and undoing its deletion (which reorders the list of kept ids,
+// so the ids are found in the graph and not in that list). The pass
+// reports its progress to cfg.StageProgress.
 func (s *solution) fillQueue(ctx context.Context, q *gainQueue, gp gainPacking, gainful bool) int {
-	evals := 0
-	edge := s.in.walk()
-	for id := range int32(s.in.len()) {
-		if id%4096 == 0 && ctx.Err() != nil {
-			break // the greedy stops before its first deletion
+	m := s.in.len()
+	chunk := min(4096, max(16, m/64)) // several chunks per worker, so that they balance
+	workers := graph.Workers(graph.Threads(s.cfg.Threads), m/chunk+1)
+	scratch := make([]keyScratch, workers)
+	scratch[0] = s.keys
+	rest := make([][]int32, workers) // by worker: the ids left to apply and undo
+	evals := make([]int, workers)
+	var done atomic.Int64
+	var reporting sync.Mutex
+	walks := make([]func(int32) graph.Edge, workers) // each worker's chunks come in increasing order
+	for w := range walks {
+		walks[w] = s.in.walk()
+	}
+	graph.ForChunks(m, chunk, workers, func(w, lo, hi int) {
+		if ctx.Err() != nil {
+			return // the greedy stops before its first deletion
 		}
-		e := edge(id)
-		if !s.present(id, e) {
-			continue
+		for id := int32(lo); id < int32(hi); id++ {
+			e := walks[w](id)
+			if !s.present(id, e) {
+				continue
+			}
+			if gainful && s.cfg.Fuzzy && s.p.Anonymous(e.U) && s.p.Anonymous(e.V) {
+				// A fuzzy count costs a pass over all classes: try only
+				// the edges at nodes that are not k-anonymous.
+				continue
+			}
+			if k, ok := s.arithmeticKey(&scratch[w], id); ok {
+				q.put(id, gp.pack(k))
+				evals[w]++
+			} else {
+				rest[w] = append(rest[w], id)
+			}
 		}
-		if gainful && s.cfg.Fuzzy && s.p.Anonymous(e.U) && s.p.Anonymous(e.V) {
-			// A fuzzy count costs a pass over all classes: try only the
-			// edges at nodes that are not k-anonymous.
-			continue
+		n := done.Add(int64(hi - lo))
+		if s.cfg.StageProgress != nil && reporting.TryLock() {
+			s.cfg.StageProgress(StageScoring, int(n), m)
+			reporting.Unlock()
+		}
+	})
+	s.keys = scratch[0]
+	ids := slices.Concat(rest...)
+	slices.Sort(ids)
+	for i, id := range ids {
+		if i%4096 == 0 && ctx.Err() != nil {
+			break
 		}
 		q.put(id, gp.pack(s.key(id)))
-		evals++
+		evals[0]++
 	}
 	q.build()
-	return evals
+	total := 0
+	for _, n := range evals {
+		total += n
+	}
+	return total
 }
 
 // greedy deletes edges one at a time (R = 1), each time the one whose

@@ -2,6 +2,7 @@ package anonymize
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -174,17 +175,42 @@ func TestGainQueue(t *testing.T) {
 func TestFillQueue(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 4))
 	for _, tc := range []struct {
-		m     measure.Measure
-		typed bool
-	}{{measure.Count{}, false}, {measure.DK{}, false}, {measure.VRQ{}, false}, {measure.Count{}, true}} {
-		g := randomGraph(r, 30, 70)
+		m       measure.Measure
+		typed   bool
+		fuzzy   bool
+		n, e    int
+		threads int
+	}{
+		{measure.Count{}, false, false, 30, 70, 1},
+		{measure.Count{}, false, false, 30, 70, 2},
+		{measure.Count{}, false, false, 300, 3000, 2},
+		{measure.Degree{}, false, false, 300, 3000, 2},
+		{measure.DK{}, false, false, 30, 70, 2},
+		{measure.VRQ{}, false, false, 30, 70, 2},
+		{measure.Count{}, true, false, 30, 0, 2},
+		{measure.Count{}, false, true, 60, 200, 2},
+	} {
+		name := fmt.Sprintf("%s typed %v fuzzy %v n=%d threads %d", tc.m.Name(), tc.typed, tc.fuzzy, tc.n, tc.threads)
+		g := randomGraph(r, tc.n, tc.e)
 		if tc.typed {
 			var err error
-			if g, err = testgraphs.RandomTyped(r, 30, 0.15, true, []string{"family", "work"}); err != nil {
+			if g, err = testgraphs.RandomTyped(r, tc.n, 0.15, true, []string{"family", "work"}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		s := newTestSolution(t, g, Config{Measure: tc.m, D: 1, K: 2})
+		var reports []int
+		var s *solution
+		cfg := Config{Measure: tc.m, D: 1, K: 2, Fuzzy: tc.fuzzy, Threads: tc.threads,
+			StageProgress: func(stage string, done, total int) {
+				if stage != StageScoring || total != s.in.len() {
+					t.Errorf("%s: progress of %q, %d of %d", name, stage, done, total)
+				}
+				reports = append(reports, done) // never two calls at once: -race checks
+			}}
+		if tc.fuzzy {
+			cfg.Phi = 10
+		}
+		s = newTestSolution(t, g, cfg)
 		// A few deletions first, so that not every id is kept.
 		for range 5 {
 			s.apply(s.ids.randomKept(r))
@@ -192,16 +218,29 @@ func TestFillQueue(t *testing.T) {
 		}
 		gp := newGainPacking(s.n, g.NumNodes(), 1)
 		q := newGainQueue(s.in.len(), gp)
-		if evals := s.fillQueue(context.Background(), q, gp, false); evals != s.ids.numKept() || q.len() != s.ids.numKept() {
-			t.Fatalf("%s typed %v: %d evaluations, %d ids in the queue, want %d", tc.m.Name(), tc.typed, evals, q.len(), s.ids.numKept())
+		in := func(id int32) bool { // whether id belongs in the queue
+			e := s.in.edge(id)
+			return s.ids.isKept(id) && (!tc.fuzzy || !s.p.Anonymous(e.U) || !s.p.Anonymous(e.V))
+		}
+		want := 0
+		for id := range int32(s.in.len()) {
+			if in(id) {
+				want++
+			}
+		}
+		if evals := s.fillQueue(context.Background(), q, gp, tc.fuzzy); evals != want || q.len() != want {
+			t.Fatalf("%s: %d evaluations, %d ids in the queue, want %d", name, evals, q.len(), want)
+		}
+		if len(reports) == 0 || !slices.IsSorted(reports) || reports[len(reports)-1] > s.in.len() {
+			t.Errorf("%s: progress reports %v", name, reports)
 		}
 		for id := range int32(s.in.len()) {
 			switch {
-			case !s.ids.isKept(id) && q.word[id] != 0:
-				t.Fatalf("%s typed %v: deleted id %d in the queue", tc.m.Name(), tc.typed, id)
-			case s.ids.isKept(id) && (q.word[id] == 0 || q.key(id) != gp.pack(s.key(id))):
-				t.Fatalf("%s typed %v: kept id %d in the queue %v, key %+v, evaluated alone %+v",
-					tc.m.Name(), tc.typed, id, q.word[id] != 0, q.key(id), gp.pack(s.key(id)))
+			case !in(id) && q.word[id] != 0:
+				t.Fatalf("%s: id %d in the queue", name, id)
+			case in(id) && (q.word[id] == 0 || q.key(id) != gp.pack(s.key(id))):
+				t.Fatalf("%s: kept id %d in the queue %v, key %+v, evaluated alone %+v",
+					name, id, q.word[id] != 0, q.key(id), gp.pack(s.key(id)))
 			}
 		}
 		if !tc.typed { // checkSolution compares pairs, not ties

@@ -7,7 +7,6 @@ import (
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
-	"github.com/anonet-project/anonet/measure"
 )
 
 // solution is the one state that every optimizer beyond the paper works
@@ -51,8 +50,7 @@ type solution struct {
 	last  []int32 // the edges toggled by the last move
 	moves int     // moves made (applied, whether undone or not)
 
-	finder  measure.AffectedFinder
-	scratch []int32
+	keys keyScratch // the scratch of key on the solution's goroutine
 }
 
 // idSet is a set of ids (the solution uses it for nodes) with O(1)

@@ -337,6 +337,9 @@ end of an iteration and writes the best state so far by the same rule.`,
 					it.Iteration, in.g.NumNodes()-it.NotKAnonymous, in.g.NumNodes(), cfg.K, target,
 					it.EdgesAltered, 100*it.FractionAltered, eta)
 			}
+			cfg.StageProgress = func(stage string, done, total int) {
+				pr.update("%s: %d/%d edges (%.0f%%)", stage, done, total, 100*float64(done)/float64(max(total, 1)))
+			}
 			var orig *graph.Graph // the input, kept for the report
 			if rf.wanted() {
 				orig = in.g.Clone()
