@@ -340,73 +340,120 @@ func (s *solution) arithmeticKey(ks *keyScratch, id int32) (gainKey, bool) {
 	return k, ok
 }
 
-// fillQueue puts every kept edge into the empty queue q with its packed
-// key, not marked fresh, and returns the number of keys evaluated; it
-// stops early if ctx is done. With gainful set and fuzzy anonymity only
-// the edges at nodes that are not k-anonymous go in. The keys that
-// arithmeticKey can evaluate are evaluated by cfg.Threads goroutines over
-// chunks of ids; the others after them, in increasing order, each by
-// applying and undoing its deletion (which reorders the list of kept ids,
-// so the ids are found in the graph and not in that list). The pass
-// reports its progress to cfg.StageProgress.
-func (s *solution) fillQueue(ctx context.Context, q *gainQueue, gp gainPacking, gainful bool) int {
-	m := s.in.len()
-	chunk := min(4096, max(16, m/64)) // several chunks per worker, so that they balance
-	workers := graph.Workers(graph.Threads(s.cfg.Threads), m/chunk+1)
-	scratch := make([]keyScratch, workers)
-	scratch[0] = s.keys
-	rest := make([][]int32, workers) // by worker: the ids left to apply and undo
-	evals := make([]int, workers)
-	var done atomic.Int64
-	var reporting sync.Mutex
-	walks := make([]func(int32) graph.Edge, workers) // each worker's chunks come in increasing order
-	for w := range walks {
-		walks[w] = s.in.walk()
+// keysInParallel evaluates keys for the items 0..n−1, in chunks of the
+// given size: pick(w, i) returns the id whose key item i wants, or −1 for
+// none, w being the index of the goroutine that asks (each goroutine's
+// chunks come in increasing order). Each key goes to put(i, id, k), which
+// must be safe for different items at once. Where keys are arithmetic
+// (arithmeticKey) the chunks are shared by up to cfg.Threads goroutines,
+// and the keys that arithmetic cannot give after all (signatures beyond
+// its few bytes) are evaluated at the end, on the calling goroutine in
+// increasing i; else all keys are evaluated in order on the calling
+// goroutine, by applying and undoing the deletions. Chunks not yet begun
+// when ctx is done are skipped. done, if not nil, is called after each
+// chunk with the items done so far, never by two goroutines at once. It
+// returns the number of keys.
+func (s *solution) keysInParallel(ctx context.Context, n, chunk int, pick func(w, i int) int32, put func(i int, id int32, k gainKey), done func(int)) int {
+	arithmetic := s.ties == nil && !s.cfg.Fuzzy && s.p.Arithmetic()
+	workers := 1
+	if arithmetic {
+		workers = graph.Workers(graph.Threads(s.cfg.Threads), (n+chunk-1)/chunk)
 	}
-	graph.ForChunks(m, chunk, workers, func(w, lo, hi int) {
+	if len(s.workerKeys) < workers {
+		s.workerKeys = append(s.workerKeys, make([]keyScratch, workers-len(s.workerKeys))...)
+	}
+	type item struct {
+		i  int
+		id int32
+	}
+	rest := make([][]item, workers) // by goroutine: the items arithmetic cannot evaluate
+	evals := make([]int, workers)
+	var count atomic.Int64
+	var reporting sync.Mutex
+	graph.ForChunks(n, chunk, workers, func(w, lo, hi int) {
 		if ctx.Err() != nil {
-			return // the greedy stops before its first deletion
+			return
 		}
-		for id := int32(lo); id < int32(hi); id++ {
-			e := walks[w](id)
-			if !s.present(id, e) {
+		ks := &s.keys
+		if w > 0 {
+			ks = &s.workerKeys[w]
+		}
+		for i := lo; i < hi; i++ {
+			id := pick(w, i)
+			if id < 0 {
 				continue
 			}
-			if gainful && s.cfg.Fuzzy && s.p.Anonymous(e.U) && s.p.Anonymous(e.V) {
-				// A fuzzy count costs a pass over all classes: try only
-				// the edges at nodes that are not k-anonymous.
-				continue
-			}
-			if k, ok := s.arithmeticKey(&scratch[w], id); ok {
-				q.put(id, gp.pack(k))
-				evals[w]++
+			if !arithmetic {
+				put(i, id, s.key(id))
+			} else if k, ok := s.arithmeticKey(ks, id); ok {
+				put(i, id, k)
 			} else {
-				rest[w] = append(rest[w], id)
+				rest[w] = append(rest[w], item{i, id})
+				continue
 			}
+			evals[w]++
 		}
-		n := done.Add(int64(hi - lo))
-		if s.cfg.StageProgress != nil && reporting.TryLock() {
-			s.cfg.StageProgress(StageScoring, int(n), m)
+		c := count.Add(int64(hi - lo))
+		if done != nil && reporting.TryLock() {
+			done(int(c))
 			reporting.Unlock()
 		}
 	})
-	s.keys = scratch[0]
-	ids := slices.Concat(rest...)
-	slices.Sort(ids)
-	for i, id := range ids {
-		if i%4096 == 0 && ctx.Err() != nil {
+	items := slices.Concat(rest...)
+	slices.SortFunc(items, func(a, b item) int { return a.i - b.i })
+	for j, it := range items {
+		if j%4096 == 0 && ctx.Err() != nil {
 			break
 		}
-		q.put(id, gp.pack(s.key(id)))
+		put(it.i, it.id, s.key(it.id))
 		evals[0]++
 	}
-	q.build()
 	total := 0
-	for _, n := range evals {
-		total += n
+	for _, e := range evals {
+		total += e
 	}
 	return total
 }
+
+// fillQueue puts every kept edge into the empty queue q with its packed
+// key, not marked fresh, and returns the number of keys evaluated; it
+// stops early if ctx is done. With gainful set and fuzzy anonymity only
+// the edges at nodes that are not k-anonymous go in. The keys are
+// evaluated by keysInParallel, over the ids in increasing order, each
+// found in the graph (evaluating a key by applying and undoing the
+// deletion reorders the list of kept ids). The pass reports its progress
+// to cfg.StageProgress.
+func (s *solution) fillQueue(ctx context.Context, q *gainQueue, gp gainPacking, gainful bool) int {
+	m := s.in.len()
+	walks := make([]func(int32) graph.Edge, graph.Threads(s.cfg.Threads)) // one per goroutine
+	for w := range walks {
+		walks[w] = s.in.walk()
+	}
+	var progress func(int)
+	if s.cfg.StageProgress != nil {
+		progress = func(done int) { s.cfg.StageProgress(StageScoring, done, m) }
+	}
+	evals := s.keysInParallel(ctx, m, min(4096, max(16, m/64)), func(w, i int) int32 {
+		id := int32(i)
+		e := walks[w](id)
+		if !s.present(id, e) {
+			return -1
+		}
+		if gainful && s.cfg.Fuzzy && s.p.Anonymous(e.U) && s.p.Anonymous(e.V) {
+			// A fuzzy count costs a pass over all classes: try only the
+			// edges at nodes that are not k-anonymous.
+			return -1
+		}
+		return id
+	}, func(_ int, id int32, k gainKey) { q.put(id, gp.pack(k)) }, progress)
+	q.build()
+	return evals
+}
+
+// refreshChunk is the number of keys a goroutine evaluates at a time after
+// a deletion: the few hundred at its ends (on a social network) are shared
+// by the goroutines, a few dozen are evaluated on the greedy's own.
+const refreshChunk = 64
 
 // greedy deletes edges one at a time (R = 1), each time the one whose
 // deletion gives the most k-anonymous nodes, evaluated exactly, until the
@@ -434,7 +481,8 @@ func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step fu
 		fresh = append(fresh, id)
 		evals++
 	}
-	var touched []int32
+	var touched, batch []int32
+	var keys []gainKey
 	for deleted := 0; !s.feasible() && deleted < budget && q.len() > 0; {
 		if ctx.Err() != nil {
 			break
@@ -464,13 +512,23 @@ func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step fu
 				touched = append(touched, v)
 			}
 		}
+		batch = batch[:0]
 		for _, x := range touched {
 			for f := range s.in.incident(x) {
 				if !q.fresh(f) && s.kept(f, s.in.edge(f)) {
-					refresh(f)
+					q.markFresh(f) // listed once
+					batch = append(batch, f)
 				}
 			}
 		}
+		keys = slices.Grow(keys[:0], len(batch))[:len(batch)]
+		evals += s.keysInParallel(context.Background(), len(batch), refreshChunk,
+			func(_, i int) int32 { return batch[i] }, func(i int, _ int32, k gainKey) { keys[i] = k }, nil)
+		for i, f := range batch {
+			q.set(f, gp.pack(keys[i]))
+			q.markFresh(f)
+		}
+		fresh = append(fresh, batch...)
 	}
 	return evals
 }

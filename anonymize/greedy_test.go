@@ -249,6 +249,30 @@ func TestFillQueue(t *testing.T) {
 	}
 }
 
+// TestGreedyThreads checks that the greedy makes the same deletions, with
+// the same number of evaluations, whatever the number of goroutines that
+// evaluate its keys: on graphs dense enough that a deletion's
+// re-evaluations span several chunks (refreshChunk), for measures with
+// and without arithmetic keys.
+func TestGreedyThreads(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	for _, tc := range []struct {
+		m    measure.Measure
+		n, e int
+	}{{measure.Count{}, 300, 6000}, {measure.Degree{}, 300, 6000}, {measure.DK{}, 40, 300}} {
+		g := randomGraph(r, tc.n, tc.e)
+		var runs [2][]int32
+		var evals [2]int
+		for i, threads := range []int{1, 2} {
+			s := newTestSolutionWith(t, g.Clone(), Config{Measure: tc.m, D: 1, K: 2, Threads: threads}, newStrategySolution)
+			evals[i] = s.greedy(context.Background(), 40, false, func(id int32, _ time.Duration) { runs[i] = append(runs[i], id) })
+		}
+		if len(runs[0]) == 0 || !slices.Equal(runs[0], runs[1]) || evals[0] != evals[1] {
+			t.Errorf("%s: deletions %v with one goroutine (%d evaluations), %v with two (%d)", tc.m.Name(), runs[0], evals[0], runs[1], evals[1])
+		}
+	}
+}
+
 // TestStrategySolutionGreedy checks that the greedy makes the same
 // deletions on a solution without the split of the ids into kept and
 // deleted ones (newStrategySolution, which asks the graph) as on one with
