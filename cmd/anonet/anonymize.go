@@ -328,13 +328,18 @@ end of an iteration and writes the best state so far by the same rule.`,
 			target := anonymize.Target(cfg.Alpha, n)
 			cfg.Progress = func(it anonymize.Iteration) {
 				trace.row(it)
-				eta := ""
-				if el := time.Since(start); it.EdgesAltered > 0 {
+				// The strategy alters edges until the target or the
+				// budget; the refinement then trades them, so the pace of
+				// the strategy says nothing about when it ends.
+				stage, eta := "iteration", ""
+				if it.Phase != anonymize.PhaseStrategy {
+					stage = "refinement (" + it.Phase + "), row"
+				} else if el := time.Since(start); it.EdgesAltered > 0 {
 					budgetLeft := float64(cfg.Budget-it.EdgesAltered) / float64(it.EdgesAltered)
 					eta = fmt.Sprintf(", at most %s left", (time.Duration(budgetLeft * float64(el))).Round(time.Second))
 				}
-				pr.update("iteration %d: %d/%d nodes %d-anonymous (target %d), %d edges altered (%.1f%%)%s",
-					it.Iteration, in.g.NumNodes()-it.NotKAnonymous, in.g.NumNodes(), cfg.K, target,
+				pr.update("%s %d: %d/%d nodes %d-anonymous (target %d), %d edges altered (%.1f%%)%s",
+					stage, it.Iteration, in.g.NumNodes()-it.NotKAnonymous, in.g.NumNodes(), cfg.K, target,
 					it.EdgesAltered, 100*it.FractionAltered, eta)
 			}
 			cfg.StageProgress = func(stage string, done, total int) {
