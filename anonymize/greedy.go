@@ -284,17 +284,18 @@ func (q *gainQueue) clearFresh(list []int32) {
 	}
 }
 
-// keyScratch is the scratch space of evaluating keys: one per goroutine.
+// keyScratch is the scratch space of evaluating keys: one per goroutine
+// (solution.scratch).
 type keyScratch struct {
 	finder   measure.AffectedFinder
 	affected []int32
 	gain     *anonymity.GainEvaluator // made on first use
 }
 
-// key evaluates the deletion of the kept edge id exactly: by arithmetic
-// where arithmeticKey can, else by applying and undoing it.
-func (s *solution) key(id int32) gainKey {
-	k, ok := s.arithmeticKey(&s.keys, id)
+// key evaluates the deletion of the kept edge id, which is e, exactly: by
+// arithmetic where arithmeticKey can, else by applying and undoing it.
+func (s *solution) key(id int32, e graph.Edge) gainKey {
+	k, ok := s.arithmeticKey(s.scratchOf(0), id, e)
 	if ok {
 		return k
 	}
@@ -305,15 +306,23 @@ func (s *solution) key(id int32) gainKey {
 	return k
 }
 
-// arithmeticKey evaluates the deletion of the kept edge id with the
-// scratch ks and without changing anything. It returns the key and true
+// scratchOf returns the scratch of goroutine w of keysInParallel, 0 being
+// the solution's own goroutine (key's).
+func (s *solution) scratchOf(w int) *keyScratch {
+	if w >= len(s.scratch) {
+		s.scratch = append(s.scratch, make([]keyScratch, w+1-len(s.scratch))...)
+	}
+	return &s.scratch[w]
+}
+
+// arithmeticKey evaluates the deletion of the kept edge id, which is e,
+// with the scratch ks and without changing anything. It returns the key and true
 // where the gain follows from degrees and triangles (under degree, count,
 // edgecount or none at d = 1, on an untyped graph, without fuzzy
 // anonymity: see anonymity.Partition.DeletionGain); else the key without
 // its gain, and false. Goroutines may call it at once, each with its own
 // ks, while the solution does not change.
-func (s *solution) arithmeticKey(ks *keyScratch, id int32) (gainKey, bool) {
-	e := s.in.edge(id)
+func (s *solution) arithmeticKey(ks *keyScratch, id int32, e graph.Edge) (gainKey, bool) {
 	k := gainKey{deg: int32(s.g.Degree(e.U) + s.g.Degree(e.V))}
 	scope, d := s.cfg.Measure.Scope(), s.p.D()
 	ks.affected = ks.finder.Affected(ks.affected[:0], s.g, scope, e.U, e.V, d)
@@ -341,61 +350,62 @@ func (s *solution) arithmeticKey(ks *keyScratch, id int32) (gainKey, bool) {
 }
 
 // keysInParallel evaluates keys for the items 0..n−1, in chunks of the
-// given size: pick(w, i) returns the id whose key item i wants, or −1 for
-// none, w being the index of the goroutine that asks (each goroutine's
-// chunks come in increasing order). Each key goes to put(i, id, k), which
-// must be safe for different items at once. Where keys are arithmetic
-// (arithmeticKey) the chunks are shared by up to cfg.Threads goroutines,
-// and the keys that arithmetic cannot give after all (signatures beyond
-// its few bytes) are evaluated at the end, on the calling goroutine in
-// increasing i; else all keys are evaluated in order on the calling
-// goroutine, by applying and undoing the deletions. Chunks not yet begun
-// when ctx is done are skipped. done, if not nil, is called after each
-// chunk with the items done so far, never by two goroutines at once. It
-// returns the number of keys.
-func (s *solution) keysInParallel(ctx context.Context, n, chunk int, pick func(w, i int) int32, put func(i int, id int32, k gainKey), done func(int)) int {
+// given size: pick(w, i) returns the kept edge whose key item i wants, its
+// id and its ends, or id −1 for none, w being the index of the goroutine
+// that asks (each goroutine's chunks come in increasing order). Each key
+// goes to put(i, id, k), which must be safe for different items at once.
+// Where keys are arithmetic (arithmeticKey) the chunks are shared by up
+// to cfg.Threads goroutines, and the keys that arithmetic cannot give
+// after all (a measure.Local whose signatures exceed the few bytes
+// anonymity.Partition.DeletionGain allows) are evaluated at the end, on the
+// calling goroutine in increasing i; else all keys are evaluated in order
+// on the calling goroutine, by applying and undoing the deletions. Chunks
+// not yet begun when ctx is done are skipped. done, if not nil, is called
+// after chunks with the items done so far, never by two goroutines at
+// once, with counts that only rise. It returns the number of keys.
+func (s *solution) keysInParallel(ctx context.Context, n, chunk int, pick func(w, i int) (int32, graph.Edge), put func(i int, id int32, k gainKey), done func(int)) int {
 	arithmetic := s.ties == nil && !s.cfg.Fuzzy && s.p.Arithmetic()
 	workers := 1
 	if arithmetic {
 		workers = graph.Workers(graph.Threads(s.cfg.Threads), (n+chunk-1)/chunk)
 	}
-	if len(s.workerKeys) < workers {
-		s.workerKeys = append(s.workerKeys, make([]keyScratch, workers-len(s.workerKeys))...)
-	}
+	s.scratchOf(workers - 1) // made here, not by the goroutines
 	type item struct {
 		i  int
 		id int32
+		e  graph.Edge
 	}
 	rest := make([][]item, workers) // by goroutine: the items arithmetic cannot evaluate
-	evals := make([]int, workers)
-	var count atomic.Int64
-	var reporting sync.Mutex
+	var evals, count atomic.Int64
+	var reporting sync.Mutex // held while done is called
+	reported := 0            // the last count done was given: counts reach the lock out of order
 	graph.ForChunks(n, chunk, workers, func(w, lo, hi int) {
 		if ctx.Err() != nil {
 			return
 		}
-		ks := &s.keys
-		if w > 0 {
-			ks = &s.workerKeys[w]
-		}
+		ks, keys := &s.scratch[w], 0
 		for i := lo; i < hi; i++ {
-			id := pick(w, i)
+			id, e := pick(w, i)
 			if id < 0 {
 				continue
 			}
 			if !arithmetic {
-				put(i, id, s.key(id))
-			} else if k, ok := s.arithmeticKey(ks, id); ok {
+				put(i, id, s.key(id, e))
+			} else if k, ok := s.arithmeticKey(ks, id, e); ok {
 				put(i, id, k)
 			} else {
-				rest[w] = append(rest[w], item{i, id})
+				rest[w] = append(rest[w], item{i, id, e})
 				continue
 			}
-			evals[w]++
+			keys++
 		}
-		c := count.Add(int64(hi - lo))
+		evals.Add(int64(keys))
+		c := int(count.Add(int64(hi - lo)))
 		if done != nil && reporting.TryLock() {
-			done(int(c))
+			if c > reported {
+				reported = c
+				done(c)
+			}
 			reporting.Unlock()
 		}
 	})
@@ -405,14 +415,10 @@ func (s *solution) keysInParallel(ctx context.Context, n, chunk int, pick func(w
 		if j%4096 == 0 && ctx.Err() != nil {
 			break
 		}
-		put(it.i, it.id, s.key(it.id))
-		evals[0]++
+		put(it.i, it.id, s.key(it.id, it.e))
+		evals.Add(1)
 	}
-	total := 0
-	for _, e := range evals {
-		total += e
-	}
-	return total
+	return int(evals.Load())
 }
 
 // fillQueue puts every kept edge into the empty queue q with its packed
@@ -433,18 +439,18 @@ func (s *solution) fillQueue(ctx context.Context, q *gainQueue, gp gainPacking, 
 	if s.cfg.StageProgress != nil {
 		progress = func(done int) { s.cfg.StageProgress(StageScoring, done, m) }
 	}
-	evals := s.keysInParallel(ctx, m, min(4096, max(16, m/64)), func(w, i int) int32 {
+	evals := s.keysInParallel(ctx, m, min(4096, max(16, m/64)), func(w, i int) (int32, graph.Edge) {
 		id := int32(i)
 		e := walks[w](id)
 		if !s.present(id, e) {
-			return -1
+			return -1, e
 		}
 		if gainful && s.cfg.Fuzzy && s.p.Anonymous(e.U) && s.p.Anonymous(e.V) {
 			// A fuzzy count costs a pass over all classes: try only the
 			// edges at nodes that are not k-anonymous.
-			return -1
+			return -1, e
 		}
-		return id
+		return id, e
 	}, func(_ int, id int32, k gainKey) { q.put(id, gp.pack(k)) }, progress)
 	q.build()
 	return evals
@@ -476,12 +482,13 @@ func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step fu
 	evals := s.fillQueue(ctx, q, gp, gainful)
 	var fresh []int32 // the ids whose keys were evaluated since the last deletion
 	refresh := func(id int32) {
-		q.set(id, gp.pack(s.key(id)))
+		q.set(id, gp.pack(s.key(id, s.in.edge(id))))
 		q.markFresh(id)
 		fresh = append(fresh, id)
 		evals++
 	}
-	var touched, batch []int32
+	var touched, batch []int32 // batch: the ids to re-evaluate after a deletion, ends[i] the ends of batch[i]
+	var ends []graph.Edge
 	var keys []gainKey
 	for deleted := 0; !s.feasible() && deleted < budget && q.len() > 0; {
 		if ctx.Err() != nil {
@@ -512,18 +519,22 @@ func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step fu
 				touched = append(touched, v)
 			}
 		}
-		batch = batch[:0]
+		batch, ends = batch[:0], ends[:0]
 		for _, x := range touched {
 			for f := range s.in.incident(x) {
-				if !q.fresh(f) && s.kept(f, s.in.edge(f)) {
+				if q.fresh(f) {
+					continue
+				}
+				if e := s.in.edge(f); s.kept(f, e) {
 					q.markFresh(f) // listed once
-					batch = append(batch, f)
+					batch, ends = append(batch, f), append(ends, e)
 				}
 			}
 		}
 		keys = slices.Grow(keys[:0], len(batch))[:len(batch)]
 		evals += s.keysInParallel(context.Background(), len(batch), refreshChunk,
-			func(_, i int) int32 { return batch[i] }, func(i int, _ int32, k gainKey) { keys[i] = k }, nil)
+			func(_, i int) (int32, graph.Edge) { return batch[i], ends[i] },
+			func(i int, _ int32, k gainKey) { keys[i] = k }, nil)
 		for i, f := range batch {
 			q.set(f, gp.pack(keys[i]))
 			q.markFresh(f)

@@ -50,8 +50,7 @@ type solution struct {
 	last  []int32 // the edges toggled by the last move
 	moves int     // moves made (applied, whether undone or not)
 
-	keys       keyScratch   // the scratch of key on the solution's goroutine
-	workerKeys []keyScratch // keysInParallel's other goroutines' (index 0 unused)
+	scratch []keyScratch // evaluating keys: by goroutine of keysInParallel, 0 being the solution's (scratchOf)
 }
 
 // idSet is a set of ids (the solution uses it for nodes) with O(1)

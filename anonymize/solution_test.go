@@ -173,9 +173,9 @@ func TestGreedyGainIsExact(t *testing.T) {
 		// Ids in order: evaluating a key applies and undoes the deletion,
 		// which reorders the list of kept ids (all are kept here).
 		for id := range int32(20) {
-			k := s.key(id)
-			h := g.Clone()
 			e := s.in.edge(id)
+			k := s.key(id, e)
+			h := g.Clone()
 			h.DeleteEdge(e.U, e.V)
 			want := notAnonymous(t, g, m, 1, 2) - notAnonymous(t, h, m, 1, 2)
 			if int(k.gain) != want {
