@@ -57,7 +57,7 @@ type Partition struct {
 	buf     []int32
 	key     []byte
 
-	gain GainEvaluator // DeletionGain's own evaluator (its p set on first use)
+	gain *GainEvaluator // DeletionGain's own evaluator, made on first use
 }
 
 // DefaultK is the anonymity threshold when none is given: a node is

@@ -250,13 +250,17 @@ type newKey [16]byte
 // deleting the edge {u, w}, and true, without changing anything: for a
 // measure with the arithmetic fast path (Arithmetic), whose signatures
 // after the deletion follow from the degrees and triangle counts. It
-// returns false when that is not so, when the edge is absent or when
-// changes are pending (then delete, Update and look). common, if not nil,
+// returns false when that is not so, when the edge is absent, when changes
+// are pending (then delete, Update and look) or when a signature the
+// deletion makes, new to the partition, is longer than the few varints of
+// the built-in local measures (15 bytes). common, if not nil,
 // holds the common neighbours of u and w (ascending), which it would
 // otherwise list. It uses the partition's own scratch; see GainEvaluator
 // for evaluations from several goroutines.
 func (p *Partition) DeletionGain(u, w int32, common []int32) (int, bool) {
-	p.gain.p = p
+	if p.gain == nil {
+		p.gain = p.NewGainEvaluator()
+	}
 	return p.gain.DeletionGain(u, w, common)
 }
 
