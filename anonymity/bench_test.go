@@ -112,6 +112,27 @@ func BenchmarkIncrementalDelete(b *testing.B) {
 	}
 }
 
+// BenchmarkIncrementalDeleteHubs is BenchmarkIncrementalDelete on the
+// uk-2007 sample (2.8 M edges, hubs of tens of thousands of links): an edge
+// chosen uniformly often joins two nodes with thousands of common
+// neighbours, each of which changes class, which is what the local search
+// of the default strategy does at every move there.
+func BenchmarkIncrementalDeleteHubs(b *testing.B) {
+	g := readShared(b, "uk-2007-05-100000.edges.gz")
+	p, err := New(g, measure.Count{}, 1, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(2, 2))
+	for b.Loop() {
+		e := g.RandomEdge(r)
+		p.DeleteEdge(e.U, e.V)
+		p.Update()
+		p.AddEdge(e.U, e.V)
+		p.Update()
+	}
+}
+
 // BenchmarkCascadeAndFuzzy17 computes the cascade and fuzzy anonymity
 // (φ = 10) under count, d = 1, on all 17 networks (partitions included).
 func BenchmarkCascadeAndFuzzy17(b *testing.B) {

@@ -5,16 +5,18 @@ package anonymity
 // per node moved (plus the map operation on the signature).
 type level struct {
 	k       int32
-	index   map[string]int32 // signature → class
-	classOf []int32          // node → class
-	next    []int32          // node → next member of its class, or -1
-	prev    []int32          // node → previous member, or -1
+	index   map[shortKey]int32 // signature of at most 15 bytes → class
+	long    map[string]int32   // longer signature → class
+	classOf []int32            // node → class
+	next    []int32            // node → next member of its class, or -1
+	prev    []int32            // node → previous member, or -1
 
-	size  []int32  // class → number of members
-	head  []int32  // class → first member, or -1
-	key   []string // class → signature, if keyed
-	keyed []bool   // class → has a signature in index (else a lone node whose signature was not needed)
-	free  []int32  // unused class ids, reused last-in first-out
+	size []int32    // class → number of members
+	head []int32    // class → first member, or -1
+	key  []shortKey // class → signature, if keyed and short
+	lkey []string   // class → signature, if keyed and long
+	kind []keyKind  // class → where its signature is indexed
+	free []int32    // unused class ids, reused last-in first-out
 
 	hist       []int32 // size → number of classes of that size
 	numClasses int
@@ -29,7 +31,8 @@ type level struct {
 func newLevel(n int, k int32) *level {
 	l := &level{
 		k:       k,
-		index:   make(map[string]int32),
+		index:   make(map[shortKey]int32),
+		long:    make(map[string]int32),
 		classOf: make([]int32, n),
 		next:    make([]int32, n),
 		prev:    make([]int32, n),
@@ -51,8 +54,9 @@ func (l *level) newClass() int32 {
 	c := int32(len(l.size))
 	l.size = append(l.size, 0)
 	l.head = append(l.head, -1)
-	l.key = append(l.key, "")
-	l.keyed = append(l.keyed, false)
+	l.key = append(l.key, shortKey{})
+	l.lkey = append(l.lkey, "")
+	l.kind = append(l.kind, unkeyed)
 	l.isTouched = append(l.isTouched, false)
 	return c
 }
@@ -99,17 +103,48 @@ func (l *level) insert(v int32, key []byte) {
 	var c int32
 	if key == nil {
 		c = l.newClass()
-	} else if found, ok := l.index[string(key)]; ok {
+	} else if sk, short := packShort(key); short {
+		found, ok := l.index[sk]
+		if c = found; !ok {
+			c = l.newClass()
+			l.index[sk] = c
+			l.key[c], l.kind[c] = sk, shortKeyed
+		}
+	} else if found, ok := l.long[string(key)]; ok {
 		c = found
 	} else {
 		c = l.newClass()
 		s := string(key)
-		l.index[s] = c
-		l.key[c] = s
-		l.keyed[c] = true
+		l.long[s] = c
+		l.lkey[c], l.kind[c] = s, longKeyed
 	}
 	l.join(v, c)
 }
+
+// lookup returns the class with signature key, if there is one.
+func (l *level) lookup(key []byte) (int32, bool) {
+	if sk, short := packShort(key); short {
+		c, ok := l.index[sk]
+		return c, ok
+	}
+	c, ok := l.long[string(key)]
+	return c, ok
+}
+
+// appendKey appends the signature of class c (nothing if c is not keyed).
+func (l *level) appendKey(dst []byte, c int32) []byte {
+	switch l.kind[c] {
+	case shortKeyed:
+		return append(dst, l.key[c][1:1+l.key[c][0]]...)
+	case longKeyed:
+		return append(dst, l.lkey[c]...)
+	}
+	return dst
+}
+
+// keyed reports whether class c is indexed by its signature (else it holds
+// a lone node whose signature was not needed).
+func (l *level) keyed(c int32) bool { return l.kind[c] != unkeyed }
 
 // join puts node v into the existing class c.
 func (l *level) join(v, c int32) {
@@ -123,7 +158,10 @@ func (l *level) join(v, c int32) {
 	l.resize(c, +1)
 }
 
-// remove takes node v out of its class, deleting the class if it empties.
+// remove takes node v out of its class. A class that empties stays in the
+// index until resetTouched, so that a node entering it again in the same
+// update (a common neighbour of a deleted edge taking the triangle count
+// another one leaves) finds it without deleting and re-inserting its key.
 func (l *level) remove(v int32) {
 	c := l.classOf[v]
 	if p := l.prev[v]; p >= 0 {
@@ -136,13 +174,6 @@ func (l *level) remove(v int32) {
 	}
 	l.classOf[v] = -1
 	l.resize(c, -1)
-	if l.size[c] == 0 {
-		if l.keyed[c] {
-			delete(l.index, l.key[c])
-			l.key[c], l.keyed[c] = "", false
-		}
-		l.free = append(l.free, c)
-	}
 }
 
 // appendMembers appends the members of class c in list order.
@@ -162,11 +193,52 @@ func (l *level) minMember(c int32) int32 {
 	return m
 }
 
-// resetTouched forgets which classes changed.
+// resetTouched forgets which classes changed and frees those of them that
+// are empty.
 func (l *level) resetTouched() {
 	for _, c := range l.touched {
 		l.isTouched[c] = false
+		if l.size[c] > 0 {
+			continue
+		}
+		switch l.kind[c] {
+		case shortKeyed:
+			delete(l.index, l.key[c])
+			l.key[c] = shortKey{}
+		case longKeyed:
+			delete(l.long, l.lkey[c])
+			l.lkey[c] = ""
+		}
+		l.kind[c] = unkeyed
+		l.free = append(l.free, c)
 	}
 	l.touched = l.touched[:0]
 	l.before = l.before[:0]
+}
+
+// A keyKind says where a class's signature is indexed.
+type keyKind uint8
+
+const (
+	unkeyed    keyKind = iota // a lone node without a computed signature
+	shortKeyed                // in level.index
+	longKeyed                 // in level.long
+)
+
+// A shortKey holds a signature of at most 15 bytes: its length, then its
+// bytes, then zeros. Distinct signatures give distinct keys. The
+// arithmetic signatures (a code and two varints) are all this short;
+// indexing them by value instead of by string spares the class index a
+// pointer to follow and an allocation per class (on the uk-2007 sample the
+// string index took 40% of the local search).
+type shortKey [16]byte
+
+// packShort returns key as a shortKey, and false if it is too long.
+func packShort(key []byte) (shortKey, bool) {
+	var sk shortKey
+	if len(key) >= len(sk) {
+		return sk, false
+	}
+	sk[0] = byte(copy(sk[1:], key))
+	return sk, true
 }

@@ -302,7 +302,7 @@ func (p *Partition) fullKey(v int32, sig []byte) []byte {
 	if p.pre == nil {
 		return sig
 	}
-	p.key = append(p.key[:0], p.pre.key[p.pre.classOf[v]]...)
+	p.key = p.pre.appendKey(p.key[:0], p.pre.classOf[v])
 	p.key = append(p.key, sig...)
 	return p.key
 }

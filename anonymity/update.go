@@ -165,7 +165,7 @@ func (p *Partition) updateWithPrefilter() []int32 {
 			continue
 		}
 		for x := p.pre.head[c]; x >= 0; x = p.pre.next[x] {
-			if !p.isDirty[x] && !p.top.keyed[p.top.classOf[x]] {
+			if !p.isDirty[x] && !p.top.keyed(p.top.classOf[x]) {
 				promoted = append(promoted, x)
 			}
 		}
@@ -242,10 +242,6 @@ func (p *Partition) SetKind(u, w int32, k graph.Kind) (bool, error) {
 // nodeChange is a node's degree and triangle count after a change.
 type nodeChange struct{ v, deg, tri int32 }
 
-// newKey holds a local signature (its length, then its bytes) that no class
-// has yet: a few varints, at most 15 bytes.
-type newKey [16]byte
-
 // DeletionGain returns how many more nodes would be k-anonymous after
 // deleting the edge {u, w}, and true, without changing anything: for a
 // measure with the arithmetic fast path (Arithmetic), whose signatures
@@ -272,9 +268,9 @@ func (p *Partition) DeletionGain(u, w int32, common []int32) (int, bool) {
 type GainEvaluator struct {
 	p       *Partition
 	changes []nodeChange
-	delta   []int32  // class → change of size (zero outside a call)
-	classes []int32  // the classes whose size changes
-	fresh   []newKey // the signatures of no class yet
+	delta   []int32    // class → change of size (zero outside a call)
+	classes []int32    // the classes whose size changes
+	fresh   []shortKey // the signatures of no class yet
 	key     []byte
 	buf     []int32
 }
@@ -319,21 +315,20 @@ func (e *GainEvaluator) DeletionGain(u, w int32, common []int32) (int, bool) {
 	for _, c := range changes {
 		bump(p.top.classOf[c.v], -1)
 		e.key = p.local.append(e.key[:0], c.v, c.deg, c.tri)
-		if id, ok := p.top.index[string(e.key)]; ok {
+		sk, short := packShort(e.key)
+		if !short {
+			// Not the few varints of a local signature (a code and
+			// two counts take at most 15 bytes): leave delta zero,
+			// as every call expects.
+			for _, c := range e.classes {
+				e.delta[c] = 0
+			}
+			return 0, false
+		}
+		if id, ok := p.top.index[sk]; ok {
 			bump(id, +1)
 		} else {
-			var nk newKey
-			if len(e.key) >= len(nk) {
-				// Not the few varints of a local signature (a code and
-				// two counts take at most 15 bytes): leave delta zero,
-				// as every call expects.
-				for _, c := range e.classes {
-					e.delta[c] = 0
-				}
-				return 0, false
-			}
-			nk[0] = byte(copy(nk[1:], e.key))
-			e.fresh = append(e.fresh, nk)
+			e.fresh = append(e.fresh, sk)
 		}
 	}
 	// The nodes below k change by the classes whose size changes.
@@ -349,7 +344,7 @@ func (e *GainEvaluator) DeletionGain(u, w int32, common []int32) (int, bool) {
 		delta += below(s+e.delta[c]) - below(s)
 		e.delta[c] = 0
 	}
-	slices.SortFunc(e.fresh, func(a, b newKey) int { return bytes.Compare(a[:], b[:]) })
+	slices.SortFunc(e.fresh, func(a, b shortKey) int { return bytes.Compare(a[:], b[:]) })
 	for i := 0; i < len(e.fresh); {
 		j := i + 1
 		for j < len(e.fresh) && e.fresh[j] == e.fresh[i] {
