@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/anonet-project/anonet/anonymity"
@@ -80,30 +81,93 @@ func TestTwinningAutomorphism(t *testing.T) {
 	}
 }
 
-// TestTwinningGainAt: the incremental count of gainAt, before and after a
-// swap of partners, changes the total exactly as a recount does.
+// TestTwinningGainAt: gainAt counts the edges at its nodes that keep their
+// orbit as a recount with kept does, and before and after a swap of
+// partners it changes the total exactly as a recount of all edges does; on
+// uniform graphs (where it marks), on graphs with hubs (where it counts
+// from the smaller side) and with colours of odd sizes (3-cycles).
 func TestTwinningGainAt(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 1))
-	g := randomGraph(r, 40, 160)
-	p := newTwinning(g, nil)
-	checked := 0
-	for range 200 {
-		a, b := int32(r.IntN(40)), int32(r.IntN(40))
-		a2, b2 := p.to[a], p.to[b]
-		if p.to[a2] != a || p.to[b2] != b || b == a || b == a2 {
-			continue
+	colors := func(n, c int) []int32 {
+		out := make([]int32, n)
+		for v := range out {
+			out[v] = int32(v % c)
 		}
-		s := []int32{a, a2, b, b2}
-		total, local := keptCount(p), p.gainAt(s)
-		p.to[a], p.to[b], p.to[a2], p.to[b2] = b, a, b2, a2
-		if got, want := keptCount(p)-total, p.gainAt(s)-local; got != want {
-			t.Fatalf("swap changed the kept edges by %d, gainAt says %d", got, want)
+		return out
+	}
+	for _, tc := range []struct {
+		name   string
+		g      *graph.Graph
+		colors []int32
+	}{
+		{"uniform", randomGraph(r, 40, 160), nil},
+		{"hubs", skewedGraph(r, 41, 300, true), nil},
+		{"hubs, colours", skewedGraph(r, 61, 500, true), colors(61, 4)},
+		{"hubs and leaves, a 3-cycle", hubsAndLeaves(r, 5, 201), nil},
+		// Three of the hubs have a colour of their own: a 3-cycle of hubs,
+		// whose edges to the other hubs keep their orbit.
+		{"hubs and leaves, hubs in a 3-cycle", hubsAndLeaves(r, 5, 202), slices.Concat([]int32{1, 1, 1}, make([]int32, 199))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := tc.g
+			n := int32(g.NumNodes())
+			p := newTwinning(g, tc.colors)
+			if (tc.colors != nil || n%2 == 1) && len(p.triples) == 0 {
+				t.Fatal("no 3-cycles to check")
+			}
+			recount := func(s []int32) int {
+				k := 0
+				for _, e := range g.Edges() {
+					if (slices.Contains(s, e.U) || slices.Contains(s, e.V)) && p.kept(e.U, e.V) {
+						k++
+					}
+				}
+				return k
+			}
+			checked := 0
+			for range 400 {
+				a, b := int32(r.IntN(int(n))), int32(r.IntN(int(n)))
+				a2, b2 := p.to[a], p.to[b]
+				if p.to[a2] != a || p.to[b2] != b || a2 == a || b2 == b || b == a || b == a2 || p.class[a] != p.class[b] {
+					continue
+				}
+				s := []int32{a, a2, b, b2}
+				total, local := keptCount(p), p.gainAt(s)
+				if want := recount(s); local != want {
+					t.Fatalf("gainAt %d, recount %d", local, want)
+				}
+				p.to[a], p.to[b], p.to[a2], p.to[b2] = b, a, b2, a2
+				after := p.gainAt(s)
+				if want := recount(s); after != want {
+					t.Fatalf("after the swap gainAt %d, recount %d", after, want)
+				}
+				if got, want := keptCount(p)-total, after-local; got != want {
+					t.Fatalf("swap changed the kept edges by %d, gainAt says %d", got, want)
+				}
+				checked++
+			}
+			if checked < 50 {
+				t.Errorf("only %d swaps checked", checked)
+			}
+		})
+	}
+}
+
+// hubsAndLeaves returns a graph of n nodes: hubs nodes linked to every
+// other node, and every other node linked to one more random non-hub, so
+// that swaps pair hubs with nodes of degree 2 or 3.
+func hubsAndLeaves(r *rand.Rand, hubs, n int) *graph.Graph {
+	var pairs []graph.Edge
+	for u := range int32(hubs) {
+		for v := u + 1; v < int32(n); v++ {
+			pairs = append(pairs, graph.Edge{U: u, V: v})
 		}
-		checked++
 	}
-	if checked < 100 {
-		t.Errorf("only %d swaps checked", checked)
+	for v := int32(hubs); v < int32(n); v++ {
+		pairs = append(pairs, graph.Edge{U: v, V: int32(hubs + r.IntN(n-hubs))})
 	}
+	g, _, _ := graph.FromEdges(n, pairs, nil)
+	return g
 }
 
 // denseGroups returns a network of 60 nodes in six groups of ten, dense

@@ -1,10 +1,12 @@
 package anonymize
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/anonet-project/anonet/graph"
@@ -168,4 +170,18 @@ func skewedGraph(r *rand.Rand, n, m int, allSkewed bool) *graph.Graph {
 	}
 	g, _, _ := graph.FromEdges(n, pairs, nil)
 	return g
+}
+
+// BenchmarkTwinningHubs improves a twinning of the uk-2007 sample (10
+// proposals per node of the twin start's search, from the same pairs every
+// time): on this web network most proposals pair a hub with a small node,
+// whose edges gainAt counts.
+func BenchmarkTwinningHubs(b *testing.B) {
+	g := readShared(b, "uk-2007-05-100000.edges.gz")
+	p := newTwinning(g, nil)
+	start := slices.Clone(p.to)
+	for b.Loop() {
+		copy(p.to, start)
+		p.improve(context.Background(), rand.New(rand.NewPCG(1, 1)), 10*g.NumNodes())
+	}
 }
