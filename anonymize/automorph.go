@@ -25,10 +25,12 @@ type twinning struct {
 	g     *graph.Graph
 	to    []int32 // to[v] = σ(v)
 	class []int32 // class[v]: the colour of v; twins have the same
-	mark  []bool  // scratch of gainAt: the neighbours of one node
+	mark  []bool  // scratch of keptAt: the neighbours of one node
 	// triples lists the nodes of 3-cycles (at most one 3-cycle per
-	// colour), which gainAt checks apart when it counts from σu's side.
-	triples []int32
+	// colour), which keptAt checks apart when it counts from σu's side;
+	// inTriple[v] says whether v is one of them. improve never moves them.
+	triples  []int32
+	inTriple []bool
 }
 
 // newTwinning pairs every node with a partner of the same colour and
@@ -130,9 +132,11 @@ func newTwinning(g *graph.Graph, colors []int32) *twinning {
 		last[c] = [2]int32{u, best}
 	}
 	p.class = class
+	p.inTriple = make([]bool, n)
 	for v, w := range p.to {
 		if p.to[w] != int32(v) {
 			p.triples = append(p.triples, int32(v))
+			p.inTriple[v] = true
 		}
 	}
 	return p
@@ -151,74 +155,79 @@ func (p *twinning) kept(u, v int32) bool {
 }
 
 // gainAt returns the number of edges at the nodes of s (each counted once)
-// that keep their orbit; the nodes of s must be in 2-cycles. An edge {u, v}
-// to a node v of a 2-cycle keeps its orbit when {σu, σv} is an edge: σv
-// is a neighbour of σu. That is counted from whichever side costs least:
-// from u's neighbours, each looked up among σu's (binary search); from
-// σu's neighbours y, each σy looked up among u's, and then the few nodes
-// of 3-cycles apart; or, when the degrees are alike, by marking σu's
+// that keep their orbit; the nodes of s must be distinct and in 2-cycles.
+// Each node's edges are counted by keptAt, and an edge between two nodes of
+// s, counted from both, is taken off once.
+func (p *twinning) gainAt(s []int32) int {
+	k := 0
+	for i, u := range s {
+		k += p.keptAt(u)
+		for _, v := range s[:i] {
+			if p.g.HasEdge(u, v) && p.kept(u, v) {
+				k--
+			}
+		}
+	}
+	return k
+}
+
+// keptAt returns the number of edges at u, which is in a 2-cycle, that
+// keep their orbit. An edge {u, v} to a node v of a 2-cycle (or a fixed
+// point) keeps its orbit when {σu, σv} is an edge: σv is a neighbour of
+// σu. That is counted from whichever side costs least: from u's
+// neighbours, each looked up among σu's (binary search); from σu's
+// neighbours y, each σy looked up among u's, and then the few nodes of
+// 3-cycles apart; or, when the degrees are alike, by marking σu's
 // neighbours and walking u's (a hub paired with a small node is the
 // common case of the swaps improve tries on web networks, where walking
 // the hub's links dominated the twin start).
-func (p *twinning) gainAt(s []int32) int {
+func (p *twinning) keptAt(u int32) int {
 	g := p.g
+	w := p.to[u]
+	du, dw := g.Degree(u), g.Degree(w)
+	mark := 2*dw + du
+	fromU := du * bits.Len(uint(dw))
+	fromW := (dw + len(p.triples)) * bits.Len(uint(du))
 	k := 0
-	for i, u := range s {
-		w := p.to[u]
-		du, dw := g.Degree(u), g.Degree(w)
-		counted := func(v int32) bool { // v's edge to u was counted from v
-			j := slices.Index(s, v)
-			return j >= 0 && j < i
+	switch {
+	case fromU <= mark && fromU <= fromW:
+		for _, v := range g.Neighbors(u) {
+			if p.inTriple[v] {
+				if p.kept(u, v) {
+					k++
+				}
+			} else if g.HasEdge(w, p.to[v]) {
+				k++
+			}
 		}
-		mark := 2*dw + du
-		fromU := du * bits.Len(uint(dw))
-		fromW := (dw + len(p.triples)) * bits.Len(uint(du))
-		switch {
-		case fromU <= mark && fromU <= fromW:
-			for _, v := range g.Neighbors(u) {
-				if counted(v) {
-					continue
-				}
-				if p.to[p.to[v]] != v { // v is in a 3-cycle (a fixed point goes on as a 2-cycle would)
-					if p.kept(u, v) {
-						k++
-					}
-				} else if g.HasEdge(w, p.to[v]) {
+	case fromW <= mark:
+		for _, y := range g.Neighbors(w) {
+			// y = σv for a neighbour v of u in a 2-cycle (or fixed):
+			// then v = σy.
+			if !p.inTriple[y] && g.HasEdge(u, p.to[y]) {
+				k++
+			}
+		}
+		for _, v := range p.triples {
+			if g.HasEdge(u, v) && p.kept(u, v) {
+				k++
+			}
+		}
+	default:
+		for _, x := range g.Neighbors(w) {
+			p.mark[x] = true
+		}
+		for _, v := range g.Neighbors(u) {
+			if p.inTriple[v] {
+				if p.kept(u, v) {
 					k++
 				}
+			} else if p.mark[p.to[v]] {
+				k++
 			}
-		case fromW <= mark:
-			for _, y := range g.Neighbors(w) {
-				// y = σv for a neighbour v of u in a 2-cycle (or fixed):
-				// then v = σy.
-				if v := p.to[y]; p.to[v] == y && !counted(v) && g.HasEdge(u, v) {
-					k++
-				}
-			}
-			for _, v := range p.triples {
-				if !counted(v) && g.HasEdge(u, v) && p.kept(u, v) {
-					k++
-				}
-			}
-		default:
-			for _, x := range g.Neighbors(w) {
-				p.mark[x] = true
-			}
-			for _, v := range g.Neighbors(u) {
-				if counted(v) {
-					continue
-				}
-				if p.to[p.to[v]] != v {
-					if p.kept(u, v) {
-						k++
-					}
-				} else if p.mark[p.to[v]] {
-					k++
-				}
-			}
-			for _, x := range g.Neighbors(w) {
-				p.mark[x] = false
-			}
+		}
+		for _, x := range g.Neighbors(w) {
+			p.mark[x] = false
 		}
 	}
 	return k
