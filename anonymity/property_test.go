@@ -138,6 +138,9 @@ func TestIncrementalEqualsScratch(t *testing.T) {
 						}
 						checkConsistent(t, p)
 						flipped := map[int32]bool{}
+						if !slices.IsSorted(p.Flipped()) {
+							t.Fatalf("Flipped not in increasing order: %v", p.Flipped())
+						}
 						for _, v := range p.Flipped() {
 							if flipped[v] {
 								t.Fatalf("Flipped repeats %d", v)

@@ -143,6 +143,9 @@ func (p *Partition) Update() {
 		p.isDirty[v] = false
 	}
 	p.dirty = p.dirty[:0]
+	// In increasing order, not the order of the member lists, which
+	// depends on the history of the updates, not only on the graph.
+	slices.Sort(p.flipped)
 	// A node can be checked twice (moved, and member of a crossing class);
 	// the second check finds no change, so flipped has no duplicates.
 }
@@ -209,7 +212,9 @@ func (p *Partition) updateWithPrefilter() []int32 {
 }
 
 // Flipped returns the nodes whose k-anonymity changed in the last Update, in
-// no particular order. The slice is valid until the next Update.
+// increasing order: what a caller does with them then depends only on the
+// graph before and after, not on the changes that led there. The slice is
+// valid until the next Update.
 func (p *Partition) Flipped() []int32 { return p.flipped }
 
 // SetKind sets the ties between u and w of a typed graph, read from u (see

@@ -131,7 +131,7 @@ func (w *walk) finish() bool {
 		for i := len(w.journal) - 1; i >= 0; i-- {
 			s.toggle(w.journal[i])
 		}
-		s.update()
+		s.update(false)
 	}
 	return !math.IsInf(w.best, -1)
 }
@@ -258,7 +258,7 @@ func (s *solution) moveTo(del []int32) {
 	for _, id := range ids {
 		s.toggle(id)
 	}
-	s.update()
+	s.update(false)
 }
 
 // anneal is the local search of Config.Refine = Anneal, from a state that

@@ -104,12 +104,13 @@ func TestDefaultProvesOptimal(t *testing.T) {
 // TestBudgetedKeepsTarget: a budgeted run whose budget allows full
 // anonymity of karate reaches it and keeps it (the walk, which trades
 // nothing for fewer deletions, must not run there: it once ended these
-// runs short of the target).
+// runs short of the target). A budget of 14 lets every seed from 1 to 32
+// reach it (the optimum takes 8 deletions; 10 lets about a third reach it).
 func TestBudgetedKeepsTarget(t *testing.T) {
 	for _, c := range []struct {
 		budget int
 		seed   uint64
-	}{{10, 3}, {12, 1}} {
+	}{{14, 3}, {14, 1}, {16, 2}} {
 		g := examples.MustRead("karate")
 		res := run(t, g, Config{Measure: measure.Count{}, D: 1, K: 2, Variant: Budgeted, Budget: c.budget, Alpha: 1, Seed: c.seed})
 		if !res.TargetReached || res.Refinement.Optimal {

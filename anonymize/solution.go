@@ -16,7 +16,10 @@ import (
 // k-anonymous. A move toggles a few edges (deletes kept ones, restores
 // deleted ones) and updates the partition incrementally, so that only the
 // signatures the toggled edges can change are recomputed; undo reverts the
-// last move exactly. No optimizer changes the graph or the partition in any
+// last move exactly, down to the order of the sets the optimizers draw
+// from (the kept and deleted ids, the nodes that are not k-anonymous), so
+// that what follows a move tried and undone is what would follow had it
+// never been made. No optimizer changes the graph or the partition in any
 // other way.
 //
 // Edges are identified by their index in the input's sorted edge list. On
@@ -49,6 +52,11 @@ type solution struct {
 
 	last  []int32 // the edges toggled by the last move
 	moves int     // moves made (applied, whether undone or not)
+	// The rest of the last move's record, for undo: the position of each
+	// toggled id in the split before its toggle (when the ids are listed),
+	// and the changes to naNodes, in order.
+	lastPos []int32
+	lastNA  []setChange
 
 	scratch []keyScratch // evaluating keys: by goroutine of keysInParallel, 0 being the solution's (scratchOf)
 }
@@ -94,6 +102,28 @@ func (s *idSet) remove(id int32) {
 }
 
 func (s *idSet) random(r *rand.Rand) int32 { return s.list[r.IntN(len(s.list))] }
+
+// A setChange records one change to an idSet: id was added (at < 0) or
+// removed from index at.
+type setChange struct{ id, at int32 }
+
+// revert undoes c, which must be the last change still in effect, exactly:
+// the set's order is the one before c.
+func (s *idSet) revert(c setChange) {
+	if c.at < 0 {
+		s.remove(c.id) // the last in the list: nothing else moves
+		return
+	}
+	if int(c.at) < len(s.list) { // the last id had taken its place
+		moved := s.list[c.at]
+		s.pos[moved] = int32(len(s.list))
+		s.list = append(s.list, moved)
+	} else {
+		s.list = append(s.list, c.id)
+	}
+	s.list[c.at] = c.id
+	s.pos[c.id] = c.at
+}
 
 // idSplit splits the edge ids 0..m−1 into kept and deleted ones, in 8 bytes
 // per id: one permutation of the ids and each id's position in it. The
@@ -172,6 +202,16 @@ func (s *idSplit) restore(id int32) {
 	s.place(s.perm[s.k], int(s.pos[id])) // the last deleted id takes id's place
 	s.place(id, s.k)                     // id ends the kept list
 	s.k++
+}
+
+// putBack exchanges id with the id at index i. Toggling an id that was at
+// index i and toggling it again leaves it at the end of its list and the
+// id that took its place at i; putBack(id, i) then restores the order
+// exactly.
+func (s *idSplit) putBack(id int32, i int32) {
+	other := s.perm[i]
+	s.place(other, int(s.pos[id]))
+	s.place(id, int(i))
 }
 
 // newSolution wraps the partition p of the input graph, which must be up
@@ -346,7 +386,7 @@ func (s *solution) syncNodes() error {
 			s.naNodes.add(v)
 		}
 	}
-	s.last = s.last[:0]
+	s.commit()
 	var err error
 	s.na, err = s.count()
 	return err
@@ -441,22 +481,37 @@ func (s *solution) alteration(id int32, e graph.Edge) Alteration {
 // number of nodes that are not k-anonymous. undo reverts it.
 func (s *solution) apply(ids ...int32) int {
 	s.last = append(s.last[:0], ids...)
+	s.lastPos = s.lastPos[:0]
+	listed := s.ids.listed()
 	for _, id := range ids {
+		if listed {
+			s.lastPos = append(s.lastPos, s.ids.pos[id])
+		}
 		s.toggle(id)
 	}
 	s.moves++
-	s.update()
+	s.update(true)
 	return s.na
 }
 
 // update brings the partition, the count and naNodes up to date after
-// toggles.
-func (s *solution) update() {
+// toggles; with record, it lists the changes to naNodes in lastNA for
+// undo.
+func (s *solution) update(record bool) {
 	s.p.Update()
+	if record {
+		s.lastNA = s.lastNA[:0]
+	}
 	for _, v := range s.p.Flipped() {
 		if s.p.Anonymous(v) {
+			if record {
+				s.lastNA = append(s.lastNA, setChange{v, s.naNodes.pos[v]})
+			}
 			s.naNodes.remove(v)
 		} else {
+			if record {
+				s.lastNA = append(s.lastNA, setChange{v, -1})
+			}
 			s.naNodes.add(v)
 		}
 	}
@@ -465,13 +520,23 @@ func (s *solution) update() {
 	s.na, _ = s.count()
 }
 
-// undo reverts the last move exactly.
+// undo reverts the last move exactly: the graph and the partition, and the
+// order of the id split and of naNodes too.
 func (s *solution) undo() {
+	listed := s.ids.listed()
 	for i := len(s.last) - 1; i >= 0; i-- {
-		s.toggle(s.last[i])
+		id := s.last[i]
+		s.toggle(id)
+		if listed {
+			s.ids.putBack(id, s.lastPos[i])
+		}
 	}
-	s.update()
-	s.last = s.last[:0]
+	s.p.Update()
+	for i := len(s.lastNA) - 1; i >= 0; i-- {
+		s.naNodes.revert(s.lastNA[i])
+	}
+	s.na, _ = s.count()
+	s.commit()
 }
 
 // tryEach applies the candidates one at a time, each as a move of its
@@ -490,7 +555,9 @@ func (s *solution) tryEach(cands []int32, ok func() bool) (int32, bool) {
 }
 
 // commit forgets the last move, so that undo can no longer revert it.
-func (s *solution) commit() { s.last = s.last[:0] }
+func (s *solution) commit() {
+	s.last, s.lastPos, s.lastNA = s.last[:0], s.lastPos[:0], s.lastNA[:0]
+}
 
 // broken appends to dst the nodes that the last move made lose their
 // anonymity and the ends of edge id: where to look for a partner move that

@@ -104,10 +104,41 @@ func checkSolution(t *testing.T, s *solution) {
 	}
 }
 
+// solutionOrder is the order of the sets the optimizers draw from.
+type solutionOrder struct {
+	perm, naNodes []int32
+	kept          int
+}
+
+func orderOf(s *solution) solutionOrder {
+	return solutionOrder{slices.Clone(s.ids.perm), slices.Clone(s.naNodes.list), s.ids.k}
+}
+
+// checkUndone fails unless s's id split and naNodes are in the order
+// before (undo restores the order, not only the members).
+func checkUndone(t *testing.T, s *solution, before solutionOrder) {
+	t.Helper()
+	if now := orderOf(s); !slices.Equal(now.perm, before.perm) || now.kept != before.kept || !slices.Equal(now.naNodes, before.naNodes) {
+		t.Fatalf("undo left ids %v (%d kept) and non-anonymous nodes %v, before the move %v (%d kept) and %v",
+			now.perm, now.kept, now.naNodes, before.perm, before.kept, before.naNodes)
+	}
+	for i, id := range s.ids.perm {
+		if s.ids.pos[id] != int32(i) {
+			t.Fatalf("id %d at %d, its position says %d", id, i, s.ids.pos[id])
+		}
+	}
+	for i, v := range s.naNodes.list {
+		if s.naNodes.pos[v] != int32(i) {
+			t.Fatalf("node %d at %d, its position says %d", v, i, s.naNodes.pos[v])
+		}
+	}
+}
+
 // TestSolutionMovesMatchScratch applies random moves (single and several
 // toggles, some undone) for every measure at d = 1 and 2, exact and fuzzy,
 // and compares the incremental state with a from-scratch computation after
-// each.
+// each, and the order of the id split and of the non-anonymous nodes after
+// an undo with the order before the move.
 func TestSolutionMovesMatchScratch(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 2))
 	for _, name := range measure.Names() {
@@ -127,9 +158,12 @@ func TestSolutionMovesMatchScratch(t *testing.T) {
 						}
 						slices.Sort(ids)
 						ids = slices.Compact(ids)
+						r.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+						before := orderOf(s)
 						s.apply(ids...)
 						if r.IntN(3) == 0 {
 							s.undo()
+							checkUndone(t, s, before)
 						} else {
 							s.commit()
 						}
@@ -150,9 +184,11 @@ func TestSolutionMovesMatchScratch(t *testing.T) {
 				g := randomGraph(r, 30, 70)
 				s := newTestSolution(t, g, Config{Measure: measure.Refined{Measure: m, Colors: colors}, D: d, K: 2})
 				for range 40 {
+					before := orderOf(s)
 					s.apply(int32(r.IntN(s.in.len())))
 					if r.IntN(3) == 0 {
 						s.undo()
+						checkUndone(t, s, before)
 					} else {
 						s.commit()
 					}
