@@ -387,7 +387,8 @@ func TestGainEvaluatorsConcurrent(t *testing.T) {
 }
 
 // TestDeletionGain compares DeletionGain with deleting the edge, updating
-// and counting, for every local measure, several k and random graphs.
+// and counting, and AdditionGain with adding one, for every local measure,
+// several k and random graphs.
 func TestDeletionGain(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 37))
 	for trial := range 8 {
@@ -429,11 +430,42 @@ func TestDeletionGain(t *testing.T) {
 						t.Fatalf("%s k=%d: gain of deleting %v is %d, want %d", m.Name(), k, e, gain, want)
 					}
 				}
+				// Additions: as many node pairs without an edge.
+				n := int32(g.NumNodes())
+				for i := range g.NumEdges() {
+					u, w := int32(r.IntN(int(n))), int32(r.IntN(int(n)))
+					if u == w || g.HasEdge(u, w) {
+						if _, ok := p.AdditionGain(u, w, nil); ok {
+							t.Fatalf("AdditionGain(%d, %d) on a loop or an edge", u, w)
+						}
+						continue
+					}
+					var common []int32 // listed by AdditionGain, or given
+					if i%2 == 1 {
+						common = g.CommonNeighbors([]int32{}, u, w)
+					}
+					gain, ok := p.AdditionGain(u, w, common)
+					if !ok {
+						t.Fatalf("%s: AdditionGain not available", m.Name())
+					}
+					before := p.NotAnonymous()
+					p.AddEdge(u, w)
+					p.Update()
+					want := before - p.NotAnonymous()
+					p.DeleteEdge(u, w)
+					p.Update()
+					if gain != want {
+						t.Fatalf("%s k=%d: gain of adding {%d, %d} is %d, want %d", m.Name(), k, u, w, gain, want)
+					}
+				}
 			}
 		}
 	}
 	if _, ok := mustPartition(t, examples.MustRead("karate"), measure.DK{}, 1).DeletionGain(0, 1, nil); ok {
 		t.Error("DeletionGain under dk")
+	}
+	if _, ok := mustPartition(t, examples.MustRead("karate"), measure.DK{}, 1).AdditionGain(0, 9, nil); ok {
+		t.Error("AdditionGain under dk")
 	}
 	// Refinements that see more than a node's own code have no fast path.
 	karate := examples.MustRead("karate")

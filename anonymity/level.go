@@ -1,5 +1,10 @@
 package anonymity
 
+import (
+	"cmp"
+	"encoding/binary"
+)
+
 // level is a partition of the nodes into classes keyed by signature, with
 // member lists and the counts derived from class sizes, all updated in O(1)
 // per node moved (plus the map operation on the signature).
@@ -232,6 +237,15 @@ const (
 // pointer to follow and an allocation per class (on the uk-2007 sample the
 // string index took 40% of the local search).
 type shortKey [16]byte
+
+// compare orders shortKeys by their two halves as integers (not as
+// strings: a total order that sorts faster).
+func (a shortKey) compare(b shortKey) int {
+	if c := cmp.Compare(binary.NativeEndian.Uint64(a[:8]), binary.NativeEndian.Uint64(b[:8])); c != 0 {
+		return c
+	}
+	return cmp.Compare(binary.NativeEndian.Uint64(a[8:]), binary.NativeEndian.Uint64(b[8:]))
+}
 
 // packShort returns key as a shortKey, and false if it is too long.
 func packShort(key []byte) (shortKey, bool) {

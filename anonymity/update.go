@@ -1,7 +1,6 @@
 package anonymity
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 
@@ -259,17 +258,28 @@ type nodeChange struct{ v, deg, tri int32 }
 // otherwise list. It uses the partition's own scratch; see GainEvaluator
 // for evaluations from several goroutines.
 func (p *Partition) DeletionGain(u, w int32, common []int32) (int, bool) {
+	return p.ownGain().DeletionGain(u, w, common)
+}
+
+// AdditionGain is DeletionGain for adding the edge {u, w}, which must be
+// absent (else it returns false), between distinct nodes.
+func (p *Partition) AdditionGain(u, w int32, common []int32) (int, bool) {
+	return p.ownGain().AdditionGain(u, w, common)
+}
+
+// ownGain returns the partition's own evaluator, made on first use.
+func (p *Partition) ownGain() *GainEvaluator {
 	if p.gain == nil {
 		p.gain = p.NewGainEvaluator()
 	}
-	return p.gain.DeletionGain(u, w, common)
+	return p.gain
 }
 
-// A GainEvaluator answers DeletionGain for a partition with scratch space
-// of its own: several evaluators of one partition may run in different
-// goroutines at once, as long as neither the partition nor its graph
-// changes meanwhile. One evaluator must not be used by two goroutines at
-// once.
+// A GainEvaluator answers DeletionGain and AdditionGain for a partition
+// with scratch space of its own: several evaluators of one partition may
+// run in different goroutines at once, as long as neither the partition
+// nor its graph changes meanwhile. One evaluator must not be used by two
+// goroutines at once.
 type GainEvaluator struct {
 	p       *Partition
 	changes []nodeChange
@@ -280,16 +290,36 @@ type GainEvaluator struct {
 	buf     []int32
 }
 
-// NewGainEvaluator returns an evaluator of deletion gains in p.
+// NewGainEvaluator returns an evaluator of deletion and addition gains in
+// p.
 func (p *Partition) NewGainEvaluator() *GainEvaluator { return &GainEvaluator{p: p} }
 
 // DeletionGain is Partition.DeletionGain, computed with e's scratch.
 func (e *GainEvaluator) DeletionGain(u, w int32, common []int32) (int, bool) {
-	p := e.p
-	if p.local == nil || len(p.dirty) > 0 || u == w || !p.g.HasEdge(u, w) {
+	if u == w || !e.p.g.HasEdge(u, w) {
 		return 0, false
 	}
-	du, dw := int32(p.g.Degree(u))-1, int32(p.g.Degree(w))-1
+	return e.gain(u, w, -1, common)
+}
+
+// AdditionGain is Partition.AdditionGain, computed with e's scratch.
+func (e *GainEvaluator) AdditionGain(u, w int32, common []int32) (int, bool) {
+	if u == w || e.p.g.HasEdge(u, w) {
+		return 0, false
+	}
+	return e.gain(u, w, +1, common)
+}
+
+// gain returns the change in the number of k-anonymous nodes when the edge
+// {u, w} is deleted (sign −1) or added (+1): u and w change degree by
+// sign and triangle count by sign times their common neighbours, which
+// change triangle count by sign.
+func (e *GainEvaluator) gain(u, w, sign int32, common []int32) (int, bool) {
+	p := e.p
+	if p.local == nil || len(p.dirty) > 0 {
+		return 0, false
+	}
+	du, dw := int32(p.g.Degree(u))+sign, int32(p.g.Degree(w))+sign
 	var tu, tw int32
 	if p.tri == nil {
 		common = common[:0] // only u and w change
@@ -298,11 +328,12 @@ func (e *GainEvaluator) DeletionGain(u, w int32, common []int32) (int, bool) {
 		common = e.buf
 	}
 	if p.tri != nil {
-		tu, tw = p.tri[u]-int32(len(common)), p.tri[w]-int32(len(common))
+		t := sign * int32(len(common))
+		tu, tw = p.tri[u]+t, p.tri[w]+t
 	}
 	changes := append(e.changes[:0], nodeChange{u, du, tu}, nodeChange{w, dw, tw})
 	for _, x := range common {
-		changes = append(changes, nodeChange{x, int32(p.g.Degree(x)), p.tri[x] - 1})
+		changes = append(changes, nodeChange{x, int32(p.g.Degree(x)), p.tri[x] + sign})
 	}
 	e.changes = changes
 	// Class size changes: existing classes by id (delta, listed in
@@ -349,7 +380,8 @@ func (e *GainEvaluator) DeletionGain(u, w int32, common []int32) (int, bool) {
 		delta += below(s+e.delta[c]) - below(s)
 		e.delta[c] = 0
 	}
-	slices.SortFunc(e.fresh, func(a, b shortKey) int { return bytes.Compare(a[:], b[:]) })
+	// Equal keys next to each other; the order itself does not matter.
+	slices.SortFunc(e.fresh, shortKey.compare)
 	for i := 0; i < len(e.fresh); {
 		j := i + 1
 		for j < len(e.fresh) && e.fresh[j] == e.fresh[i] {

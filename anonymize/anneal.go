@@ -51,19 +51,30 @@ func (a *annealStats) add(b annealStats) {
 // edges kept as a fraction below one node; states over the budget are
 // never entered.
 func (s *solution) objective(pen float64) float64 {
+	return s.objectiveAt(pen, s.na, s.ids.numKept())
+}
+
+// objectiveAt is objective for a state with na nodes that are not
+// k-anonymous and kept edges kept, which need not be the current one.
+func (s *solution) objectiveAt(pen float64, na, kept int) float64 {
+	anonymous := s.n - na
 	if s.cfg.Variant == Budgeted {
-		return float64(min(s.anonymous(), s.target)) + float64(s.ids.numKept())/float64(s.in.len()+1)
+		return float64(min(anonymous, s.target)) + float64(kept)/float64(s.in.len()+1)
 	}
-	return float64(s.ids.numKept()) - pen*float64(max(0, s.target-s.anonymous()))
+	return float64(kept) - pen*float64(max(0, s.target-anonymous))
 }
 
 // keepable reports whether the current state may be returned: it meets the
 // target (full, partial) or the budget (budgeted).
-func (s *solution) keepable() bool {
+func (s *solution) keepable() bool { return s.keepableAt(s.na, s.ids.numKept()) }
+
+// keepableAt is keepable for a state with na nodes that are not
+// k-anonymous and kept edges kept.
+func (s *solution) keepableAt(na, kept int) bool {
 	if s.cfg.Variant == Budgeted {
-		return s.ids.numDeleted() <= s.cfg.Budget
+		return s.in.len()-kept <= s.cfg.Budget
 	}
-	return s.feasible()
+	return s.n-na >= s.target
 }
 
 // walk is one simulated-annealing search: it tracks the best keepable state
@@ -100,15 +111,28 @@ func ended(ctx context.Context, deadline time.Time) bool {
 	return ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline))
 }
 
-// accept decides whether to keep the state reached from one of objective
-// f0, which must be allowed at all (keepable, unless there is a penalty).
-func (w *walk) accept(f0 float64) bool {
+// accept decides whether to keep the current state, reached from one of
+// objective f0, which must be allowed at all (keepable, unless there is a
+// penalty).
+func (w *walk) accept(f0 float64) bool { return w.acceptAt(f0, w.s.na, w.s.ids.numKept()) }
+
+// acceptAt is accept for a state with na nodes that are not k-anonymous
+// and kept edges kept, which need not be the current one: a move judged
+// before it is made (solution.try) draws from the walk's source as it
+// would if judged after.
+func (w *walk) acceptAt(f0 float64, na, kept int) bool {
 	s := w.s
-	if (w.pen == 0 || s.cfg.Variant == Budgeted) && !s.keepable() {
+	if (w.pen == 0 || s.cfg.Variant == Budgeted) && !s.keepableAt(na, kept) {
 		return false
 	}
-	d := s.objective(w.pen) - f0
+	d := s.objectiveAt(w.pen, na, kept) - f0
 	return d >= 0 || w.r.Float64() < math.Exp(d/w.t)
+}
+
+// tryMove makes the move that toggles edge id if the walk accepts the
+// state it reaches from one of objective f0, and reports whether it did.
+func (w *walk) tryMove(f0 float64, id int32) bool {
+	return w.s.try(id, func(na, kept int) bool { return w.acceptAt(f0, na, kept) })
 }
 
 // taken records an accepted move that toggled ids.
@@ -174,13 +198,11 @@ func (s *solution) annealFeasible(ctx context.Context, r *rand.Rand, moves int, 
 				if f == id || !s.ids.isKept(f) {
 					continue
 				}
-				s.apply(f)
-				if w.accept(f0) {
+				if w.tryMove(f0, f) {
 					w.taken(id, f)
 					done = true
 					break
 				}
-				s.undo()
 			}
 			if !done {
 				s.apply(id) // delete it again
@@ -191,13 +213,9 @@ func (s *solution) annealFeasible(ctx context.Context, r *rand.Rand, moves int, 
 		if s.ids.numKept() == 0 || (s.cfg.Variant == Budgeted && s.ids.numDeleted() >= s.cfg.Budget) {
 			continue
 		}
-		id := s.ids.randomKept(r)
-		s.apply(id)
-		if !w.accept(f0) {
-			s.undo()
-			continue
+		if id := s.ids.randomKept(r); w.tryMove(f0, id) {
+			w.taken(id)
 		}
-		w.taken(id)
 	}
 	w.finish()
 	return w.stats
@@ -232,13 +250,9 @@ func (s *solution) annealPenalized(ctx context.Context, r *rand.Rand, moves int,
 			continue
 		}
 		w.stats.tried++
-		f0 := s.objective(penalty)
-		s.apply(id)
-		if !w.accept(f0) {
-			s.undo()
-			continue
+		if w.tryMove(s.objective(penalty), id) {
+			w.taken(id)
 		}
-		w.taken(id)
 	}
 	return w.stats, w.finish()
 }

@@ -269,6 +269,11 @@ type Config struct {
 	// iterations (StageScoring) with the work done and its total; the
 	// calls may come from different goroutines, never two at once.
 	StageProgress func(stage string, done, total int)
+
+	// noProbes makes the optimizers judge every move by making and
+	// undoing it, never by a probe (solution.try); the tests compare the
+	// two, which must give the same runs.
+	noProbes bool
 }
 
 // WithDefaults returns c with its defaults filled in (strategy, operation,

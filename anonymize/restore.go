@@ -41,12 +41,9 @@ func (s *solution) restore(ctx context.Context) int {
 				continue // restored in an earlier pass
 			}
 			a0 := s.anonymous()
-			s.apply(id)
-			if s.ok(a0) {
+			if s.try(id, func(na, _ int) bool { return s.okAt(na, a0) }) {
 				s.commit()
 				restored++
-			} else {
-				s.undo()
 			}
 		}
 		if restored == before {
@@ -83,7 +80,7 @@ func (s *solution) restore(ctx context.Context) int {
 				}
 			}
 		}
-		if _, found := s.tryEach(partners, func() bool { return s.ok(a0) }); found {
+		if _, found := s.tryEach(partners, func(na int) bool { return s.okAt(na, a0) }); found {
 			restored += 2
 		} else {
 			s.apply(id) // delete e again

@@ -539,17 +539,67 @@ func (s *solution) undo() {
 	s.commit()
 }
 
-// tryEach applies the candidates one at a time, each as a move of its
-// own, and keeps the first after which ok holds (it returns it and true);
-// every other is undone.
-func (s *solution) tryEach(cands []int32, ok func() bool) (int32, bool) {
-	for _, id := range cands {
+// try makes the move that toggles edge id (deletes it if kept, restores it
+// if deleted) if accept approves the state it reaches, given that state's
+// number of nodes that are not k-anonymous and of kept edges, and reports
+// whether it made it (then the last move, to commit or undo). Where the
+// partition can tell that number without the toggle (probe), a rejected
+// move is never made; else it is made, judged and undone. The outcome,
+// the state after and the count of evaluations are the same either way.
+func (s *solution) try(id int32, accept func(na, kept int) bool) bool {
+	kept := s.ids.numKept() + 1
+	if s.ids.isKept(id) {
+		kept -= 2
+	}
+	if na, ok := s.probe(id); ok {
+		if !accept(na, kept) {
+			s.moves++ // an evaluation, as apply would count it
+			return false
+		}
 		s.apply(id)
-		if ok() {
+		return true
+	}
+	s.apply(id)
+	if accept(s.na, kept) {
+		return true
+	}
+	s.undo()
+	return false
+}
+
+// probe returns the number of nodes that would not be k-anonymous after
+// toggling edge id, without toggling it, and true; false where the
+// partition cannot tell without the toggle: on a typed graph, with fuzzy
+// anonymity, or under a measure without the arithmetic fast path (see
+// anonymity.Partition.DeletionGain). Deleting an edge at a hub costs a
+// probe its common-neighbour count and a class lookup per node whose
+// signature would change, where making the move and undoing it would
+// move each of those nodes between classes twice and the edge in the
+// graph's lists twice.
+func (s *solution) probe(id int32) (int, bool) {
+	if s.ties != nil || s.cfg.Fuzzy || s.cfg.noProbes {
+		return 0, false
+	}
+	e := s.in.edge(id)
+	var gain int
+	var ok bool
+	if s.ids.isKept(id) {
+		gain, ok = s.p.DeletionGain(e.U, e.V, nil)
+	} else {
+		gain, ok = s.p.AdditionGain(e.U, e.V, nil)
+	}
+	return s.na - gain, ok
+}
+
+// tryEach tries the candidates one at a time, each as a move of its own
+// (try), and keeps the first after which ok, given the number of nodes
+// that are not k-anonymous, holds (it returns it and true).
+func (s *solution) tryEach(cands []int32, ok func(na int) bool) (int32, bool) {
+	for _, id := range cands {
+		if s.try(id, func(na, _ int) bool { return ok(na) }) {
 			s.commit()
 			return id, true
 		}
-		s.undo()
 	}
 	return -1, false
 }
@@ -629,6 +679,9 @@ func (s *solution) better(anonymous, deleted, anonymous0, deleted0 int) bool {
 // ok reports whether the current state is acceptable after a move from a
 // state with anonymous0 k-anonymous nodes: it keeps the target if that was
 // met, and otherwise keeps at least as many k-anonymous nodes.
-func (s *solution) ok(anonymous0 int) bool {
-	return min(s.anonymous(), s.target) >= min(anonymous0, s.target)
+func (s *solution) ok(anonymous0 int) bool { return s.okAt(s.na, anonymous0) }
+
+// okAt is ok for a state with na nodes that are not k-anonymous.
+func (s *solution) okAt(na, anonymous0 int) bool {
+	return min(s.n-na, s.target) >= min(anonymous0, s.target)
 }

@@ -497,3 +497,55 @@ func TestFinish(t *testing.T) {
 		t.Fatalf("finish listed %v (room for %d), want %v", got.Slice(), cap(got.pairs), want.Slice())
 	}
 }
+
+// TestProbesMatchMoves runs the default method, whose optimizers judge
+// most moves by a probe where the measure allows (solution.try), and the
+// same with every move made and undone instead: the runs must be the same,
+// move for move (the same releases, trace and counts of moves and
+// evaluations), in every variant, at k = 2 and 3, under count and degree
+// (with probes) and dk (without), on random graphs of several models.
+func TestProbesMatchMoves(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 8))
+	named, err := testgraphs.Random(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ng := range named[:3] {
+		for _, m := range []measure.Measure{measure.Count{}, measure.Degree{}, measure.DK{}} {
+			for _, v := range []Variant{Full, Partial, Budgeted} {
+				for _, k := range []int{2, 3} {
+					cfg := Config{Measure: m, D: 1, K: k, Variant: v, Alpha: 0.9, Budget: ng.G.NumEdges() / 10, Effort: 2, Seed: uint64(k)}
+					var runs [2]*Result
+					for i := range runs {
+						c := cfg
+						c.noProbes = i == 1
+						if runs[i], err = Run(ng.G.Clone(), c); err != nil {
+							t.Fatal(err)
+						}
+					}
+					a, b := runs[0], runs[1]
+					name := fmt.Sprintf("%s %s %s k=%d", ng.Name, m.Name(), v, k)
+					if !slices.Equal(a.Alterations.Slice(), b.Alterations.Slice()) || !sameWork(a.Refinement, b.Refinement) {
+						t.Fatalf("%s: with probes %d alterations, %+v; without %d, %+v", name, a.Alterations.Len(), a.Refinement, b.Alterations.Len(), b.Refinement)
+					}
+					if len(a.Trace) != len(b.Trace) {
+						t.Fatalf("%s: %d trace rows with probes, %d without", name, len(a.Trace), len(b.Trace))
+					}
+					for i := range a.Trace {
+						x, y := a.Trace[i], b.Trace[i]
+						if x.Phase != y.Phase || x.EdgesAltered != y.EdgesAltered || x.NotKAnonymous != y.NotKAnonymous || x.Unique != y.Unique {
+							t.Fatalf("%s: trace row %d with probes %+v, without %+v", name, i, x, y)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// sameWork reports whether two refinements did the same work, their times
+// aside.
+func sameWork(a, b RefinementStats) bool {
+	a.Seconds, b.Seconds = 0, 0
+	return a == b
+}
