@@ -97,19 +97,7 @@ func BenchmarkLarge(b *testing.B) {
 // d = 1 partition of a graph with 10^6 edges; the edge is added back (and
 // updated) afterwards, so one op is two updates.
 func BenchmarkIncrementalDelete(b *testing.B) {
-	g := largeGraph(100_000, 1_000_000)
-	p, err := New(g, measure.Count{}, 1, Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	r := rand.New(rand.NewPCG(2, 2))
-	for b.Loop() {
-		e := g.RandomEdge(r)
-		p.DeleteEdge(e.U, e.V)
-		p.Update()
-		p.AddEdge(e.U, e.V)
-		p.Update()
-	}
+	benchIncrementalDelete(b, largeGraph(100_000, 1_000_000))
 }
 
 // BenchmarkIncrementalDeleteHubs is BenchmarkIncrementalDelete on the
@@ -118,7 +106,12 @@ func BenchmarkIncrementalDelete(b *testing.B) {
 // neighbours, each of which changes class, which is what the local search
 // of the default strategy does at every move there.
 func BenchmarkIncrementalDeleteHubs(b *testing.B) {
-	g := readShared(b, "uk-2007-05-100000.edges.gz")
+	benchIncrementalDelete(b, readShared(b, "uk-2007-05-100000.edges.gz"))
+}
+
+// benchIncrementalDelete deletes a random edge of g, updates a count d = 1
+// partition, adds the edge back and updates again, once per op.
+func benchIncrementalDelete(b *testing.B, g *graph.Graph) {
 	p, err := New(g, measure.Count{}, 1, Options{})
 	if err != nil {
 		b.Fatal(err)
