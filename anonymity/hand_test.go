@@ -476,3 +476,72 @@ func TestDeletionGain(t *testing.T) {
 		}
 	}
 }
+
+// TestUntouched toggles random edges (deletions and additions) under count
+// and degree, with and without attributes: wherever Untouched says a node
+// is untouched, the toggle leaves it in a class that only lost members.
+// It must say so often (or the test proves nothing), never for an end of
+// the edge, and never for measures it does not know.
+func TestUntouched(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 43))
+	for trial := range 6 {
+		g := randomGraph(r, []string{"er", "ba", "clustered"}[trial%3], 40)
+		n := int32(g.NumNodes())
+		colors := make([]int32, n)
+		for v := range colors {
+			colors[v] = int32(r.IntN(2))
+		}
+		for _, m := range []measure.Measure{measure.Count{}, measure.Degree{}, measure.Refined{Measure: measure.Count{}, Colors: colors}, measure.EdgeCount{}} {
+			p := mustPartition(t, g, m, 1)
+			_, known := m.(measure.EdgeCount)
+			known = !known
+			untouched := 0
+			for range 60 {
+				u, w := int32(r.IntN(int(n))), int32(r.IntN(int(n)))
+				if u == w {
+					continue
+				}
+				sign := int32(1)
+				if g.HasEdge(u, w) {
+					sign = -1
+				}
+				if p.Untouched(u, u, w, sign) || p.Untouched(w, u, w, sign) {
+					t.Fatalf("%s: an end of {%d, %d} untouched", m.Name(), u, w)
+				}
+				var said []int32
+				members := map[int32][]int32{}
+				class := map[int32]int32{}
+				for y := range n {
+					if p.Untouched(y, u, w, sign) {
+						if !known {
+							t.Fatalf("%s: Untouched answered true", m.Name())
+						}
+						said = append(said, y)
+						members[y] = p.Members(nil, y)
+						class[y] = p.Class(y)
+					}
+				}
+				untouched += len(said)
+				if sign < 0 {
+					p.DeleteEdge(u, w)
+				} else {
+					p.AddEdge(u, w)
+				}
+				p.Update()
+				for _, y := range said {
+					if p.Class(y) != class[y] {
+						t.Fatalf("%s: toggling {%d, %d} (%+d) moved %d, said untouched", m.Name(), u, w, sign, y)
+					}
+					for _, x := range p.Members(nil, y) {
+						if !slices.Contains(members[y], x) {
+							t.Fatalf("%s: toggling {%d, %d} (%+d) brought %d into the class of %d, said untouched", m.Name(), u, w, sign, x, y)
+						}
+					}
+				}
+			}
+			if known && untouched < 100 {
+				t.Errorf("%s: only %d nodes found untouched", m.Name(), untouched)
+			}
+		}
+	}
+}

@@ -164,6 +164,14 @@ func (s *localSig) append(dst []byte, v, deg, tri int32) []byte {
 	return s.l.AppendLocal(dst, deg, tri)
 }
 
+// code returns the attribute code of node v (0 without attributes).
+func (s *localSig) code(v int32) int32 {
+	if s.codes == nil {
+		return 0
+	}
+	return s.codes[v]
+}
+
 // NodeTriangles returns the number of triangles at v in the graph's
 // current state: the count the partition keeps for its fast path, or else
 // counted.

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
 )
 
 // DeleteEdge deletes the edge {u, w} from the graph and marks the nodes
@@ -273,6 +274,48 @@ func (p *Partition) ownGain() *GainEvaluator {
 		p.gain = p.NewGainEvaluator()
 	}
 	return p.gain
+}
+
+// Untouched reports whether toggling the edge {u, w} (deleting it, sign
+// −1, or adding it, +1) provably leaves node y's class as it is or smaller:
+// y keeps its signature and no node whose signature the toggle changes
+// can take it. A node that is not k-anonymous and untouched stays so,
+// which settles many toggles without the common neighbours of u and w
+// (see DeletionGain): y is neither end, not a neighbour of both ends, and
+// neither an end (whose degree changes by sign) nor a common neighbour
+// (whose triangle count changes by sign) can end with y's signature, since
+// no end has y's degree less sign and no class has y's signature with sign
+// triangles less. It answers false, deciding nothing, where that cannot be
+// told so cheaply: for measures other than count and degree (possibly
+// with attributes) at d = 1 on an untyped graph, and while changes are
+// pending.
+func (p *Partition) Untouched(y, u, w, sign int32) bool {
+	if p.local == nil || len(p.dirty) > 0 || y == u || y == w {
+		return false
+	}
+	switch p.local.l.(type) {
+	case measure.Count, measure.Degree:
+	default:
+		return false
+	}
+	g := p.g
+	dy := int32(g.Degree(y))
+	for _, x := range [2]int32{u, w} {
+		if int32(g.Degree(x))+sign == dy && p.local.code(x) == p.local.code(y) {
+			return false // an end could end with y's signature
+		}
+	}
+	if p.tri == nil {
+		return true // degree: only the ends change
+	}
+	if g.HasEdge(u, y) && g.HasEdge(w, y) {
+		return false // a common neighbour: its triangle count changes
+	}
+	// A common neighbour takes y's signature only if it has it now with
+	// sign triangles less.
+	p.key = p.local.append(p.key[:0], y, dy, p.tri[y]-sign)
+	_, found := p.top.lookup(p.key)
+	return !found
 }
 
 // A GainEvaluator answers DeletionGain and AdditionGain for a partition

@@ -132,7 +132,17 @@ func (w *walk) acceptAt(f0 float64, na, kept int) bool {
 // tryMove makes the move that toggles edge id if the walk accepts the
 // state it reaches from one of objective f0, and reports whether it did.
 func (w *walk) tryMove(f0 float64, id int32) bool {
-	return w.s.try(id, func(na, kept int) bool { return w.acceptAt(f0, na, kept) })
+	return w.s.try(id, w.maxNA(), func(na, kept int) bool { return w.acceptAt(f0, na, kept) })
+}
+
+// maxNA returns the most nodes that are not k-anonymous that a state the
+// walk accepts may have: those of the target where states must meet it,
+// else any number.
+func (w *walk) maxNA() int {
+	if w.pen == 0 && w.s.cfg.Variant != Budgeted {
+		return w.s.n - w.s.target
+	}
+	return w.s.n
 }
 
 // taken records an accepted move that toggled ids.

@@ -41,7 +41,7 @@ func (s *solution) restore(ctx context.Context) int {
 				continue // restored in an earlier pass
 			}
 			a0 := s.anonymous()
-			if s.try(id, func(na, _ int) bool { return s.okAt(na, a0) }) {
+			if s.try(id, s.okMaxNA(a0), func(na, _ int) bool { return s.okAt(na, a0) }) {
 				s.commit()
 				restored++
 			}
@@ -80,7 +80,7 @@ func (s *solution) restore(ctx context.Context) int {
 				}
 			}
 		}
-		if _, found := s.tryEach(partners, func(na int) bool { return s.okAt(na, a0) }); found {
+		if _, found := s.tryEach(partners, s.okMaxNA(a0), func(na int) bool { return s.okAt(na, a0) }); found {
 			restored += 2
 		} else {
 			s.apply(id) // delete e again

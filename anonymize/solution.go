@@ -542,16 +542,19 @@ func (s *solution) undo() {
 // try makes the move that toggles edge id (deletes it if kept, restores it
 // if deleted) if accept approves the state it reaches, given that state's
 // number of nodes that are not k-anonymous and of kept edges, and reports
-// whether it made it (then the last move, to commit or undo). Where the
-// partition can tell that number without the toggle (probe), a rejected
-// move is never made; else it is made, judged and undone. The outcome,
-// the state after and the count of evaluations are the same either way.
-func (s *solution) try(id int32, accept func(na, kept int) bool) bool {
+// whether it made it (then the last move, to commit or undo). accept must
+// reject every state with more than maxNA such nodes; it may then be given
+// a lower bound of their number above maxNA instead of the number. Where
+// the partition can tell the number without the toggle (probe), a
+// rejected move is never made; else it is made, judged and undone. The
+// outcome, the state after and the count of evaluations are the same
+// either way.
+func (s *solution) try(id int32, maxNA int, accept func(na, kept int) bool) bool {
 	kept := s.ids.numKept() + 1
 	if s.ids.isKept(id) {
 		kept -= 2
 	}
-	if na, ok := s.probe(id); ok {
+	if na, ok := s.probe(id, maxNA); ok {
 		if !accept(na, kept) {
 			s.moves++ // an evaluation, as apply would count it
 			return false
@@ -567,23 +570,48 @@ func (s *solution) try(id int32, accept func(na, kept int) bool) bool {
 	return false
 }
 
+// probeScan is the most nodes that are not k-anonymous among which probe
+// looks for untouched ones.
+const probeScan = 64
+
 // probe returns the number of nodes that would not be k-anonymous after
-// toggling edge id, without toggling it, and true; false where the
-// partition cannot tell without the toggle: on a typed graph, with fuzzy
-// anonymity, or under a measure without the arithmetic fast path (see
-// anonymity.Partition.DeletionGain). Deleting an edge at a hub costs a
-// probe its common-neighbour count and a class lookup per node whose
-// signature would change, where making the move and undoing it would
-// move each of those nodes between classes twice and the edge in the
-// graph's lists twice.
-func (s *solution) probe(id int32) (int, bool) {
+// toggling edge id, without toggling it, or a lower bound of it above
+// maxNA, and true; false where the partition cannot tell without the
+// toggle: on a typed graph, with fuzzy anonymity, or under a measure
+// without the arithmetic fast path (see anonymity.Partition.DeletionGain).
+// Deleting an edge at a hub costs a probe its common-neighbour count and a
+// class lookup per node whose signature would change, where making the
+// move and undoing it would move each of those nodes between classes twice
+// and the edge in the graph's lists twice. A node that is not k-anonymous
+// and that the toggle leaves untouched (anonymity.Partition.Untouched: a
+// few lookups) stays so; when more than maxNA are found among the few such
+// nodes, the bound is their number. In the local search most moves that
+// repair a restoration are settled so: the restoration broke the
+// anonymity of both its ends, and a deletion at one of them rarely touches
+// the other.
+func (s *solution) probe(id int32, maxNA int) (int, bool) {
 	if s.ties != nil || s.cfg.Fuzzy || s.cfg.noProbes {
 		return 0, false
 	}
 	e := s.in.edge(id)
+	deleting := s.ids.isKept(id)
+	if s.na > maxNA && s.na <= probeScan {
+		sign := int32(1)
+		if deleting {
+			sign = -1
+		}
+		stuck := 0
+		for _, y := range s.naNodes.list {
+			if s.p.Untouched(y, e.U, e.V, sign) {
+				if stuck++; stuck > maxNA {
+					return stuck, true
+				}
+			}
+		}
+	}
 	var gain int
 	var ok bool
-	if s.ids.isKept(id) {
+	if deleting {
 		gain, ok = s.p.DeletionGain(e.U, e.V, nil)
 	} else {
 		gain, ok = s.p.AdditionGain(e.U, e.V, nil)
@@ -592,11 +620,11 @@ func (s *solution) probe(id int32) (int, bool) {
 }
 
 // tryEach tries the candidates one at a time, each as a move of its own
-// (try), and keeps the first after which ok, given the number of nodes
-// that are not k-anonymous, holds (it returns it and true).
-func (s *solution) tryEach(cands []int32, ok func(na int) bool) (int32, bool) {
+// (try, with maxNA), and keeps the first after which ok, given the number
+// of nodes that are not k-anonymous, holds (it returns it and true).
+func (s *solution) tryEach(cands []int32, maxNA int, ok func(na int) bool) (int32, bool) {
 	for _, id := range cands {
-		if s.try(id, func(na, _ int) bool { return ok(na) }) {
+		if s.try(id, maxNA, func(na, _ int) bool { return ok(na) }) {
 			s.commit()
 			return id, true
 		}
@@ -685,3 +713,7 @@ func (s *solution) ok(anonymous0 int) bool { return s.okAt(s.na, anonymous0) }
 func (s *solution) okAt(na, anonymous0 int) bool {
 	return min(s.n-na, s.target) >= min(anonymous0, s.target)
 }
+
+// okMaxNA returns the most nodes that are not k-anonymous that a state ok
+// after a move from one with anonymous0 k-anonymous nodes may have.
+func (s *solution) okMaxNA(anonymous0 int) int { return s.n - min(anonymous0, s.target) }
