@@ -132,6 +132,45 @@ func (f *Forward) Degrees() []int32 { return f.deg }
 // (degree, id), in the order they were streamed; the slice is f's own.
 func (f *Forward) Out(u int32) []int32 { return f.out[f.off[u]:f.off[u+1]] }
 
+// ComponentSizes returns the number of nodes of every connected component
+// (Graph.Components' sizes, in no particular order), found by joining the
+// ends of every edge in a union-find forest: 8 bytes per node beside f.
+func (f *Forward) ComponentSizes() []int {
+	n := len(f.deg)
+	parent := make([]int32, n)
+	size := make([]int32, n)
+	for v := range parent {
+		parent[v], size[v] = int32(v), 1
+	}
+	root := func(v int32) int32 {
+		for parent[v] != v {
+			parent[v] = parent[parent[v]] // path halving
+			v = parent[v]
+		}
+		return v
+	}
+	for u := range int32(n) {
+		for _, w := range f.Out(u) {
+			a, b := root(u), root(w)
+			if a == b {
+				continue
+			}
+			if size[a] < size[b] {
+				a, b = b, a
+			}
+			parent[b] = a
+			size[a] += size[b]
+		}
+	}
+	var sizes []int
+	for v := range int32(n) {
+		if parent[v] == v {
+			sizes = append(sizes, int(size[v]))
+		}
+	}
+	return sizes
+}
+
 // TriangleCounts returns the number of triangles through every node, using
 // up to threads goroutines (threads < 1 means one; at most GOMAXPROCS).
 // Each triangle {u, v, w} is found once, from its lowest-ranked node u, as

@@ -72,6 +72,14 @@ func TestForwardOrientation(t *testing.T) {
 		if !slices.Equal(got, g.SortedEdges()) {
 			t.Fatalf("trial %d: edges %v, want %v", trial, got, g.SortedEdges())
 		}
+		// The components, from the out-lists alone.
+		_, want := g.Components()
+		sizes := f.ComponentSizes()
+		slices.Sort(want)
+		slices.Sort(sizes)
+		if !slices.Equal(sizes, want) {
+			t.Fatalf("trial %d: component sizes %v, want %v", trial, sizes, want)
+		}
 	}
 }
 

@@ -490,16 +490,16 @@ func (c *comparer) metric(name string) Metric {
 	switch name {
 	case MetricAvgClustering:
 		var o2, a2 float64
-		m.Original, o2 = averageClustering(c.orig, c.triO)
-		m.Anonymized, a2 = averageClustering(c.anon, c.triA)
+		m.Original, o2 = averageClustering(c.orig.Degree, c.triO)
+		m.Anonymized, a2 = averageClustering(c.anon.Degree, c.triA)
 		m.Note = "mean over all nodes; nodes of degree < 2 count as 0"
 		if math.IsNaN(m.Original) || math.IsNaN(m.Anonymized) {
 			m.Note = "undefined for a graph without nodes"
 		}
 		m.Details = []Detail{{"original_degree2", o2}, {"anonymized_degree2", a2}}
 	case MetricTransitivity:
-		m.Original = transitivity(c.orig, c.triO)
-		m.Anonymized = transitivity(c.anon, c.triA)
+		m.Original = transitivity(c.orig.Degree, c.triO)
+		m.Anonymized = transitivity(c.anon.Degree, c.triA)
 		if !m.Defined() {
 			m.Note = "undefined for a graph without connected triples (no node of degree 2 or more)"
 		}

@@ -184,7 +184,7 @@ func checkGoldenMetrics(t *testing.T, g *graph.Graph, want goldenMetrics, opt Pa
 		t.Fatalf("%d nodes, %d edges; golden %d, %d", g.NumNodes(), g.NumEdges(), want.Nodes, want.Edges)
 	}
 	tri := g.TriangleCounts(2)
-	all, deg2 := averageClustering(g, tri)
+	all, deg2 := averageClustering(g.Degree, tri)
 	for _, c := range []struct {
 		name      string
 		got, want float64

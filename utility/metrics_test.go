@@ -46,7 +46,7 @@ func TestClusteringHand(t *testing.T) {
 	}
 	for _, tc := range tests {
 		tri := tc.g.TriangleCounts(1)
-		avg, deg2 := averageClustering(tc.g, tri)
+		avg, deg2 := averageClustering(tc.g.Degree, tri)
 		if !same(avg, tc.avg) && math.Abs(avg-tc.avg) > 1e-15 || !same(deg2, tc.deg2) && math.Abs(deg2-tc.deg2) > 1e-15 {
 			t.Errorf("%s: average clustering %v (degree >= 2: %v), want %v (%v)", tc.name, avg, deg2, tc.avg, tc.deg2)
 		}
@@ -470,6 +470,30 @@ func TestSearchPrefetchSameResult(t *testing.T) {
 		}
 		if !slices.Equal(s[0].acc, s[1].acc) {
 			t.Errorf("%s: betweenness sums differ with prefetching", name)
+		}
+	}
+}
+
+// TestClusteringOfCounts checks that the summary from degrees and triangle
+// counts alone equals ClusteringSummary's, bit for bit, on random graphs,
+// on a graph without triples and on one without nodes.
+func TestClusteringOfCounts(t *testing.T) {
+	gs, err := testgraphs.Random(rand.New(rand.NewPCG(5, 6)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs = append(gs, testgraphs.Named{Name: "matching", G: build(t, 5, [2]int32{0, 1}, [2]int32{2, 3})}, testgraphs.Named{Name: "empty", G: graph.New(0)})
+	for _, ng := range gs {
+		g := ng.G
+		deg := make([]int32, g.NumNodes())
+		for v := range deg {
+			deg[v] = int32(g.Degree(int32(v)))
+		}
+		tri, avg, trans := ClusteringOfCounts(deg, g.TriangleCounts(1))
+		wantTri, wantAvg, wantTrans := ClusteringSummary(g, 2)
+		if tri != wantTri || math.Float64bits(avg) != math.Float64bits(wantAvg) && !(math.IsNaN(avg) && math.IsNaN(wantAvg)) ||
+			math.Float64bits(trans) != math.Float64bits(wantTrans) && !(math.IsNaN(trans) && math.IsNaN(wantTrans)) {
+			t.Errorf("%s: %d %v %v, want %d %v %v", ng.Name, tri, avg, trans, wantTri, wantAvg, wantTrans)
 		}
 	}
 }
