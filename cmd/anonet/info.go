@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
 	"github.com/anonet-project/anonet/utility"
 )
@@ -59,17 +60,31 @@ func newInfoCmd(e *env) *cobra.Command {
 isolated nodes kept), its connected components, degree range, number of
 triangles, average local clustering coefficient (nodes of degree < 2
 count as 0) and transitivity, the node attributes a GraphML or GML file
-holds (see --known), and the run's peak memory in bytes per edge.`,
+holds (see --known), and the run's peak memory in bytes per edge. A bare
+binary file (anonet convert) is summarised without building the graph, in
+about 5 bytes per edge.`,
 		Example: "  anonet info karate\n  anonet info network.edges.gz --json",
 		Args:    exactArgs(1, "one GRAPH"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			start := time.Now()
 			e.read.NodeAttributes = true // to say which attributes the file holds
-			in, err := e.readGraph(args[0], format)
-			if err != nil {
+			var res infoResult
+			if fw, rep, err := e.readLean(args[0], format); err != nil {
 				return err
+			} else if fw != nil {
+				// A bare binary file: a billion edges fit in 4 bytes each.
+				tri, err := e.leanTriangles(fw, start)
+				if err != nil {
+					return err
+				}
+				res = summariseLean(args[0], rep, fw, tri)
+			} else {
+				in, err := e.readGraph(args[0], format)
+				if err != nil {
+					return err
+				}
+				res = summarise(in, e.threads)
 			}
-			res := summarise(in, e.threads)
 			res.measure(start)
 			if e.json {
 				return writeJSON(e.stdout, res)
@@ -81,37 +96,56 @@ holds (see --known), and the run's peak memory in bytes per edge.`,
 	return cmd
 }
 
+// summarise returns the summary of a graph read by the usual path.
 func summarise(in *input, threads int) infoResult {
 	g := in.g
-	n := g.NumNodes()
+	_, sizes := g.Components()
+	res := newInfo(in.name, in.format, in.report, g.NumNodes(), g.NumEdges(), sizes, g.Degree)
+	var avg, trans float64
+	res.Triangles, avg, trans = utility.ClusteringSummary(g, threads)
+	res.AvgClustering, res.Transitivity = finite(avg), finite(trans)
+	return res
+}
+
+// summariseLean returns the summary of a graph read by the lean path, with
+// the triangles through every node (the same numbers as summarise's).
+func summariseLean(name string, rep *graphio.Report, fw *graph.Forward, tri []int32) infoResult {
+	deg := fw.Degrees()
+	res := newInfo(name, rep.Format, rep, fw.NumNodes(), fw.NumEdges(), fw.ComponentSizes(), func(v int32) int { return int(deg[v]) })
+	var avg, trans float64
+	res.Triangles, avg, trans = utility.ClusteringOfCounts(deg, tri)
+	res.AvgClustering, res.Transitivity = finite(avg), finite(trans)
+	return res
+}
+
+// newInfo returns the summary but for the triangles and clustering, from
+// the reading report, the sizes of the components and every node's
+// degree.
+func newInfo(name string, format graphio.Format, rep *graphio.Report, n, m int, sizes []int, degree func(int32) int) infoResult {
 	res := infoResult{
-		Graph: in.name, Format: string(in.format), Nodes: n, Edges: g.NumEdges(),
-		Normalised: newNormJSON(in.report), Notes: in.report.Notes(),
+		Graph: name, Format: string(format), Nodes: n, Edges: m,
+		Normalised: newNormJSON(rep), Notes: rep.Notes(),
 	}
 	if res.Notes == nil {
 		res.Notes = []string{}
 	}
-	if t := in.report.Attributes; t != nil {
+	if t := rep.Attributes; t != nil {
 		res.NodeAttributes = t.Columns
 	}
-	_, sizes := g.Components()
 	res.Components = len(sizes)
 	if len(sizes) > 0 {
 		res.LargestComponent = slices.Max(sizes)
 		res.LargestComponentFraction = finite(float64(res.LargestComponent) / float64(n))
 	}
 	if n > 0 {
-		res.DegreeMin = g.NumEdges() * 2
+		res.DegreeMin = m * 2
 		for v := range n {
-			d := g.Degree(int32(v))
+			d := degree(int32(v))
 			res.DegreeMin = min(res.DegreeMin, d)
 			res.DegreeMax = max(res.DegreeMax, d)
 		}
-		res.DegreeMean = finite(2 * float64(g.NumEdges()) / float64(n))
+		res.DegreeMean = finite(2 * float64(m) / float64(n))
 	}
-	var avg, trans float64
-	res.Triangles, avg, trans = utility.ClusteringSummary(g, threads)
-	res.AvgClustering, res.Transitivity = finite(avg), finite(trans)
 	return res
 }
 

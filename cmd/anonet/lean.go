@@ -49,39 +49,43 @@ func leanMeasures(ms []measure.Measure, d int) []measure.Local {
 	return out
 }
 
-// measureLean measures the file at path by the lean path and returns the
-// results, or nil results when the path does not apply (not a plain
-// binary file, another measure or distance, reading options that need a
-// graph); the caller then takes the usual path, which gives its errors.
-func (e *env) measureLean(path, format string, ms []measure.Measure, d, k int) ([]*measureResult, error) {
-	locals := leanMeasures(ms, d)
-	if locals == nil || path == "-" || e.read.Directed || e.read.LayerColumn != "" {
-		return nil, nil
+// readLean reads the file at path into the forward orientation of its
+// graph (graphio.ReadForward) if it is a plain binary file and the reading
+// options need no graph.Graph; otherwise it returns a nil Forward and the
+// caller takes the usual path, which gives its errors.
+func (e *env) readLean(path, format string) (*graph.Forward, *graphio.Report, error) {
+	if path == "-" || e.read.Directed || e.read.LayerColumn != "" {
+		return nil, nil, nil
 	}
 	if format != "" {
 		if f, err := graphio.ParseFormat(format); err != nil || f != graphio.Binary {
-			return nil, nil
+			return nil, nil, nil
 		}
 	} else if f, err := graphio.FormatOf(path); err != nil || f != graphio.Binary || graphio.IsGzipName(path) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
-		return nil, nil // a bundled network, or an error the usual path reports
+		return nil, nil, nil // a bundled network, or an error the usual path reports
 	}
-	start := time.Now()
 	opt := e.read
 	opt.Format = graphio.Binary
 	fw, rep, err := graphio.ReadForward(path, opt)
 	if errors.Is(err, graphio.ErrNotPlainBinary) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, readError(err)
+		return nil, nil, readError(err)
 	}
 	e.notef("read %s: %d nodes, %d edges (lean path: degrees and triangles only)", path, rep.Nodes, rep.Edges)
 	for _, note := range rep.Notes() {
 		e.notef("  %s", note)
 	}
+	return fw, rep, nil
+}
+
+// leanTriangles counts the triangles through every node of fw, refusing up
+// front when their counters would not fit in memory.
+func (e *env) leanTriangles(fw *graph.Forward, start time.Time) ([]int32, error) {
 	n := fw.NumNodes()
 	// As many workers as TriangleCounts will use, not as asked for.
 	threads := graph.Workers(e.threads, n)
@@ -91,6 +95,28 @@ func (e *env) measureLean(path, format string, ms []measure.Measure, d, k int) (
 	e.notef("forward orientation built in %.1fs; counting triangles", time.Since(start).Seconds())
 	tri := fw.TriangleCounts(threads)
 	e.notef("triangles counted in %.1fs", time.Since(start).Seconds())
+	return tri, nil
+}
+
+// measureLean measures the file at path by the lean path and returns the
+// results, or nil results when the path does not apply (not a plain
+// binary file, another measure or distance, reading options that need a
+// graph); the caller then takes the usual path, which gives its errors.
+func (e *env) measureLean(path, format string, ms []measure.Measure, d, k int) ([]*measureResult, error) {
+	locals := leanMeasures(ms, d)
+	if locals == nil {
+		return nil, nil
+	}
+	start := time.Now()
+	fw, rep, err := e.readLean(path, format)
+	if fw == nil || err != nil {
+		return nil, err
+	}
+	n := fw.NumNodes()
+	tri, err := e.leanTriangles(fw, start)
+	if err != nil {
+		return nil, err
+	}
 	deg := fw.Degrees()
 	fw = nil
 	// Nodes with equal (degree, triangles) are in one class under every

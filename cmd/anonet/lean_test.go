@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -11,17 +12,23 @@ import (
 	"github.com/anonet-project/anonet/examples"
 )
 
-// sameMeasureNumbers checks that two JSON arrays of measure results agree
-// on every field but the graph's name and the cost.
-func sameMeasureNumbers(t *testing.T, name, got, want string) {
+// sameNumbers checks that two JSON results (an object, or an array of
+// them) agree on every field but the graph's name and the cost.
+func sameNumbers(t *testing.T, name, got, want string) {
 	t.Helper()
-	var a, b []map[string]any
-	if err := json.Unmarshal([]byte(got), &a); err != nil {
-		t.Fatalf("%s: %v in %s", name, err, got)
+	parse := func(text string) []map[string]any {
+		var list []map[string]any
+		if strings.HasPrefix(strings.TrimSpace(text), "{") {
+			list = []map[string]any{{}}
+			if err := json.Unmarshal([]byte(text), &list[0]); err != nil {
+				t.Fatalf("%s: %v in %s", name, err, text)
+			}
+		} else if err := json.Unmarshal([]byte(text), &list); err != nil {
+			t.Fatalf("%s: %v in %s", name, err, text)
+		}
+		return list
 	}
-	if err := json.Unmarshal([]byte(want), &b); err != nil {
-		t.Fatalf("%s: %v in %s", name, err, want)
-	}
+	a, b := parse(got), parse(want)
 	if len(a) != len(b) {
 		t.Fatalf("%s: %d results, want %d", name, len(a), len(b))
 	}
@@ -80,7 +87,7 @@ func TestMeasureLean(t *testing.T) {
 			if !strings.Contains(stderr, "lean path") {
 				t.Errorf("%s: the lean path was not taken: %s", s.name, stderr)
 			}
-			sameMeasureNumbers(t, s.name+" k="+k, got, want)
+			sameNumbers(t, s.name+" k="+k, got, want)
 		}
 		// The text report prints the same histogram.
 		got, _, _ := runCLI(t, "measure", bin, "--quiet")
@@ -116,6 +123,56 @@ func TestMeasureLean(t *testing.T) {
 	_, stderr2, code2 := runCLI(t, "measure", corrupt, "--unique")
 	if code != 2 || code2 != 2 || !strings.Contains(stderr, "checksum mismatch") || !strings.Contains(stderr2, "checksum mismatch") {
 		t.Errorf("corrupt file: exit %d: %s; usual path: exit %d: %s", code, stderr, code2, stderr2)
+	}
+}
+
+// TestInfoLean checks anonet info on a bare binary file (the lean path)
+// against the usual path reading the same file from stdin, on the bundled
+// networks and on random ones with isolated nodes and many components.
+func TestInfoLean(t *testing.T) {
+	dir := t.TempDir()
+	sources := examples.Names()
+	for _, gen := range [][]string{
+		{"er", "-n", "3000", "--avg-degree", "1.5"},
+		{"ba", "-n", "3000", "--avg-degree", "8"},
+		{"population", "-n", "4000", "--avg-degree", "40"},
+	} {
+		out := filepath.Join(dir, gen[0]+".edges")
+		if _, stderr, code := runCLI(t, append(append([]string{"generate"}, gen...), "-o", out)...); code != 0 {
+			t.Fatalf("%v: %s", gen, stderr)
+		}
+		sources = append(sources, out)
+	}
+	tested := 0
+	for i, src := range sources {
+		bin := filepath.Join(dir, fmt.Sprintf("%d.anonet", i))
+		if _, _, code := runCLI(t, "convert", src, bin); code != 0 {
+			continue // a directed or layered network has no binary form
+		}
+		data, err := os.ReadFile(bin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, stderr, code := runCLI(t, "info", bin, "--json", "--quiet=false")
+		if code != 0 || !strings.Contains(stderr, "lean path") {
+			t.Fatalf("%s: exit %d, the lean path not taken: %s", src, code, stderr)
+		}
+		want, stderr, code := runCLIStdin(t, string(data), "info", "-", "--format", "anonet", "--json")
+		if code != 0 {
+			t.Fatalf("%s: %s", src, stderr)
+		}
+		sameNumbers(t, src, got, want)
+		// The text report too, but for the name and the cost.
+		gotText, _, _ := runCLI(t, "info", bin)
+		wantText, _, _ := runCLIStdin(t, string(data), "info", "-", "--format", "anonet")
+		cut := func(s string) string { return s[strings.Index(s, "\n"):strings.Index(s, "peak memory")] }
+		if cut(gotText) != cut(wantText) {
+			t.Errorf("%s: text\n%s\nwant\n%s", src, gotText, wantText)
+		}
+		tested++
+	}
+	if tested < 10 {
+		t.Fatalf("only %d networks tested", tested)
 	}
 }
 
