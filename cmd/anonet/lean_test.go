@@ -176,6 +176,62 @@ func TestInfoLean(t *testing.T) {
 	}
 }
 
+// TestVerifyLean checks anonet verify on a bare binary file against the
+// usual path reading the same file from stdin: on anonymized releases,
+// where every node is k-anonymous and the lean path answers, and on the
+// networks themselves, where it is not and the usual path names the nodes.
+func TestVerifyLean(t *testing.T) {
+	dir := t.TempDir()
+	er := filepath.Join(dir, "er.edges")
+	if _, stderr, code := runCLI(t, "generate", "er", "-n", "2000", "--avg-degree", "4", "-o", er); code != 0 {
+		t.Fatal(stderr)
+	}
+	tested := 0
+	for i, src := range []string{"karate", "lesmis", er} {
+		rel := filepath.Join(dir, fmt.Sprintf("%d-release.edges", i))
+		if _, stderr, code := runCLI(t, "anonymize", src, "--algorithm", "ua", "--variant", "full", "-o", rel); code != 0 {
+			t.Fatalf("%s: %s", src, stderr)
+		}
+		for j, file := range []string{rel, src} {
+			bin := filepath.Join(dir, fmt.Sprintf("%d-%d.anonet", i, j))
+			if _, stderr, code := runCLI(t, "convert", file, bin); code != 0 {
+				t.Fatalf("%s: %s", file, stderr)
+			}
+			data, err := os.ReadFile(bin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, args := range [][]string{
+				{}, {"--measure", "degree"}, {"--measure", "edgecount", "-k", "2"}, {"--alpha", "0.9"}, {"-k", "1"},
+			} {
+				name := fmt.Sprintf("%s %v", file, args)
+				got, stderr, code := runCLI(t, append([]string{"verify", bin, "--json", "--quiet=false"}, args...)...)
+				want, _, wantCode := runCLIStdin(t, string(data), append([]string{"verify", "-", "--format", "anonet", "--json"}, args...)...)
+				if code != wantCode {
+					t.Fatalf("%s: exit %d, want %d: %s", name, code, wantCode, stderr)
+				}
+				// The lean path answers exactly when every node is
+				// k-anonymous.
+				lean := strings.Contains(stderr, "lean path") && !strings.Contains(stderr, "to name them")
+				if all := strings.Contains(want, `"not_k_anonymous": 0,`); lean != all {
+					t.Errorf("%s: lean path %v, every node k-anonymous %v: %s", name, lean, all, stderr)
+				}
+				sameNumbers(t, name, got, want)
+				tested++
+			}
+		}
+	}
+	if tested != 30 {
+		t.Fatalf("%d cases", tested)
+	}
+	// The text report is the usual one.
+	bin := filepath.Join(dir, "0-0.anonet")
+	got, _, _ := runCLI(t, "verify", bin)
+	if want := bin + ": 34 of 34 nodes are 2-anonymous under count, d = 1; target all 34 nodes: OK\n"; got != want {
+		t.Errorf("text %q, want %q", got, want)
+	}
+}
+
 // flipByte flips a bit of byte at of the file at path.
 func flipByte(t *testing.T, path string, at int) {
 	t.Helper()

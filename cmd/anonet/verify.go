@@ -92,7 +92,9 @@ func newVerifyCmd(e *env) *cobra.Command {
 with status 0 if at least ceil(alpha·n) nodes are k-anonymous under the
 measure (all nodes with the default --alpha 1). Otherwise it lists the nodes
 that are not k-anonymous and exits with status %d. Status 2 means bad usage or
-input, 1 an internal error.`, exitNotAnonymous),
+input, 1 an internal error. A bare binary file (anonet convert) checked under
+degree, count, edgecount or none at d = 1 is read without building the graph
+(about 5 bytes per edge) unless some node fails.`, exitNotAnonymous),
 		Example: "  anonet verify karate-anon.edges\n  anonet verify out.edges --measure dk -d 1 -k 3 --alpha 0.95",
 		Args:    exactArgs(1, "one GRAPH"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -115,6 +117,15 @@ input, 1 an internal error.`, exitNotAnonymous),
 			levels, err := allLevels.levels(cmd)
 			if err != nil {
 				return err
+			}
+			if !useFuzzy && !af.used() {
+				res, err := e.verifyLean(args[0], format, ms[0], mf.d, mf.k, alpha)
+				if err != nil {
+					return err
+				}
+				if res != nil {
+					return e.reportVerify(*res, false)
+				}
 			}
 			start := time.Now()
 			in, ms, attrs, err := e.readToMeasure(args[0], format, &af, ms)
@@ -150,33 +161,7 @@ input, 1 an internal error.`, exitNotAnonymous),
 			res.OK = res.KAnonymous >= res.Required
 			res.NotKAnonymousNodes = labels(in.g, offenders)
 			res.measure(start)
-			if e.json {
-				if err := writeJSON(e.stdout, res); err != nil {
-					return err
-				}
-			} else {
-				target := fmt.Sprintf("all %d nodes", n)
-				if alpha < 1 {
-					target = fmt.Sprintf("%d of %d nodes (alpha %v)", res.Required, n, alpha)
-				}
-				verdict := "OK"
-				if !res.OK {
-					verdict = "NOT MET"
-				}
-				kind := ""
-				if useFuzzy {
-					kind = fmt.Sprintf(" (fuzzy, phi = %v%%)", phi)
-				}
-				fmt.Fprintf(e.stdout, "%s: %d of %d nodes are %d-anonymous%s under %s, d = %d; target %s: %s\n",
-					in.name, res.KAnonymous, n, mf.k, kind, res.Measure, mf.d, target, verdict)
-				if !res.OK {
-					fmt.Fprintf(e.stdout, "not %d-anonymous (%d): %s\n", mf.k, len(res.NotKAnonymousNodes), strings.Join(res.NotKAnonymousNodes, " "))
-				}
-			}
-			if !res.OK {
-				return &exitError{code: exitNotAnonymous, err: fmt.Errorf("%s: target not met: %d nodes are not %d-anonymous, at most %d may be", in.name, res.NotKAnonymous, mf.k, n-res.Required), reported: e.json}
-			}
-			return nil
+			return e.reportVerify(res, useFuzzy)
 		},
 	}
 	mf.register(cmd.Flags(), false)
@@ -186,4 +171,37 @@ input, 1 an internal error.`, exitNotAnonymous),
 	cmd.Flags().Float64Var(&phi, "fuzzy", 0, "check fuzzy k-anonymity with this tolerance (percent) instead of exact")
 	allLevels.register(cmd.Flags())
 	return cmd
+}
+
+// reportVerify writes the result of verify, as JSON or text, and returns
+// the error of exit status exitNotAnonymous if the target is not met.
+func (e *env) reportVerify(res verifyResult, fuzzy bool) error {
+	n := res.Nodes
+	if e.json {
+		if err := writeJSON(e.stdout, res); err != nil {
+			return err
+		}
+	} else {
+		target := fmt.Sprintf("all %d nodes", n)
+		if res.Alpha < 1 {
+			target = fmt.Sprintf("%d of %d nodes (alpha %v)", res.Required, n, res.Alpha)
+		}
+		verdict := "OK"
+		if !res.OK {
+			verdict = "NOT MET"
+		}
+		kind := ""
+		if fuzzy {
+			kind = fmt.Sprintf(" (fuzzy, phi = %v%%)", *res.Fuzzy)
+		}
+		fmt.Fprintf(e.stdout, "%s: %d of %d nodes are %d-anonymous%s under %s, d = %d; target %s: %s\n",
+			res.Graph, res.KAnonymous, n, res.K, kind, res.Measure, res.D, target, verdict)
+		if !res.OK {
+			fmt.Fprintf(e.stdout, "not %d-anonymous (%d): %s\n", res.K, len(res.NotKAnonymousNodes), strings.Join(res.NotKAnonymousNodes, " "))
+		}
+	}
+	if !res.OK {
+		return &exitError{code: exitNotAnonymous, err: fmt.Errorf("%s: target not met: %d nodes are not %d-anonymous, at most %d may be", res.Graph, res.NotKAnonymous, res.K, n-res.Required), reported: e.json}
+	}
+	return nil
 }
