@@ -104,22 +104,11 @@ func (e *env) leanTriangles(fw *graph.Forward, start time.Time) ([]int32, error)
 // binary file, another measure or distance, reading options that need a
 // graph); the caller then takes the usual path, which gives its errors.
 func (e *env) measureLean(path, format string, ms []measure.Measure, d, k int) ([]*measureResult, error) {
-	locals := leanMeasures(ms, d)
-	if locals == nil {
-		return nil, nil
-	}
-	start := time.Now()
-	fw, rep, err := e.readLean(path, format)
-	if fw == nil || err != nil {
+	locals, keys, rep, start, err := e.readLeanKeys(path, format, ms, d)
+	if keys == nil || err != nil {
 		return nil, err
 	}
-	n := fw.NumNodes()
-	tri, err := e.leanTriangles(fw, start)
-	if err != nil {
-		return nil, err
-	}
-	keys := leanKeys(fw.Degrees(), tri)
-	fw, tri = nil, nil
+	n := rep.Nodes
 	var results []*measureResult
 	for i, l := range locals {
 		sizes := leanClassSizes(keys, l)
@@ -139,6 +128,27 @@ func (e *env) measureLean(path, format string, ms []measure.Measure, d, k int) (
 		results = append(results, r)
 	}
 	return results, nil
+}
+
+// readLeanKeys reads the file at path by the lean path for the measures
+// ms at distance d and returns them as local measures, the sorted keys of
+// leanKeys, the reading report and when reading began; nil keys when the
+// path does not apply (leanMeasures, readLean).
+func (e *env) readLeanKeys(path, format string, ms []measure.Measure, d int) ([]measure.Local, []uint64, *graphio.Report, time.Time, error) {
+	start := time.Now()
+	locals := leanMeasures(ms, d)
+	if locals == nil {
+		return nil, nil, nil, start, nil
+	}
+	fw, rep, err := e.readLean(path, format)
+	if fw == nil || err != nil {
+		return nil, nil, nil, start, err
+	}
+	tri, err := e.leanTriangles(fw, start)
+	if err != nil {
+		return nil, nil, nil, start, err
+	}
+	return locals, leanKeys(fw.Degrees(), tri), rep, start, nil
 }
 
 // leanKeys returns every node's (degree, triangles) in one word, sorted:
@@ -175,22 +185,11 @@ func leanClassSizes(keys []uint64, l measure.Local) map[string]int {
 // path does not apply (as measureLean) or when some node is not
 // k-anonymous: the usual path then names them, which needs the graph.
 func (e *env) verifyLean(path, format string, m measure.Measure, d, k int, alpha float64) (*verifyResult, error) {
-	locals := leanMeasures([]measure.Measure{m}, d)
-	if locals == nil {
-		return nil, nil
-	}
-	start := time.Now()
-	fw, rep, err := e.readLean(path, format)
-	if fw == nil || err != nil {
+	locals, keys, rep, start, err := e.readLeanKeys(path, format, []measure.Measure{m}, d)
+	if keys == nil || err != nil {
 		return nil, err
 	}
-	n := fw.NumNodes()
-	tri, err := e.leanTriangles(fw, start)
-	if err != nil {
-		return nil, err
-	}
-	keys := leanKeys(fw.Degrees(), tri)
-	fw, tri = nil, nil
+	n := rep.Nodes
 	for _, size := range leanClassSizes(keys, locals[0]) {
 		if size < k {
 			e.notef("some nodes are not %d-anonymous: reading the graph to name them", k)
