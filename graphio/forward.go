@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
+	"strconv"
 
 	"github.com/anonet-project/anonet/graph"
 )
@@ -153,4 +154,60 @@ func readEdgeChunks(f *os.File, m int64, buf []byte, fn func(first int64, es []g
 		}
 	}
 	return nil
+}
+
+// ReadBinaryLabels returns the labels of nodes in the uncompressed binary
+// graph file at path, reading only the label ends and bytes they need: for
+// a file that ReadForward has checked, which does not keep its labels. In a
+// file without labels every node is labelled by its id. A node out of
+// range, or a label end out of order or range (the file changed since it
+// was checked), is an error.
+func ReadBinaryLabels(path string, opt ReadOptions, nodes []int32) ([]string, error) {
+	f, err := openInput(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	h := make([]byte, binaryHeader)
+	if _, err := f.ReadAt(h, 0); err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	l, err := parseBinaryHeader(h, path, opt)
+	if err != nil {
+		return nil, err
+	}
+	endsAt := uint64(binaryHeader) + 8*l.m // the label ends, 4 bytes per node
+	textAt := endsAt + 4*l.n               // the label bytes
+	out := make([]string, len(nodes))
+	var b [8]byte
+	for i, v := range nodes {
+		if v < 0 || uint64(v) >= l.n {
+			return nil, fmt.Errorf("read %s: node %d of %d nodes", path, v, l.n)
+		}
+		if !l.labels {
+			out[i] = strconv.Itoa(int(v))
+			continue
+		}
+		// The label of v spans the end of v-1's (0 for node 0) to its own.
+		at, ends := endsAt+4*uint64(v)-4, b[:]
+		if v == 0 {
+			at, ends = endsAt, b[4:]
+		}
+		if _, err := f.ReadAt(ends, int64(at)); err != nil {
+			return nil, fmt.Errorf("read %s: %w", path, err)
+		}
+		start, end := binary.LittleEndian.Uint32(b[:]), binary.LittleEndian.Uint32(b[4:])
+		if v == 0 {
+			start = 0
+		}
+		if end < start || uint64(end) > l.labelBytes {
+			return nil, binaryError(path, endsAt+4*uint64(v), "label end %d of node %d is out of order or out of range", end, v)
+		}
+		text := make([]byte, end-start)
+		if _, err := f.ReadAt(text, int64(textAt+uint64(start))); err != nil {
+			return nil, fmt.Errorf("read %s: %w", path, err)
+		}
+		out[i] = string(text)
+	}
+	return out, nil
 }

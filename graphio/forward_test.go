@@ -137,7 +137,26 @@ func TestReadForward(t *testing.T) {
 		if err := Write(&b, g, Binary); err != nil {
 			t.Fatal(err)
 		}
-		checkForward(t, "random", writeFile(t, b.Bytes()))
+		path := writeFile(t, b.Bytes())
+		checkForward(t, "random", path)
+		// Labels read one by one, in a shuffled order with repeats.
+		nodes := make([]int32, 2*n)
+		for i := range nodes {
+			nodes[i] = int32(r.IntN(n))
+		}
+		nodes[0] = 0
+		got, err := ReadBinaryLabels(path, ReadOptions{}, nodes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range nodes {
+			if got[i] != g.Label(v) {
+				t.Fatalf("trial %d: label of %d %q, want %q", trial, v, got[i], g.Label(v))
+			}
+		}
+		if _, err := ReadBinaryLabels(path, ReadOptions{}, []int32{int32(n)}); err == nil {
+			t.Errorf("trial %d: node %d of %d read", trial, n, n)
+		}
 	}
 	// Every corruption of a small file is refused with ReadFile's error.
 	good := triangleFile()
