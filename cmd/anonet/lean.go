@@ -109,6 +109,7 @@ func (e *env) measureLean(path, format string, ms []measure.Measure, d, k int) (
 		return nil, err
 	}
 	n := rep.Nodes
+	slices.Sort(keys)
 	var results []*measureResult
 	for i, l := range locals {
 		sizes := leanClassSizes(keys, l)
@@ -131,9 +132,11 @@ func (e *env) measureLean(path, format string, ms []measure.Measure, d, k int) (
 }
 
 // readLeanKeys reads the file at path by the lean path for the measures
-// ms at distance d and returns them as local measures, the sorted keys of
-// leanKeys, the reading report and when reading began; nil keys when the
-// path does not apply (leanMeasures, readLean).
+// ms at distance d and returns them as local measures, every node's key
+// (its degree and triangles in one word), the reading report and when
+// reading began; nil keys when the path does not apply (leanMeasures,
+// readLean). Nodes with equal keys are in one class under every local
+// measure.
 func (e *env) readLeanKeys(path, format string, ms []measure.Measure, d int) ([]measure.Local, []uint64, *graphio.Report, time.Time, error) {
 	start := time.Now()
 	locals := leanMeasures(ms, d)
@@ -148,58 +151,68 @@ func (e *env) readLeanKeys(path, format string, ms []measure.Measure, d int) ([]
 	if err != nil {
 		return nil, nil, nil, start, err
 	}
-	return locals, leanKeys(fw.Degrees(), tri), rep, start, nil
+	keys := make([]uint64, len(tri))
+	for v, deg := range fw.Degrees() {
+		keys[v] = uint64(deg)<<32 | uint64(uint32(tri[v]))
+	}
+	return locals, keys, rep, start, nil
 }
 
-// leanKeys returns every node's (degree, triangles) in one word, sorted:
-// nodes with equal keys are in one class under every local measure.
-func leanKeys(deg, tri []int32) []uint64 {
-	keys := make([]uint64, len(deg))
-	for v := range keys {
-		keys[v] = uint64(deg[v])<<32 | uint64(uint32(tri[v]))
-	}
-	slices.Sort(keys)
-	return keys
+// leanSignature appends the signature under l of a node with the given key.
+func leanSignature(sig []byte, l measure.Local, key uint64) []byte {
+	return l.AppendLocal(sig, int32(key>>32), int32(uint32(key)))
 }
 
 // leanClassSizes returns the number of nodes of every class of l, keyed by
-// its signature, from the sorted keys of leanKeys: runs of equal keys are
-// merged where their signatures are equal.
-func leanClassSizes(keys []uint64, l measure.Local) map[string]int {
+// its signature, from the nodes' keys sorted: runs of equal keys are merged
+// where their signatures are equal.
+func leanClassSizes(sorted []uint64, l measure.Local) map[string]int {
 	sizes := map[string]int{}
 	var sig []byte
-	for j := 0; j < len(keys); {
+	for j := 0; j < len(sorted); {
 		c := j + 1
-		for c < len(keys) && keys[c] == keys[j] {
+		for c < len(sorted) && sorted[c] == sorted[j] {
 			c++
 		}
-		sig = l.AppendLocal(sig[:0], int32(keys[j]>>32), int32(uint32(keys[j])))
+		sig = leanSignature(sig[:0], l, sorted[j])
 		sizes[string(sig)] += c - j
 		j = c
 	}
 	return sizes
 }
 
-// verifyLean checks the file at path by the lean path and returns the
-// result if every node is k-anonymous under m. It returns nil when the
-// path does not apply (as measureLean) or when some node is not
-// k-anonymous: the usual path then names them, which needs the graph.
+// verifyLean checks the file at path by the lean path and returns its
+// result, or nil when the path does not apply (as measureLean). The nodes
+// that are not k-anonymous are named from the file's label section alone
+// (graphio.ReadBinaryLabels).
 func (e *env) verifyLean(path, format string, m measure.Measure, d, k int, alpha float64) (*verifyResult, error) {
 	locals, keys, rep, start, err := e.readLeanKeys(path, format, []measure.Measure{m}, d)
 	if keys == nil || err != nil {
 		return nil, err
 	}
-	n := rep.Nodes
-	for _, size := range leanClassSizes(keys, locals[0]) {
-		if size < k {
-			e.notef("some nodes are not %d-anonymous: reading the graph to name them", k)
-			return nil, nil
+	sorted := slices.Clone(keys)
+	slices.Sort(sorted)
+	sizes := leanClassSizes(sorted, locals[0])
+	sorted = nil
+	var offenders []int32
+	var sig []byte
+	for v, key := range keys {
+		sig = leanSignature(sig[:0], locals[0], key)
+		if sizes[string(sig)] < k {
+			offenders = append(offenders, int32(v))
 		}
 	}
+	names, err := graphio.ReadBinaryLabels(path, e.read, offenders)
+	if err != nil {
+		return nil, readError(err)
+	}
+	n := rep.Nodes
 	res := &verifyResult{
 		Graph: path, Nodes: n, Edges: rep.Edges, Measure: m.Name(), D: d, K: k, Alpha: alpha,
-		Required: anonymize.Target(alpha, n), KAnonymous: n, OK: true, NotKAnonymousNodes: []string{},
+		Required: anonymize.Target(alpha, n), NotKAnonymous: len(offenders), KAnonymous: n - len(offenders),
+		NotKAnonymousNodes: names,
 	}
+	res.OK = res.KAnonymous >= res.Required
 	res.measure(start)
 	return res, nil
 }

@@ -178,15 +178,16 @@ func TestInfoLean(t *testing.T) {
 
 // TestVerifyLean checks anonet verify on a bare binary file against the
 // usual path reading the same file from stdin: on anonymized releases,
-// where every node is k-anonymous and the lean path answers, and on the
-// networks themselves, where it is not and the usual path names the nodes.
+// where every node is k-anonymous, and on the networks themselves, where
+// some are not and are named by their labels (karate's file holds its
+// labels, 1 to 34; the others' are their ids and not stored).
 func TestVerifyLean(t *testing.T) {
 	dir := t.TempDir()
 	er := filepath.Join(dir, "er.edges")
 	if _, stderr, code := runCLI(t, "generate", "er", "-n", "2000", "--avg-degree", "4", "-o", er); code != 0 {
 		t.Fatal(stderr)
 	}
-	tested := 0
+	tested, failed := 0, 0
 	for i, src := range []string{"karate", "lesmis", er} {
 		rel := filepath.Join(dir, fmt.Sprintf("%d-release.edges", i))
 		if _, stderr, code := runCLI(t, "anonymize", src, "--algorithm", "ua", "--variant", "full", "-o", rel); code != 0 {
@@ -210,19 +211,19 @@ func TestVerifyLean(t *testing.T) {
 				if code != wantCode {
 					t.Fatalf("%s: exit %d, want %d: %s", name, code, wantCode, stderr)
 				}
-				// The lean path answers exactly when every node is
-				// k-anonymous.
-				lean := strings.Contains(stderr, "lean path") && !strings.Contains(stderr, "to name them")
-				if all := strings.Contains(want, `"not_k_anonymous": 0,`); lean != all {
-					t.Errorf("%s: lean path %v, every node k-anonymous %v: %s", name, lean, all, stderr)
+				if !strings.Contains(stderr, "lean path") {
+					t.Errorf("%s: the lean path was not taken: %s", name, stderr)
+				}
+				if code != 0 {
+					failed++
 				}
 				sameNumbers(t, name, got, want)
 				tested++
 			}
 		}
 	}
-	if tested != 30 {
-		t.Fatalf("%d cases", tested)
+	if tested != 30 || failed < 5 {
+		t.Fatalf("%d cases, %d failed", tested, failed)
 	}
 	// The text report is the usual one.
 	bin := filepath.Join(dir, "0-0.anonet")
