@@ -90,25 +90,27 @@ func TestOptimumAgainstBruteForce(t *testing.T) {
 
 // TestOptimumKarate: in full 2-anonymity under count at d = 1 an integer
 // program proves that the best release of karate keeps 70 of its 78 edges
-// (issue 13); ua keeps 39. The default method must come within one edge
-// (with seed 1 it keeps 70; 11 of 30 seeds do, none fewer than 67).
+// (issue 13); ua keeps 39. The default keeps 70 with seed 1, its default,
+// and with seed 4, which kept 68 before the walks were repeated on small
+// graphs (lnsPortfolioEdges); 26 of seeds 1 to 30 keep 70.
 func TestOptimumKarate(t *testing.T) {
 	g := examples.MustRead("karate")
-	h := g.Clone()
-	res, err := Run(h, Config{Measure: measure.Count{}, D: 1, K: 2, Variant: Full, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := anonymity.New(h, measure.Count{}, 1, anonymity.Options{K: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.NotAnonymous() != 0 || !res.TargetReached {
-		t.Fatalf("release has %d nodes not 2-anonymous", p.NotAnonymous())
-	}
-	t.Logf("default keeps %d of 78 edges", h.NumEdges())
-	if h.NumEdges() < 69 || h.NumEdges() > 70 {
-		t.Errorf("default keeps %d of 78 edges, the optimum is 70", h.NumEdges())
+	for _, seed := range []uint64{1, 4} {
+		h := g.Clone()
+		res, err := Run(h, Config{Measure: measure.Count{}, D: 1, K: 2, Variant: Full, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := anonymity.New(h, measure.Count{}, 1, anonymity.Options{K: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.NotAnonymous() != 0 || !res.TargetReached {
+			t.Fatalf("seed %d: release has %d nodes not 2-anonymous", seed, p.NotAnonymous())
+		}
+		if h.NumEdges() != 70 {
+			t.Errorf("seed %d: the default keeps %d of 78 edges, the optimum is 70", seed, h.NumEdges())
+		}
 	}
 }
 

@@ -254,6 +254,19 @@ const (
 	// of the nodes each reached the optimum from 9 of 20 seeds, one walk
 	// from 5, six walks from 2.
 	lnsRestarts = 3
+	// lnsPortfolioEdges, lnsPortfolioMax: on graphs of fewer than
+	// lnsPortfolioEdges/2 edges the walks are run lnsPortfolioEdges/m
+	// times over (at most lnsPortfolioMax), each from a search of its own
+	// from the input and with the nodes of one of the first three. The
+	// outcomes of runs with different seeds look independent (on karate 11
+	// of 30 seeds reach the optimum), so repeats lift the rate as
+	// 1 − (1 − p)^R, where longer walks do not (twice the effort: 13 of
+	// 30). Karate (78 edges) gets 5 and reaches 70 with 26 of 30 seeds, in
+	// about 3.5 times the time. The first lnsRestarts walks run as before,
+	// so no release gets worse; graphs of 200 edges or more run exactly as
+	// before.
+	lnsPortfolioEdges = 400
+	lnsPortfolioMax   = 5
 )
 
 // lnsProofShare: before walking, the repair search tries to prove the
@@ -280,7 +293,9 @@ type lnsStats struct {
 // crosses plateaus that single toggles cannot. The walk runs from the
 // current release and, where the local search from the input runs too,
 // from lnsRestarts−1 more releases of that search, each with an equal share
-// of the search nodes the effort allows; it ends in the best release seen.
+// of the search nodes the effort allows, and on graphs of few edges from
+// more such releases again (lnsPortfolioEdges); it ends in the best
+// release seen.
 // It stops early when ctx is done or the deadline (if not zero) passes.
 func (s *solution) lns(ctx context.Context, rng *rand.Rand, deadline time.Time) lnsStats {
 	var st lnsStats
@@ -297,6 +312,9 @@ func (s *solution) lns(ctx context.Context, rng *rand.Rand, deadline time.Time) 
 		walks = lnsRestarts
 	}
 	limit /= walks
+	if walks > 1 {
+		walks *= min(lnsPortfolioMax, max(1, lnsPortfolioEdges/s.in.len()))
+	}
 	best := s.ids.deleted(nil)
 	for i := range walks {
 		if i > 0 {
