@@ -615,7 +615,7 @@ func printAnonymize(w io.Writer, r anonymizeResult) error {
 		if r.Ties > 0 {
 			unit = "ties"
 		}
-		fmt.Fprintf(w, "\nrefinement (%s%s): %d %s restored, %d kept in all; %d of %d local moves accepted; %.2fs\n",
+		fmt.Fprintf(w, "\nrefinement (%s%s): %d %s restored, %d of the strategy's deletions given back in all; %d of %d local moves accepted; %.2fs\n",
 			r.Refine, from, f.EdgesRestored, unit, f.EdgesKept, f.MovesAccepted, f.MovesTried, f.Seconds)
 	}
 	verdict := "reached"
