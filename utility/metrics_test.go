@@ -474,10 +474,17 @@ func TestSearchPrefetchSameResult(t *testing.T) {
 	}
 }
 
-// TestClusteringOfCounts checks that the summary from degrees and triangle
-// counts alone equals ClusteringSummary's, bit for bit, on random graphs,
-// on a graph without triples and on one without nodes.
+// TestClusteringOfCounts checks the summary from degrees and triangle
+// counts alone against a hand computation, and against ClusteringSummary,
+// bit for bit, on random graphs, on a graph without triples and on one
+// without nodes.
 func TestClusteringOfCounts(t *testing.T) {
+	// A triangle 0-1-2 with a pendant 3 at 0: local clustering 1/3, 1, 1,
+	// 0; closed triples 3 (one per corner) of 3+1+1+0.
+	tri, avg, trans := ClusteringOfCounts([]int32{3, 2, 2, 1}, []int32{1, 1, 1, 0})
+	if tri != 1 || math.Abs(avg-7.0/12) > 1e-15 || math.Abs(trans-3.0/5) > 1e-15 {
+		t.Errorf("triangle with a pendant: %d %v %v, want 1 7/12 3/5", tri, avg, trans)
+	}
 	gs, err := testgraphs.Random(rand.New(rand.NewPCG(5, 6)))
 	if err != nil {
 		t.Fatal(err)

@@ -73,7 +73,7 @@ about 5 bytes per edge.`,
 				return err
 			} else if fw != nil {
 				// A bare binary file: a billion edges fit in 4 bytes each.
-				tri, err := e.leanTriangles(fw, start)
+				tri, err := e.leanTriangles(fw, start, leanInfoPerNode)
 				if err != nil {
 					return err
 				}
@@ -100,28 +100,22 @@ about 5 bytes per edge.`,
 func summarise(in *input, threads int) infoResult {
 	g := in.g
 	_, sizes := g.Components()
-	res := newInfo(in.name, in.format, in.report, g.NumNodes(), g.NumEdges(), sizes, g.Degree)
-	var avg, trans float64
-	res.Triangles, avg, trans = utility.ClusteringSummary(g, threads)
-	res.AvgClustering, res.Transitivity = finite(avg), finite(trans)
-	return res
+	tri, avg, trans := utility.ClusteringSummary(g, threads)
+	return newInfo(in.name, in.format, in.report, g.NumNodes(), g.NumEdges(), sizes, g.Degree, tri, avg, trans)
 }
 
 // summariseLean returns the summary of a graph read by the lean path, with
 // the triangles through every node (the same numbers as summarise's).
 func summariseLean(name string, rep *graphio.Report, fw *graph.Forward, tri []int32) infoResult {
 	deg := fw.Degrees()
-	res := newInfo(name, rep.Format, rep, fw.NumNodes(), fw.NumEdges(), fw.ComponentSizes(), func(v int32) int { return int(deg[v]) })
-	var avg, trans float64
-	res.Triangles, avg, trans = utility.ClusteringOfCounts(deg, tri)
-	res.AvgClustering, res.Transitivity = finite(avg), finite(trans)
-	return res
+	triangles, avg, trans := utility.ClusteringOfCounts(deg, tri)
+	return newInfo(name, rep.Format, rep, fw.NumNodes(), fw.NumEdges(), fw.ComponentSizes(), func(v int32) int { return int(deg[v]) }, triangles, avg, trans)
 }
 
-// newInfo returns the summary but for the triangles and clustering, from
-// the reading report, the sizes of the components and every node's
-// degree.
-func newInfo(name string, format graphio.Format, rep *graphio.Report, n, m int, sizes []int, degree func(int32) int) infoResult {
+// newInfo returns the summary from the reading report, the sizes of the
+// components, every node's degree, and the triangles, average clustering
+// and transitivity (utility.ClusteringSummary's).
+func newInfo(name string, format graphio.Format, rep *graphio.Report, n, m int, sizes []int, degree func(int32) int, triangles int64, avg, trans float64) infoResult {
 	res := infoResult{
 		Graph: name, Format: string(format), Nodes: n, Edges: m,
 		Normalised: newNormJSON(rep), Notes: rep.Notes(),
@@ -146,6 +140,7 @@ func newInfo(name string, format graphio.Format, rep *graphio.Report, n, m int, 
 		}
 		res.DegreeMean = finite(2 * float64(m) / float64(n))
 	}
+	res.Triangles, res.AvgClustering, res.Transitivity = triangles, finite(avg), finite(trans)
 	return res
 }
 

@@ -23,11 +23,15 @@ import (
 // the usual path, number for number.
 
 // The memory per node the lean path takes beside graphio.ReadForward's:
-// triangle counts and stamps per counting worker, and once the sorted
-// (degree, triangles) keys.
+// triangle counts and stamps per counting worker, then what each command
+// keeps per node: measure the (degree, triangles) keys, verify those and a
+// sorted copy, info the union-find forest of the components
+// (graph.Forward.ComponentSizes).
 const (
 	leanPerNodePerWorker = 8
-	leanPerNodeKeys      = 8
+	leanMeasurePerNode   = 8
+	leanVerifyPerNode    = 16
+	leanInfoPerNode      = 8
 )
 
 // leanMeasures returns ms as local measures at d = 1 if every one is, or
@@ -85,12 +89,13 @@ func (e *env) readLean(path, format string) (*graph.Forward, *graphio.Report, er
 }
 
 // leanTriangles counts the triangles through every node of fw, refusing up
-// front when their counters would not fit in memory.
-func (e *env) leanTriangles(fw *graph.Forward, start time.Time) ([]int32, error) {
+// front when their counters and perNode more bytes per node (what the
+// caller keeps next) would not fit in memory.
+func (e *env) leanTriangles(fw *graph.Forward, start time.Time, perNode int) ([]int32, error) {
 	n := fw.NumNodes()
 	// As many workers as TriangleCounts will use, not as asked for.
 	threads := graph.Workers(e.threads, n)
-	if err := graphio.CheckMemory(int64(n)*int64(leanPerNodePerWorker*threads+leanPerNodeKeys), fmt.Sprintf("counting the triangles of %d nodes", n)); err != nil {
+	if err := graphio.CheckMemory(int64(n)*int64(leanPerNodePerWorker*threads+perNode), fmt.Sprintf("counting the triangles of %d nodes", n)); err != nil {
 		return nil, &exitError{code: exitInternal, err: err}
 	}
 	e.notef("forward orientation built in %.1fs; counting triangles", time.Since(start).Seconds())
@@ -104,7 +109,7 @@ func (e *env) leanTriangles(fw *graph.Forward, start time.Time) ([]int32, error)
 // binary file, another measure or distance, reading options that need a
 // graph); the caller then takes the usual path, which gives its errors.
 func (e *env) measureLean(path, format string, ms []measure.Measure, d, k int) ([]*measureResult, error) {
-	locals, keys, rep, start, err := e.readLeanKeys(path, format, ms, d)
+	locals, keys, rep, start, err := e.readLeanKeys(path, format, ms, d, leanMeasurePerNode)
 	if keys == nil || err != nil {
 		return nil, err
 	}
@@ -136,8 +141,9 @@ func (e *env) measureLean(path, format string, ms []measure.Measure, d, k int) (
 // (its degree and triangles in one word), the reading report and when
 // reading began; nil keys when the path does not apply (leanMeasures,
 // readLean). Nodes with equal keys are in one class under every local
-// measure.
-func (e *env) readLeanKeys(path, format string, ms []measure.Measure, d int) ([]measure.Local, []uint64, *graphio.Report, time.Time, error) {
+// measure. perNode is the memory per node the caller keeps, the keys
+// included.
+func (e *env) readLeanKeys(path, format string, ms []measure.Measure, d, perNode int) ([]measure.Local, []uint64, *graphio.Report, time.Time, error) {
 	start := time.Now()
 	locals := leanMeasures(ms, d)
 	if locals == nil {
@@ -147,13 +153,16 @@ func (e *env) readLeanKeys(path, format string, ms []measure.Measure, d int) ([]
 	if fw == nil || err != nil {
 		return nil, nil, nil, start, err
 	}
-	tri, err := e.leanTriangles(fw, start)
+	tri, err := e.leanTriangles(fw, start, perNode)
 	if err != nil {
 		return nil, nil, nil, start, err
 	}
+	// fw is dead once its degrees are taken, so that its out-lists (4
+	// bytes per edge) may be collected before the keys are made.
+	deg := fw.Degrees()
 	keys := make([]uint64, len(tri))
-	for v, deg := range fw.Degrees() {
-		keys[v] = uint64(deg)<<32 | uint64(uint32(tri[v]))
+	for v := range keys {
+		keys[v] = uint64(deg[v])<<32 | uint64(uint32(tri[v]))
 	}
 	return locals, keys, rep, start, nil
 }
@@ -186,7 +195,7 @@ func leanClassSizes(sorted []uint64, l measure.Local) map[string]int {
 // that are not k-anonymous are named from the file's label section alone
 // (graphio.ReadBinaryLabels).
 func (e *env) verifyLean(path, format string, m measure.Measure, d, k int, alpha float64) (*verifyResult, error) {
-	locals, keys, rep, start, err := e.readLeanKeys(path, format, []measure.Measure{m}, d)
+	locals, keys, rep, start, err := e.readLeanKeys(path, format, []measure.Measure{m}, d, leanVerifyPerNode)
 	if keys == nil || err != nil {
 		return nil, err
 	}

@@ -124,7 +124,7 @@ degree, count, edgecount or none at d = 1 is read without building the graph
 					return err
 				}
 				if res != nil {
-					return e.reportVerify(*res, false)
+					return e.reportVerify(*res)
 				}
 			}
 			start := time.Now()
@@ -161,7 +161,7 @@ degree, count, edgecount or none at d = 1 is read without building the graph
 			res.OK = res.KAnonymous >= res.Required
 			res.NotKAnonymousNodes = labels(in.g, offenders)
 			res.measure(start)
-			return e.reportVerify(res, useFuzzy)
+			return e.reportVerify(res)
 		},
 	}
 	mf.register(cmd.Flags(), false)
@@ -175,7 +175,7 @@ degree, count, edgecount or none at d = 1 is read without building the graph
 
 // reportVerify writes the result of verify, as JSON or text, and returns
 // the error of exit status exitNotAnonymous if the target is not met.
-func (e *env) reportVerify(res verifyResult, fuzzy bool) error {
+func (e *env) reportVerify(res verifyResult) error {
 	n := res.Nodes
 	if e.json {
 		if err := writeJSON(e.stdout, res); err != nil {
@@ -191,7 +191,7 @@ func (e *env) reportVerify(res verifyResult, fuzzy bool) error {
 			verdict = "NOT MET"
 		}
 		kind := ""
-		if fuzzy {
+		if res.Fuzzy != nil {
 			kind = fmt.Sprintf(" (fuzzy, phi = %v%%)", *res.Fuzzy)
 		}
 		fmt.Fprintf(e.stdout, "%s: %d of %d nodes are %d-anonymous%s under %s, d = %d; target %s: %s\n",
