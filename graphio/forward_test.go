@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/anonet-project/anonet/graph"
@@ -156,6 +157,15 @@ func TestReadForward(t *testing.T) {
 		}
 		if _, err := ReadBinaryLabels(path, ReadOptions{}, []int32{int32(n)}); err == nil {
 			t.Errorf("trial %d: node %d of %d read", trial, n, n)
+		}
+		if trial%3 == 0 && n >= 2 {
+			// A label end past the label bytes (the file changed since
+			// it was checked) is an error, not a slice out of range.
+			bad := bytes.Clone(b.Bytes())
+			binary.LittleEndian.PutUint32(bad[binaryHeader+8*g.NumEdges()+4:], 1<<31)
+			if _, err := ReadBinaryLabels(writeFile(t, bad), ReadOptions{}, []int32{1}); err == nil || !strings.Contains(err.Error(), "out of order or out of range") {
+				t.Errorf("trial %d: corrupt label end: %v", trial, err)
+			}
 		}
 	}
 	// Every corruption of a small file is refused with ReadFile's error.
