@@ -84,7 +84,12 @@ printed, one row per measure; with --json, an array of results.
 An attacker who also knows node attributes (age group, sex, town) is modelled
 by --attributes people.csv [--known sex,age], or --known alone for the node
 data of a GraphML or GML file: every signature is then refined by them (see
-docs/attributes.md).`,
+docs/attributes.md).
+
+A bare binary file (anonet convert) measured under degree, count, edgecount or
+none at d = 1, without attributes, --fuzzy or per-node listings (--classes,
+--unique, --twins, --cascade, --plot), is read without building the graph
+(about 5 bytes per edge).`,
 		Example: `  anonet measure karate
   anonet measure karate --measure degree,count,dk,vrq -d 2
   anonet measure network.edges --classes --json`,
