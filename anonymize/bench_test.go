@@ -66,6 +66,13 @@ func BenchmarkFullHubs(b *testing.B) {
 	benchRun(b, g, Config{Measure: measure.Count{}, D: 1, Strategy: UA, Variant: Full, Seed: 1})
 }
 
+// BenchmarkFullHubsUK is BenchmarkFullHubs on the uk-2007-05 sample (2.8 M
+// edges, hubs of tens of thousands of links), issue 16's other web network.
+func BenchmarkFullHubsUK(b *testing.B) {
+	g := readShared(b, "uk-2007-05-100000.edges.gz")
+	benchRun(b, g, Config{Measure: measure.Count{}, D: 1, Strategy: UA, Variant: Full, Seed: 1})
+}
+
 // BenchmarkFullR1 is full anonymization with the recompute gap R = 1 on
 // arenas-email: one partition update per deleted edge.
 func BenchmarkFullR1(b *testing.B) {

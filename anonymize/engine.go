@@ -358,6 +358,7 @@ func runPaper(ctx context.Context, st *state, rng *rand.Rand, rec *recorder) err
 	var sc *scorer
 	if cfg.Operation == Delete {
 		sc = newScorer(p, cfg.deletionStrategy(), st.na)
+		sc.threads = graph.Threads(cfg.Threads)
 		// Room for every deletion the budget allows, at once: growing
 		// the list copied it again and again (at 10^8 deletions,
 		// gigabytes).
@@ -399,15 +400,15 @@ func runPaper(ctx context.Context, st *state, rng *rand.Rand, rec *recorder) err
 		if res.Alterations.Len() == first {
 			return nil // nothing left to alter
 		}
-		for i := first; i < res.Alterations.Len(); i++ {
-			a := res.Alterations.At(i)
-			switch {
-			case sc != nil:
-				sc.deleteEdge(p, a.U, a.V)
-			case a.Added:
-				p.AddEdge(a.U, a.V)
-			default:
-				p.DeleteEdge(a.U, a.V)
+		if sc != nil {
+			sc.deleteSelected(p) // the selection listed above
+		} else {
+			for i := first; i < res.Alterations.Len(); i++ {
+				if a := res.Alterations.At(i); a.Added {
+					p.AddEdge(a.U, a.V)
+				} else {
+					p.DeleteEdge(a.U, a.V)
+				}
 			}
 		}
 		altered = countAltered(res.Alterations.Len(), cfg.Operation)
@@ -524,6 +525,7 @@ type state struct {
 	cfg          *Config
 	na           []bool
 	notAnonymous int
+	flipped      []int32 // refresh under fuzzy anonymity: the nodes that flipped
 }
 
 // refresh recomputes the flags after an Update of the partition and passes
@@ -535,9 +537,9 @@ func (st *state) refresh(sc *scorer) error {
 		st.notAnonymous = p.NotAnonymous()
 		for _, v := range p.Flipped() {
 			st.na[v] = !p.Anonymous(v)
-			if sc != nil {
-				sc.flip(v, st.na[v])
-			}
+		}
+		if sc != nil {
+			sc.flipAll(p.Flipped(), st.na)
 		}
 		return nil
 	}
@@ -546,13 +548,15 @@ func (st *state) refresh(sc *scorer) error {
 		return fmt.Errorf("anonymize: %w", err)
 	}
 	st.notAnonymous = fz.NotAnonymous
+	st.flipped = st.flipped[:0]
 	for v := range int32(len(st.na)) {
 		if now := fz.NotAnonymousNode(v); now != st.na[v] {
 			st.na[v] = now
-			if sc != nil {
-				sc.flip(v, now)
-			}
+			st.flipped = append(st.flipped, v)
 		}
+	}
+	if sc != nil {
+		sc.flipAll(st.flipped, st.na)
 	}
 	return nil
 }

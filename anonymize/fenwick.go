@@ -1,6 +1,9 @@
 package anonymize
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync/atomic"
+)
 
 // fenwick holds non-negative integer weights below 2^31 (counts of nodes or
 // edges, or degrees) at positions 0..n−1: set a weight, total, and find
@@ -101,6 +104,28 @@ func (f *fenwick) set(i int, x int64) {
 // add adds d to the weight at position i (the result must stay
 // non-negative).
 func (f *fenwick) add(i int, d int64) { f.set(i, int64(f.w[i])+d) }
+
+// addShared adds d to the weight at position i like add, but safely while
+// other goroutines call addShared too (the weight must stay non-negative).
+// Only the weight changes: resync brings the blocks' sums, the total and the
+// tree up to date afterwards, and no other method may be called in between.
+func (f *fenwick) addShared(i int, d int32) { atomic.AddInt32(&f.w[i], d) }
+
+// resync recomputes the blocks' sums and the total from the weights, after
+// addShared, and rebuilds the tree, in O(n).
+func (f *fenwick) resync() {
+	f.sum = 0
+	for b := range f.block {
+		lo := b << fenwickShift
+		s := int64(0)
+		for _, x := range f.w[lo:min(lo+fenwickBlock, len(f.w))] {
+			s += int64(x)
+		}
+		f.block[b].cur = s
+		f.sum += s
+	}
+	f.rebuild()
+}
 
 // flush brings the tree up to date with the blocks' sums.
 func (f *fenwick) flush() {

@@ -34,6 +34,16 @@ type scorer struct {
 	saved []int32   // selectEdges: the counts of the drawn edges (fused)
 	sel   []int32   // selectEdges: the edges drawn, reused by every call
 
+	// threads is the number of goroutines deleteSelected and flipAll may
+	// use, at most GOMAXPROCS (below 2: one).
+	threads int
+	// shareMin is the least work that deleteSelected and flipAll share
+	// (see the constant shareMin; tests lower it).
+	shareMin    int
+	selEnds     []graph.Edge // deleteSelected: the ends of the edges drawn
+	flipOffs    []int        // flipAll: positions of the flipped nodes' neighbours
+	flipWorkers []flipWorker // flipAll: per goroutine
+
 	main fenwick // the strategy's weights (see weight)
 	fill fenwick // unique, uao: 1 per edge without an end in NA (es, ua: see uniformFill)
 	// drawn marks, during selectEdges, the edges drawn so far, where the
@@ -48,7 +58,7 @@ type scorer struct {
 func newScorer(p *anonymity.Partition, s Strategy, na []bool) *scorer {
 	sc := &scorer{
 		g: p.Graph(), strategy: s, scope: p.Measure().Scope(), d: p.D(),
-		na: slices.Clone(na),
+		na: slices.Clone(na), shareMin: shareMin,
 	}
 	// Weights that do not involve affected sets (es, degree, unique) and
 	// affected sets of ends only are exact at any distance; the common
@@ -325,7 +335,13 @@ func (sc *scorer) selectEdges(r *rand.Rand, b int) []int32 {
 // weights: the common neighbours' edges lose an affected node, the arrays
 // and trees mirror the graph's swap-remove, and for the degree strategy the
 // edges at u and w get their new minimum degree. {u, w} must be an edge.
-func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
+func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) { sc.deleteEdgeTo(p, u, w, nil) }
+
+// deleteEdgeTo is deleteEdge, except that with changes not nil (ua, fused)
+// the weights are left as they are and their changes appended to *changes
+// in the order deleteEdge would make them, encoded as deleteSelected's
+// pipeline takes them.
+func (sc *scorer) deleteEdgeTo(p *anonymity.Partition, u, w int32, changes *[]int32) {
 	g := sc.g
 	var common []int32 // the common neighbours, when listed here
 	if sc.incremental && sc.scope == measure.Intersection && (sc.needC() || sc.needAff()) {
@@ -345,11 +361,21 @@ func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
 				sc.refreshMain(iu)
 				sc.refreshMain(iw)
 			}
-			if cu {
-				sc.addCount(iu, -1)
-			}
-			if cw {
-				sc.addCount(iw, -1)
+			switch {
+			case changes != nil:
+				if cu {
+					*changes = append(*changes, eu)
+				}
+				if cw {
+					*changes = append(*changes, ew)
+				}
+			default:
+				if cu {
+					sc.addCount(iu, -1)
+				}
+				if cw {
+					sc.addCount(iw, -1)
+				}
 			}
 		})
 		common = sc.buf
@@ -362,6 +388,10 @@ func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
 	}
 	last := g.NumEdges() - 1
 	pos, _ := p.DeleteEdgeCommon(u, w, common) // the graph moves its last edge to pos
+	if changes != nil {
+		*changes = append(*changes, ^int32(pos), int32(last))
+		return
+	}
 	if sc.needC() && !sc.fused() {
 		sc.c[pos] = sc.c[last]
 		sc.c = sc.c[:last]
@@ -370,6 +400,20 @@ func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
 		sc.aff[pos] = sc.aff[last]
 		sc.aff = sc.aff[:last]
 	}
+	sc.moveLast(pos, last)
+	if sc.strategy == Degree {
+		for _, x := range [2]int32{u, w} {
+			for _, i := range g.IncidentEdges(x) {
+				sc.refreshEdge(int(i))
+			}
+		}
+	}
+}
+
+// moveLast mirrors in the trees the graph's swap-remove of the edge at pos:
+// the last edge, at last, moves to pos (if pos < last) and position last
+// goes.
+func (sc *scorer) moveLast(pos, last int) {
 	moved := sc.main.get(last) // fused: the count of the edge moving to pos
 	sc.main.set(last, 0)
 	if !sc.uniformFill() {
@@ -381,13 +425,78 @@ func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
 		}
 		sc.refreshEdge(pos)
 	}
-	if sc.strategy == Degree {
-		for _, x := range [2]int32{u, w} {
-			for _, i := range g.IncidentEdges(x) {
-				sc.refreshEdge(int(i))
+}
+
+// shareMin is the default of scorer.shareMin: the least number of weight
+// changes in a refresh, counted as the sum of the flipped nodes' degrees,
+// for which flipAll shares the work with other goroutines, and 64 times the
+// least number of edges in a selection for which deleteSelected does. Below
+// them, starting the goroutines costs more than they save.
+const shareMin = 1 << 14
+
+// pipeBuf is the number of changes of counts deleteSelected hands over to
+// the goroutine that applies them at a time, and pipeBufs how many such
+// lists may be on their way at once.
+const (
+	pipeBuf  = 1 << 13
+	pipeBufs = 4
+)
+
+// deleteSelected deletes the edges of the last selectEdges, in the order
+// drawn, exactly as deleteEdge would one after another. Under ua in
+// incremental mode with Intersection scope and more than one thread, a
+// second goroutine changes the counts while the deletions go on: the
+// deletions list the changes, in order, and hand them over in lists of
+// pipeBuf, so the graph's adjacency, which the deletions walk, and the
+// counts, which take a cache miss per change, are each handled on one
+// processor. The counts end as deleteEdge leaves them: the same changes in
+// the same order.
+func (sc *scorer) deleteSelected(p *anonymity.Partition) {
+	g := sc.g
+	// The ends first: the positions change with every deletion.
+	sel := sc.selEnds[:0]
+	for _, i := range sc.sel {
+		sel = append(sel, g.Edge(int(i)))
+	}
+	sc.selEnds = sel
+	if sc.threads <= 1 || len(sel)*64 < sc.shareMin || !sc.fused() || !sc.incremental || sc.scope != measure.Intersection {
+		for _, e := range sel {
+			sc.deleteEdge(p, e.U, e.V)
+		}
+		return
+	}
+	// A change is an edge's position, whose count falls by one, or
+	// ^pos followed by last: the edge at last moves to pos.
+	full, free := make(chan []int32, pipeBufs), make(chan []int32, pipeBufs)
+	for range pipeBufs {
+		free <- make([]int32, 0, pipeBuf+2)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for buf := range full {
+			for j := 0; j < len(buf); j++ {
+				if e := buf[j]; e >= 0 {
+					sc.main.add(int(e), -1)
+				} else {
+					sc.moveLast(int(^e), int(buf[j+1]))
+					j++
+				}
 			}
+			free <- buf[:0]
+		}
+	}()
+	buf := <-free
+	for _, e := range sel {
+		sc.deleteEdgeTo(p, e.U, e.V, &buf)
+		if len(buf) >= pipeBuf {
+			full <- buf
+			buf = <-free
 		}
 	}
+	full <- buf
+	close(full)
+	<-done
 }
 
 // flip records that node x became (na = true) or stopped being not
@@ -435,30 +544,131 @@ func (sc *scorer) flip(x int32, na bool) {
 	if !sc.needC() || sc.scope != measure.Intersection {
 		return
 	}
-	// The edges {a, b} between two neighbours of x, each once (a < b).
-	// Per neighbour a, whichever costs less: a's list scanned against
-	// marks on N(x), or N(x) looked up by binary search in a's list.
 	nx := g.Neighbors(x)
 	sc.marks.Reset(g.NumNodes(), 1)
 	for _, b := range nx {
 		sc.marks.Mark(b)
 	}
-	bump := func(e int32) {
+	edgesAmong(g, &sc.marks, x, 0, len(nx), func(e int32) {
 		sc.addCount(int(e), delta) // its ends kept their status: x is not one
-	}
-	for _, a := range nx {
+	})
+}
+
+// edgesAmong calls visit(e) for every edge e = {a, b} between two neighbours
+// of x with a one of Neighbors(x)[lo:hi] and a < b, so that the ranges of a
+// split of 0..Degree(x) visit every edge between two neighbours of x once.
+// marked must hold marks on the neighbours of x. Per neighbour a it takes
+// whichever costs less: a's list scanned against the marks, or x's list
+// looked up by binary search in a's.
+func edgesAmong(g *graph.Graph, marked *marks.Set, x int32, lo, hi int, visit func(e int32)) {
+	nx := g.Neighbors(x)
+	for _, a := range nx[lo:hi] {
 		nb, ea := g.Neighbors(a), g.IncidentEdges(a)
 		if len(nb) <= len(nx)*bits.Len(uint(len(nb))) {
 			j, _ := slices.BinarySearch(nb, a+1)
 			for ; j < len(nb); j++ {
-				if sc.marks.Marked(nb[j]) {
-					bump(ea[j])
+				if marked.Marked(nb[j]) {
+					visit(ea[j])
 				}
 			}
 			continue
 		}
 		i, _ := slices.BinarySearch(nx, a+1)
 		off, _ := slices.BinarySearch(nb, a+1)
-		graph.Intersect(nx[i:], nb[off:], func(_, j int) { bump(ea[off+j]) })
+		graph.Intersect(nx[i:], nb[off:], func(_, j int) { visit(ea[off+j]) })
 	}
+}
+
+// flipAll records that the nodes vs flipped, each to na[v] (see flip). Under
+// ua in incremental mode with Intersection scope, where a flip changes the
+// count of every edge at the node and between two of its neighbours (on web
+// networks, hubs with millions of such edges), several goroutines share the
+// flips of an update when there are enough: each takes consecutive
+// neighbours of the flipped nodes and adds to the counts atomically. The
+// counts are sums of the same ±1 in any order, so the weights, and the run,
+// do not depend on the number of goroutines.
+func (sc *scorer) flipAll(vs []int32, na []bool) {
+	g := sc.g
+	if sc.threads > 1 && sc.fused() && sc.incremental && sc.scope == measure.Intersection {
+		total := 0
+		for _, v := range vs {
+			if sc.na[v] != na[v] {
+				total += g.Degree(v)
+			}
+		}
+		if total >= sc.shareMin {
+			// The flags change here, so that a node listed twice
+			// flips once.
+			offs := sc.flipOffs[:0]
+			total = 0
+			for _, v := range vs {
+				offs = append(offs, total)
+				if sc.na[v] != na[v] {
+					sc.na[v] = na[v]
+					total += g.Degree(v)
+				}
+			}
+			offs = append(offs, total)
+			sc.flipOffs = offs
+			sc.flipShared(vs, offs, total, sc.threads)
+			return
+		}
+	}
+	for _, v := range vs {
+		sc.flip(v, na[v])
+	}
+}
+
+// flipWorker is one goroutine's state in flipShared: marks on the
+// neighbours of the node it last worked on.
+type flipWorker struct {
+	marks  marks.Set
+	marked int32 // the node whose neighbours are marked, or −1
+}
+
+// flipShared applies the flips of the nodes vs, whose flags sc.na already
+// hold, with workers goroutines: position offs[i]+j of 0..total−1 stands
+// for the j-th neighbour of vs[i], up to offs[i+1] (nodes that did not flip
+// take none), and
+// each chunk of positions changes the counts of the edges at those
+// neighbours' nodes and between them and the other neighbours.
+func (sc *scorer) flipShared(vs []int32, offs []int, total, workers int) {
+	g := sc.g
+	if len(sc.flipWorkers) < workers {
+		sc.flipWorkers = make([]flipWorker, workers)
+	}
+	for w := range sc.flipWorkers {
+		sc.flipWorkers[w].marked = -1
+	}
+	graph.ForChunks(total, max(1024, total/(16*workers)), workers, func(w, lo, hi int) {
+		fw := &sc.flipWorkers[w]
+		// The node whose positions hold lo: the last to start at or
+		// before it (nodes that did not flip have none).
+		i, _ := slices.BinarySearch(offs, lo+1)
+		i--
+		for ; lo < hi; i++ {
+			x, end := vs[i], offs[i+1]
+			if end <= lo {
+				continue
+			}
+			delta := int32(-1)
+			if sc.na[x] {
+				delta = 1
+			}
+			from, to := lo-offs[i], min(hi, end)-offs[i]
+			for _, e := range g.IncidentEdges(x)[from:to] {
+				sc.main.addShared(int(e), delta)
+			}
+			if fw.marked != x {
+				fw.marks.Reset(g.NumNodes(), 1)
+				for _, b := range g.Neighbors(x) {
+					fw.marks.Mark(b)
+				}
+				fw.marked = x
+			}
+			edgesAmong(g, &fw.marks, x, from, to, func(e int32) { sc.main.addShared(int(e), delta) })
+			lo = min(hi, end)
+		}
+	})
+	sc.main.resync()
 }

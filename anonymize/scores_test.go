@@ -263,3 +263,67 @@ func TestUndrawnAfterDeletions(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrentScorerUpdates runs ua's weights through selections, their
+// deletions and the flips that follow twice, on one goroutine and shared
+// with others (deleteSelected's pipeline and flipAll's shared flips, with
+// every threshold lowered to nothing), and checks after every round that
+// both graphs are the same edge for edge and both scorers' weights equal
+// those of a scorer built from scratch. Hubs make the flips big.
+func TestConcurrentScorerUpdates(t *testing.T) {
+	for seed := range uint64(4) {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			r := rand.New(rand.NewPCG(seed, 9))
+			g1 := randomGraph(r, 300, 2500)
+			for range 3 { // hubs
+				h := int32(r.IntN(300))
+				for range 120 {
+					g1.AddEdge(h, int32(r.IntN(300)))
+				}
+			}
+			g2 := g1.Clone()
+			var ps [2]*anonymity.Partition
+			var scs [2]*scorer
+			var rngs [2]*rand.Rand
+			for i, g := range []*graph.Graph{g1, g2} {
+				p, err := anonymity.New(g, measure.Count{}, 1, anonymity.Options{Threads: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				ps[i], scs[i], rngs[i] = p, newScorer(p, UA, naOf(p)), rand.New(rand.NewPCG(seed, 1))
+			}
+			scs[1].threads, scs[1].shareMin = 3, 0
+			for round := 0; g1.NumEdges() > 0; round++ {
+				b := 1 + rngs[0].IntN(1+g1.NumEdges()/8)
+				rngs[1].IntN(1 + g2.NumEdges()/8)
+				for i := range 2 {
+					scs[i].selectEdges(rngs[i], b)
+					scs[i].deleteSelected(ps[i])
+					ps[i].Update()
+					scs[i].flipAll(ps[i].Flipped(), naOf(ps[i]))
+				}
+				if !slices.Equal(g1.Edges(), g2.Edges()) {
+					t.Fatalf("round %d: the graphs differ", round)
+				}
+				q, _ := anonymity.New(g1.Clone(), measure.Count{}, 1, anonymity.Options{Threads: 1})
+				fresh := newScorer(q, UA, naOf(q))
+				for i, sc := range scs {
+					if !slices.Equal(sc.na, fresh.na) || sc.main.total() != fresh.main.total() {
+						t.Fatalf("round %d, scorer %d: flags or total %d differ from scratch (%d)", round, i, sc.main.total(), fresh.main.total())
+					}
+					for e := range g1.NumEdges() {
+						if sc.main.get(e) != fresh.main.get(e) {
+							t.Fatalf("round %d, scorer %d: edge %d weighs %d, want %d", round, i, e, sc.main.get(e), fresh.main.get(e))
+						}
+					}
+					// The tree finds what the weights say.
+					for k := int64(0); k < sc.main.total(); k += 1 + sc.main.total()/50 {
+						if got, want := sc.main.find(k), fresh.main.find(k); got != want {
+							t.Fatalf("round %d, scorer %d: unit %d found at %d, want %d", round, i, k, got, want)
+						}
+					}
+				}
+			}
+		})
+	}
+}
