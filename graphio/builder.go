@@ -65,6 +65,22 @@ func (r *records) addLayer(name string) error {
 	return nil
 }
 
+// maxReserve is the most records reserve makes room for (1 GiB): beyond
+// it, as for inputs of unknown size, the records grow as they come.
+const maxReserve = 1 << 27
+
+// reserve makes room for about n records, an estimate from the input's size
+// (a tenth more, as the estimate may be low; at most maxReserve), so that
+// the records are not copied again and again as they grow: on a large file
+// each copy costs fresh pages from the operating system. The room beyond
+// what is used is never written, and so takes no memory.
+func (r *records) reserve(n int) {
+	if n = min(n+n/10, maxReserve); n > cap(r.pairs) {
+		// make, not slices.Grow, which would clear the room.
+		r.pairs = append(make([]graph.Edge, 0, n), r.pairs...)
+	}
+}
+
 // edge adds the undirected edge record {u, v}.
 func (r *records) edge(u, v int32) {
 	r.pairs = append(r.pairs, graph.Edge{U: u, V: v})

@@ -1,7 +1,13 @@
 package graphio
 
 import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"testing"
@@ -140,5 +146,76 @@ func TestStrTable(t *testing.T) {
 	}
 	if st.len() != len(keys) || !slices.Equal(st.strings(), keys) {
 		t.Fatal("strings() differs from the keys in order of appearance")
+	}
+}
+
+// TestSizeHints checks the sizes the edge-list reader reserves room by: a
+// file's size, a gzip file's recorded size (not for two members whose last
+// is small, nor for data in memory read through gzip), and the lines
+// estimated from the first 64 KiB.
+func TestSizeHints(t *testing.T) {
+	dir := t.TempDir()
+	var content bytes.Buffer
+	for i := range 100_000 {
+		fmt.Fprintf(&content, "%d %d\n", i%10, 10+i%90) // 5 bytes a line
+	}
+	gz := func(parts ...[]byte) []byte {
+		var b bytes.Buffer
+		for _, p := range parts {
+			zw := gzip.NewWriter(&b)
+			zw.Write(p)
+			zw.Close()
+		}
+		return b.Bytes()
+	}
+	write := func(name string, data []byte) *os.File {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		return f
+	}
+	n := int64(content.Len())
+	if got := contentSize(write("plain", content.Bytes())); got != n {
+		t.Errorf("contentSize(plain file) = %d, want %d", got, n)
+	}
+	if got := contentSize(bytes.NewReader(content.Bytes())); got != n {
+		t.Errorf("contentSize(bytes.Reader) = %d, want %d", got, n)
+	}
+	// Random ids compress about as real edge lists do.
+	var random bytes.Buffer
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 100_000 {
+		fmt.Fprintf(&random, "%d %d\n", r.IntN(1e6), r.IntN(1e6))
+	}
+	if got, want := gzipSize(write("one.gz", gz(random.Bytes()))), int64(random.Len()); got != want {
+		t.Errorf("gzipSize(one member) = %d, want %d", got, want)
+	}
+	if got := gzipSize(write("two.gz", gz(random.Bytes(), []byte("1 2\n")))); got != 0 {
+		t.Errorf("gzipSize(two members, the last of 4 bytes) = %d, want 0 (unknown)", got)
+	}
+	if got := gzipSize(write("zeros.gz", gz(make([]byte, 1<<20)))); got != 0 {
+		t.Errorf("gzipSize(1 MiB of zeros, compressed about 1000 times) = %d, want 0 (not believed)", got)
+	}
+	if got := gzipSize(bytes.NewReader(gz(content.Bytes()))); got != 0 {
+		t.Errorf("gzipSize(bytes.Reader) = %d, want 0 (not a file)", got)
+	}
+	// The first 64 KiB hold 65536/5 = 13107 whole lines and a part: an
+	// estimate of 500,000 × 13107 / 65536 = 99,998 lines.
+	br := bufio.NewReaderSize(bytes.NewReader(content.Bytes()), 1<<16)
+	want := 99_998
+	if got := estimateLines(br, n); got != want {
+		t.Errorf("estimateLines = %d, want %d (of %d lines)", got, want, 100_000)
+	}
+	if got := estimateLines(br, 0); got != 0 {
+		t.Errorf("estimateLines(unknown size) = %d, want 0", got)
+	}
+	if b, _ := br.Peek(3); string(b) != "0 1" {
+		t.Errorf("estimateLines consumed input: next bytes %q", b)
 	}
 }

@@ -209,6 +209,7 @@ func isNumeric(tok []byte) bool {
 func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
 	lr := newLineReader(br, rep.File, opt, false)
 	b := newBuilder(opt.nodeLimit(), opt)
+	b.reserve(estimateLines(br, opt.size))
 	sp := &fieldSplitter{delim: opt.Delimiter}
 	// The layer column: a column number (sp.extra), or a name found in the
 	// header line (layerName).
@@ -658,4 +659,19 @@ func SplitEdgeLine(line []byte) (f0, f1 []byte, n int, data bool, err error) {
 		return nil, nil, 0, true, fmt.Errorf("column %d: %s", col, bad)
 	}
 	return f0, f1, n, true, nil
+}
+
+// estimateLines estimates the number of lines of content of size bytes (0:
+// unknown, and so is the estimate) from the lines in br's first 64 KiB,
+// which it peeks at without consuming them.
+func estimateLines(br *bufio.Reader, size int64) int {
+	if size <= 0 {
+		return 0
+	}
+	head, _ := br.Peek(min(1<<16, br.Size()))
+	lines := bytes.Count(head, []byte{'\n'})
+	if lines < 16 || int64(len(head)) >= size {
+		return lines
+	}
+	return int(min(size*int64(lines)/int64(len(head)), maxNodes))
 }
