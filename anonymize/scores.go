@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"sync/atomic"
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
@@ -34,8 +35,8 @@ type scorer struct {
 	saved []int32   // selectEdges: the counts of the drawn edges (fused)
 	sel   []int32   // selectEdges: the edges drawn, reused by every call
 
-	// threads is the number of goroutines deleteSelected and flipAll may
-	// use, at most GOMAXPROCS (below 2: one).
+	// threads is the number of goroutines rebuild, deleteSelected and
+	// flipAll may use (below 2: one).
 	threads int
 	// shareMin is the least work that deleteSelected and flipAll share
 	// (see the constant shareMin; tests lower it).
@@ -54,11 +55,11 @@ type scorer struct {
 
 // newScorer returns the weights of strategy s for the partition p's graph,
 // measure and distance; na[v] tells whether v counts as not k-anonymous (it
-// is copied).
-func newScorer(p *anonymity.Partition, s Strategy, na []bool) *scorer {
+// is copied). threads is the number of goroutines it may use (below 2: one).
+func newScorer(p *anonymity.Partition, s Strategy, na []bool, threads int) *scorer {
 	sc := &scorer{
 		g: p.Graph(), strategy: s, scope: p.Measure().Scope(), d: p.D(),
-		na: slices.Clone(na), shareMin: shareMin,
+		na: slices.Clone(na), threads: threads, shareMin: shareMin,
 	}
 	// Weights that do not involve affected sets (es, degree, unique) and
 	// affected sets of ends only are exact at any distance; the common
@@ -212,17 +213,29 @@ func (sc *scorer) computeAffected() {
 	if sc.scope != measure.Intersection {
 		return
 	}
-	// One pass over the triangles adds the common neighbours.
-	g.ForEachTriangle(func(a, b, c int32, ab, ac, bc int32) {
+	// One pass over the triangles adds the common neighbours, with
+	// several goroutines on large graphs (atomic adds: the counts are the
+	// same in any order).
+	threads := 1
+	if g.NumEdges() >= sc.shareMin {
+		threads = sc.threads
+	}
+	add := func(x *int32, d int32) { *x += d }
+	if threads > 1 {
+		add = func(x *int32, d int32) { atomic.AddInt32(x, d) }
+	}
+	g.ForEachTriangleThreads(threads, func(_ int, a, b, c int32, ab, ac, bc int32) {
 		if sc.needC() {
-			sc.c[ab] += na(c)
-			sc.c[ac] += na(b)
-			sc.c[bc] += na(a)
+			for _, e := range [3][2]int32{{ab, c}, {ac, b}, {bc, a}} {
+				if sc.na[e[1]] {
+					add(&sc.c[e[0]], 1)
+				}
+			}
 		}
 		if sc.needAff() {
-			sc.aff[ab]++
-			sc.aff[ac]++
-			sc.aff[bc]++
+			add(&sc.aff[ab], 1)
+			add(&sc.aff[ac], 1)
+			add(&sc.aff[bc], 1)
 		}
 	})
 }

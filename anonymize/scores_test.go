@@ -48,7 +48,7 @@ func TestIncrementalWeights(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					sc := newScorer(p, s, naOf(p))
+					sc := newScorer(p, s, naOf(p), 1)
 					for round := range 10 {
 						sc.beginIteration()
 						sc.selectEdges(r, 1+r.IntN(3)) // must leave the weights as they were
@@ -67,7 +67,7 @@ func TestIncrementalWeights(t *testing.T) {
 							sc.beginIteration()
 						}
 						q, _ := anonymity.New(g.Clone(), m, d, anonymity.Options{Threads: 1})
-						fresh := newScorer(q, s, naOf(q))
+						fresh := newScorer(q, s, naOf(q), 1)
 						if !slices.Equal(sc.na, fresh.na) {
 							t.Fatalf("round %d: na flags differ", round)
 						}
@@ -160,7 +160,7 @@ func TestSelectionFrequencies(t *testing.T) {
 	}
 	const draws = 40000
 	for _, s := range PaperStrategies() {
-		sc := newScorer(p, s, naOf(p))
+		sc := newScorer(p, s, naOf(p), 1)
 		r := rand.New(rand.NewPCG(21, uint64(len(s))))
 		counts := make([]int, g.NumEdges())
 		for range draws {
@@ -189,7 +189,7 @@ func TestSelectionFrequencies(t *testing.T) {
 		}
 	}
 	// A wrong formula fails: degree frequencies under ES weights.
-	sc := newScorer(p, Degree, naOf(p))
+	sc := newScorer(p, Degree, naOf(p), 1)
 	r := rand.New(rand.NewPCG(1, 1))
 	counts := make([]int, g.NumEdges())
 	for range draws {
@@ -212,7 +212,7 @@ func TestSelectWithoutReplacement(t *testing.T) {
 	g := randomGraph(r, 30, 60)
 	p, _ := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
 	for _, s := range PaperStrategies() {
-		sc := newScorer(p, s, naOf(p))
+		sc := newScorer(p, s, naOf(p), 1)
 		for _, b := range []int{1, 7, 59, 60, 100} {
 			sel := sc.selectEdges(r, b)
 			if len(sel) != min(b, 60) {
@@ -237,7 +237,7 @@ func TestUndrawnAfterDeletions(t *testing.T) {
 	for _, s := range []Strategy{ES, UA} {
 		g := randomGraph(r, 60, 700)
 		p, _ := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
-		sc := newScorer(p, s, naOf(p))
+		sc := newScorer(p, s, naOf(p), 1)
 		for g.NumEdges() > 40 {
 			e := g.Edge(r.IntN(g.NumEdges()))
 			sc.deleteEdge(p, e.U, e.V)
@@ -264,10 +264,11 @@ func TestUndrawnAfterDeletions(t *testing.T) {
 	}
 }
 
-// TestConcurrentScorerUpdates runs ua's weights through selections, their
-// deletions and the flips that follow twice, on one goroutine and shared
-// with others (deleteSelected's pipeline and flipAll's shared flips, with
-// every threshold lowered to nothing), and checks after every round that
+// TestConcurrentScorerUpdates builds ua's weights and runs them through
+// selections, their deletions and the flips that follow twice, on one
+// goroutine and shared with others (rebuild's triangles, deleteSelected's
+// pipeline and flipAll's shared flips, with every threshold lowered to
+// nothing), and checks after every round that
 // both graphs are the same edge for edge and both scorers' weights equal
 // those of a scorer built from scratch. Hubs make the flips big.
 func TestConcurrentScorerUpdates(t *testing.T) {
@@ -290,9 +291,10 @@ func TestConcurrentScorerUpdates(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				ps[i], scs[i], rngs[i] = p, newScorer(p, UA, naOf(p)), rand.New(rand.NewPCG(seed, 1))
+				ps[i], scs[i], rngs[i] = p, newScorer(p, UA, naOf(p), 1+2*i), rand.New(rand.NewPCG(seed, 1))
 			}
-			scs[1].threads, scs[1].shareMin = 3, 0
+			scs[1].shareMin = 0
+			scs[1].rebuild() // its triangles listed by 3 goroutines
 			for round := 0; g1.NumEdges() > 0; round++ {
 				b := 1 + rngs[0].IntN(1+g1.NumEdges()/8)
 				rngs[1].IntN(1 + g2.NumEdges()/8)
@@ -306,7 +308,7 @@ func TestConcurrentScorerUpdates(t *testing.T) {
 					t.Fatalf("round %d: the graphs differ", round)
 				}
 				q, _ := anonymity.New(g1.Clone(), measure.Count{}, 1, anonymity.Options{Threads: 1})
-				fresh := newScorer(q, UA, naOf(q))
+				fresh := newScorer(q, UA, naOf(q), 1)
 				for i, sc := range scs {
 					if !slices.Equal(sc.na, fresh.na) || sc.main.total() != fresh.main.total() {
 						t.Fatalf("round %d, scorer %d: flags or total %d differ from scratch (%d)", round, i, sc.main.total(), fresh.main.total())

@@ -316,6 +316,31 @@ func TestForEachTriangle(t *testing.T) {
 	}
 }
 
+// TestForEachTriangleThreads checks that the triangles listed by several
+// goroutines, each collecting its own, are those listed by one, edge
+// indices included, on a graph of several chunks of nodes.
+func TestForEachTriangleThreads(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	g := New(5000)
+	for g.NumEdges() < 40000 {
+		u := int32(r.IntN(5000))
+		v := u + 1 + int32(r.IntN(40)) // close ids: many triangles
+		g.AddEdge(u, v%5000)
+	}
+	type tri [6]int32
+	var want []tri
+	g.ForEachTriangle(func(a, b, c, ab, ac, bc int32) { want = append(want, tri{a, b, c, ab, ac, bc}) })
+	per := make([][]tri, 3)
+	g.ForEachTriangleThreads(3, func(w int, a, b, c, ab, ac, bc int32) { per[w] = append(per[w], tri{a, b, c, ab, ac, bc}) })
+	got := slices.Concat(per...)
+	cmp := func(x, y tri) int { return slices.Compare(x[:], y[:]) }
+	slices.SortFunc(want, cmp)
+	slices.SortFunc(got, cmp)
+	if len(want) < 1000 || !slices.Equal(got, want) {
+		t.Fatalf("%d triangles listed by 3 goroutines, %d by one (or too few to test)", len(got), len(want))
+	}
+}
+
 // TestCommonNeighbors checks the three common-neighbour functions against
 // a scan of all nodes, on a graph with hubs (where the short list is
 // searched in the long one) and without.
