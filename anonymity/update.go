@@ -23,6 +23,15 @@ func (p *Partition) DeleteEdge(u, w int32) bool {
 // has (see graph.Graph.DeleteEdgeIndex), so that a caller mirroring the
 // edge array need not search for the edge first.
 func (p *Partition) DeleteEdgeCommon(u, w int32, common []int32) (int, bool) {
+	if common != nil && p.local != nil {
+		// The marks need common only, not the graph: delete first, which
+		// tells whether the edge was there (one search less).
+		pos, ok := p.g.DeleteEdgeIndex(u, w)
+		if ok {
+			p.markAffected(u, w, -1, common)
+		}
+		return pos, ok
+	}
 	if u == w || !p.g.HasEdge(u, w) {
 		return 0, false
 	}
@@ -44,7 +53,8 @@ func (p *Partition) AddEdge(u, w int32) bool {
 // markAffected marks the nodes affected by the edge {u, w}, which is present
 // in the graph, and updates triangle counts by sign (the edge is about to be
 // deleted: -1; it was just added: +1). common, if not nil, holds the common
-// neighbours of u and w.
+// neighbours of u and w; then, under an arithmetic measure, the graph is not
+// read, and the edge may be gone already (DeleteEdgeCommon).
 func (p *Partition) markAffected(u, w int32, sign int32, common []int32) {
 	var affected []int32 // besides u and w
 	if p.tri != nil {

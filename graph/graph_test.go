@@ -467,3 +467,21 @@ func TestIntersect(t *testing.T) {
 		}
 	}
 }
+
+// TestRemoveAt removes every index from two-half lists of every length up to
+// 9, by the front or the back way, and compares each half with the list
+// without that entry.
+func TestRemoveAt(t *testing.T) {
+	for deg := 1; deg <= 9; deg++ {
+		for i := range deg {
+			a := make([]int32, 2*deg, 2*deg+3)
+			for j := range deg {
+				a[j], a[deg+j] = int32(10+j), int32(100+j)
+			}
+			want := slices.Concat(slices.Delete(slices.Clone(a[:deg]), i, i+1), slices.Delete(slices.Clone(a[deg:]), i, i+1))
+			if got := removeAt(a, i); !slices.Equal(got, want) {
+				t.Errorf("deg %d, removing %d: %v, want %v", deg, i, got, want)
+			}
+		}
+	}
+}
