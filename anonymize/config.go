@@ -258,9 +258,9 @@ type Config struct {
 	// Seed seeds the random choices.
 	Seed uint64
 	// Threads is the number of goroutines computing signatures, the
-	// greedy deletion's keys (Greedy, and Best in the budgeted variant)
-	// and the deletion plans of liu-terzi (below 1: GOMAXPROCS). Results
-	// do not depend on it.
+	// greedy deletion's keys (Greedy, and Best in the budgeted variant),
+	// the deletion plans of liu-terzi and ua's weights on large graphs
+	// (below 1: GOMAXPROCS). Results do not depend on it.
 	Threads int
 
 	// Progress, if not nil, is called after every iteration.
