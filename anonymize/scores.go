@@ -641,10 +641,10 @@ type flipWorker struct {
 
 // flipShared applies the flips of the nodes vs, whose flags sc.na already
 // hold, with workers goroutines: position offs[i]+j of 0..total−1 stands
-// for the j-th neighbour of vs[i], up to offs[i+1] (nodes that did not flip
-// take none), and
-// each chunk of positions changes the counts of the edges at those
-// neighbours' nodes and between them and the other neighbours.
+// for the j-th neighbour a of x = vs[i], up to offs[i+1] (nodes that did
+// not flip take none), and changes the counts of the edge {x, a} and of the
+// edges {a, b} to the neighbours b > a of x (edgesAmong), each by atomic
+// adds, the tree resummed at the end.
 func (sc *scorer) flipShared(vs []int32, offs []int, total, workers int) {
 	g := sc.g
 	if len(sc.flipWorkers) < workers {
