@@ -9,6 +9,7 @@ import (
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/testgraphs"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -272,14 +273,23 @@ func TestUndrawnAfterDeletions(t *testing.T) {
 // both graphs are the same edge for edge and both scorers' weights equal
 // those of a scorer built from scratch. Hubs make the flips big.
 func TestConcurrentScorerUpdates(t *testing.T) {
-	for seed := range uint64(4) {
-		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+	for seed := range uint64(6) {
+		typed := seed >= 4 // directed and layered ties: the partition marks at once
+		t.Run(fmt.Sprintf("%d/typed=%v", seed, typed), func(t *testing.T) {
 			r := rand.New(rand.NewPCG(seed, 9))
-			g1 := randomGraph(r, 300, 2500)
-			for range 3 { // hubs
-				h := int32(r.IntN(300))
-				for range 120 {
-					g1.AddEdge(h, int32(r.IntN(300)))
+			var g1 *graph.Graph
+			if typed {
+				var err error
+				if g1, err = testgraphs.RandomTyped(r, 150, 0.15, true, []string{"home", "work"}); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				g1 = randomGraph(r, 300, 2500)
+				for range 3 { // hubs
+					h := int32(r.IntN(300))
+					for range 120 {
+						g1.AddEdge(h, int32(r.IntN(300)))
+					}
 				}
 			}
 			g2 := g1.Clone()
