@@ -317,6 +317,11 @@ func TestConcurrentScorerUpdates(t *testing.T) {
 				if !slices.Equal(g1.Edges(), g2.Edges()) {
 					t.Fatalf("round %d: the graphs differ", round)
 				}
+				for v := range int32(g1.NumNodes()) { // the positions, put right after the deletions
+					if !slices.Equal(g1.IncidentEdges(v), g2.IncidentEdges(v)) {
+						t.Fatalf("round %d: node %d's edges at %v, want %v", round, v, g2.IncidentEdges(v), g1.IncidentEdges(v))
+					}
+				}
 				q, _ := anonymity.New(g1.Clone(), measure.Count{}, 1, anonymity.Options{Threads: 1})
 				fresh := newScorer(q, UA, naOf(q), 1)
 				for i, sc := range scs {
