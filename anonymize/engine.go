@@ -400,7 +400,7 @@ func runPaper(ctx context.Context, st *state, rng *rand.Rand, rec *recorder) err
 			return nil // nothing left to alter
 		}
 		if sc != nil {
-			sc.deleteSelected(p) // the selection listed above
+			sc.deleteAll(p, res.Alterations, first) // the selection listed above
 		} else {
 			for i := first; i < res.Alterations.Len(); i++ {
 				if a := res.Alterations.At(i); a.Added {

@@ -35,15 +35,15 @@ type scorer struct {
 	saved []int32   // selectEdges: the counts of the drawn edges (fused)
 	sel   []int32   // selectEdges: the edges drawn, reused by every call
 
-	// threads is the number of goroutines rebuild, deleteSelected and
-	// flipAll may use (below 2: one).
+	// threads is the number of goroutines rebuild, deleteAll and flipAll
+	// may use (below 2: one).
 	threads int
-	// shareMin is the least work that deleteSelected and flipAll share
-	// (see the constant shareMin; tests lower it).
+	// shareMin is the least work that rebuild, deleteAll and flipAll
+	// share (see the constant shareMin; tests lower it).
 	shareMin    int
-	selEnds     []graph.Edge // deleteSelected: the ends of the edges drawn
-	flipOffs    []int        // flipAll: positions of the flipped nodes' neighbours
-	flipWorkers []flipWorker // flipAll: per goroutine
+	pipe        [pipeBufs][]int32 // deleteAll: the lists of changes handed over
+	flipOffs    []int             // flipAll: positions of the flipped nodes' neighbours
+	flipWorkers []flipWorker      // flipAll: per goroutine
 
 	main fenwick // the strategy's weights (see weight)
 	fill fenwick // unique, uao: 1 per edge without an end in NA (es, ua: see uniformFill)
@@ -352,8 +352,8 @@ func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) { sc.deleteEdge
 
 // deleteEdgeTo is deleteEdge, except that with changes not nil (ua, fused)
 // the weights are left as they are and their changes appended to *changes
-// in the order deleteEdge would make them, encoded as deleteSelected's
-// pipeline takes them.
+// in the order deleteEdge would make them, encoded as deleteAll's pipeline
+// takes them.
 func (sc *scorer) deleteEdgeTo(p *anonymity.Partition, u, w int32, changes *[]int32) {
 	g := sc.g
 	var common []int32 // the common neighbours, when listed here
@@ -440,14 +440,15 @@ func (sc *scorer) moveLast(pos, last int) {
 	}
 }
 
-// shareMin is the default of scorer.shareMin: the least number of weight
-// changes in a refresh, counted as the sum of the flipped nodes' degrees,
-// for which flipAll shares the work with other goroutines, and 64 times the
-// least number of edges in a selection for which deleteSelected does. Below
-// them, starting the goroutines costs more than they save.
+// shareMin is the default of scorer.shareMin, the least work shared with
+// other goroutines, in three units: the edges of the graph whose triangles
+// rebuild lists, the weight changes of a refresh, counted as the sum of the
+// flipped nodes' degrees, for flipAll, and 64 times the edges deleted at
+// once, for deleteAll. Below them, starting the goroutines costs more than
+// they save.
 const shareMin = 1 << 14
 
-// pipeBuf is the number of changes of counts deleteSelected hands over to
+// pipeBuf is about the number of changes of counts deleteAll hands over to
 // the goroutine that applies them at a time, and pipeBufs how many such
 // lists may be on their way at once.
 const (
@@ -455,34 +456,32 @@ const (
 	pipeBufs = 4
 )
 
-// deleteSelected deletes the edges of the last selectEdges, in the order
-// drawn, exactly as deleteEdge would one after another. Under ua in
-// incremental mode with Intersection scope and more than one thread, a
-// second goroutine changes the counts while the deletions go on: the
-// deletions list the changes, in order, and hand them over in lists of
-// pipeBuf, so the graph's adjacency, which the deletions walk, and the
-// counts, which take a cache miss per change, are each handled on one
-// processor. The counts end as deleteEdge leaves them: the same changes in
-// the same order.
-func (sc *scorer) deleteSelected(p *anonymity.Partition) {
-	g := sc.g
-	// The ends first: the positions change with every deletion.
-	sel := sc.selEnds[:0]
-	for _, i := range sc.sel {
-		sel = append(sel, g.Edge(int(i)))
-	}
-	sc.selEnds = sel
-	if sc.threads <= 1 || len(sel)*64 < sc.shareMin || !sc.fused() || !sc.incremental || sc.scope != measure.Intersection {
-		for _, e := range sel {
-			sc.deleteEdge(p, e.U, e.V)
+// deleteAll deletes the edges that alts lists from index from on, in
+// order (a selection's, listed as they were drawn), exactly as deleteEdge
+// would one after another. Under ua in incremental mode with Intersection
+// scope and more than one thread, a second goroutine changes the counts
+// while the deletions go on: the deletions list the changes, in order, and
+// hand them over in lists of about pipeBuf, so the graph's adjacency, which
+// the deletions walk, and the counts, which take a cache miss per change,
+// are each handled on one processor. The counts end as deleteEdge leaves
+// them: the same changes in the same order.
+func (sc *scorer) deleteAll(p *anonymity.Partition, alts Alterations, from int) {
+	if sc.threads <= 1 || (alts.Len()-from)*64 < sc.shareMin || !sc.fused() || !sc.incremental || sc.scope != measure.Intersection {
+		for i := from; i < alts.Len(); i++ {
+			a := alts.At(i)
+			sc.deleteEdge(p, a.U, a.V)
 		}
 		return
 	}
 	// A change is an edge's position, whose count falls by one, or
-	// ^pos followed by last: the edge at last moves to pos.
+	// ^pos followed by last: the edge at last moves to pos. The lists
+	// are the scorer's, from one call to the next.
 	full, free := make(chan []int32, pipeBufs), make(chan []int32, pipeBufs)
-	for range pipeBufs {
-		free <- make([]int32, 0, pipeBuf+2)
+	for i := range sc.pipe {
+		if sc.pipe[i] == nil {
+			sc.pipe[i] = make([]int32, 0, pipeBuf+pipeBuf/8)
+		}
+		free <- sc.pipe[i][:0]
 	}
 	done := make(chan struct{})
 	go func() {
@@ -500,8 +499,9 @@ func (sc *scorer) deleteSelected(p *anonymity.Partition) {
 		}
 	}()
 	buf := <-free
-	for _, e := range sel {
-		sc.deleteEdgeTo(p, e.U, e.V, &buf)
+	for i := from; i < alts.Len(); i++ {
+		a := alts.At(i)
+		sc.deleteEdgeTo(p, a.U, a.V, &buf)
 		if len(buf) >= pipeBuf {
 			full <- buf
 			buf = <-free
@@ -510,6 +510,9 @@ func (sc *scorer) deleteSelected(p *anonymity.Partition) {
 	full <- buf
 	close(full)
 	<-done
+	for i := range sc.pipe {
+		sc.pipe[i] = <-free
+	}
 }
 
 // flip records that node x became (na = true) or stopped being not
@@ -592,38 +595,29 @@ func edgesAmong(g *graph.Graph, marked *marks.Set, x int32, lo, hi int, visit fu
 	}
 }
 
-// flipAll records that the nodes vs flipped, each to na[v] (see flip). Under
-// ua in incremental mode with Intersection scope, where a flip changes the
-// count of every edge at the node and between two of its neighbours (on web
-// networks, hubs with millions of such edges), several goroutines share the
-// flips of an update when there are enough: each takes consecutive
-// neighbours of the flipped nodes and adds to the counts atomically. The
-// counts are sums of the same ±1 in any order, so the weights, and the run,
-// do not depend on the number of goroutines.
+// flipAll records that the nodes vs, listed once each, flipped to na[v]
+// (see flip). Under ua in incremental mode with Intersection scope, where a
+// flip changes the count of every edge at the node and between two of its
+// neighbours (on web networks, hubs with millions of such edges), several
+// goroutines share the flips of an update when there are enough: each
+// takes consecutive neighbours of the flipped nodes and adds to the counts
+// atomically. The counts are sums of the same ±1 in any order, so the
+// weights, and the run, do not depend on the number of goroutines.
 func (sc *scorer) flipAll(vs []int32, na []bool) {
-	g := sc.g
 	if sc.threads > 1 && sc.fused() && sc.incremental && sc.scope == measure.Intersection {
-		total := 0
+		offs, total := sc.flipOffs[:0], 0
 		for _, v := range vs {
+			offs = append(offs, total)
 			if sc.na[v] != na[v] {
-				total += g.Degree(v)
+				total += sc.g.Degree(v)
 			}
 		}
+		sc.flipOffs = append(offs, total)
 		if total >= sc.shareMin {
-			// The flags change here, so that a node listed twice
-			// flips once.
-			offs := sc.flipOffs[:0]
-			total = 0
 			for _, v := range vs {
-				offs = append(offs, total)
-				if sc.na[v] != na[v] {
-					sc.na[v] = na[v]
-					total += g.Degree(v)
-				}
+				sc.na[v] = na[v]
 			}
-			offs = append(offs, total)
-			sc.flipOffs = offs
-			sc.flipShared(vs, offs, total, sc.threads)
+			sc.flipShared(vs, sc.flipOffs, total, sc.threads)
 			return
 		}
 	}

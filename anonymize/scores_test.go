@@ -267,7 +267,7 @@ func TestUndrawnAfterDeletions(t *testing.T) {
 
 // TestConcurrentScorerUpdates builds ua's weights and runs them through
 // selections, their deletions and the flips that follow twice, on one
-// goroutine and shared with others (rebuild's triangles, deleteSelected's
+// goroutine and shared with others (rebuild's triangles, deleteAll's
 // pipeline and flipAll's shared flips, with every threshold lowered to
 // nothing), and checks after every round that
 // both graphs are the same edge for edge and both scorers' weights equal
@@ -309,8 +309,11 @@ func TestConcurrentScorerUpdates(t *testing.T) {
 				b := 1 + rngs[0].IntN(1+g1.NumEdges()/8)
 				rngs[1].IntN(1 + g2.NumEdges()/8)
 				for i := range 2 {
-					scs[i].selectEdges(rngs[i], b)
-					scs[i].deleteSelected(ps[i])
+					var sel Alterations
+					for _, e := range scs[i].selectEdges(rngs[i], b) {
+						sel.Append(Alteration{U: scs[i].g.Edge(int(e)).U, V: scs[i].g.Edge(int(e)).V})
+					}
+					scs[i].deleteAll(ps[i], sel, 0)
 					ps[i].Update()
 					scs[i].flipAll(ps[i].Flipped(), naOf(ps[i]))
 				}
