@@ -25,8 +25,8 @@
 //	uao     like unique, but drawing from the edges with an end in NA with
 //	        weight |A(e) ∩ NA| (at least 1 on such edges)
 //
-// Edges are drawn without replacement, exactly: a Fenwick tree over the edge
-// weights gives each draw in O(log m). For the measures whose affected sets at
+// Edges are drawn without replacement, exactly: a tree of sums over blocks of
+// the edge weights gives each draw in O(log m). For the measures whose affected sets at
 // d = 1 are the ends of an edge and their common neighbours (degree, count,
 // degdist, dk, edgecount), the weights are maintained incrementally: deleting
 // an edge or changing a node's anonymity updates only the weights of the

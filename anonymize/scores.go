@@ -45,8 +45,8 @@ type scorer struct {
 	flipOffs    []int             // flipAll: positions of the flipped nodes' neighbours
 	flipWorkers []flipWorker      // flipAll: per goroutine
 
-	main fenwick // the strategy's weights (see weight)
-	fill fenwick // unique, uao: 1 per edge without an end in NA (es, ua: see uniformFill)
+	main sumTree // the strategy's weights (see weight)
+	fill sumTree // unique, uao: 1 per edge without an end in NA (es, ua: see uniformFill)
 	// drawn marks, during selectEdges, the edges drawn so far, where the
 	// fill weight is uniform (es, ua).
 	drawn drawnSet

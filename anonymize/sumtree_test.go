@@ -5,19 +5,19 @@ import (
 	"testing"
 )
 
-// TestFenwick checks total, get and find for every unit of weight against
+// TestSumTree checks total, get and find for every unit of weight against
 // the weights themselves, while positions change a few at a time or many
 // at a time (the tree then rebuilds, or its list of changed blocks fills
 // up), on sizes around the block size and the sizes of the tree's levels
 // (16 blocks of 32 positions: 512, then 8192, 131072).
-func TestFenwick(t *testing.T) {
+func TestSumTree(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, n := range []int{1, 2, 3, 7, 8, 9, 31, 32, 33, 64, 65, 100, 511, 512, 513, 1000, 8193, 40000} {
 		w := make([]int64, n)
 		for i := range w {
 			w[i] = int64(r.IntN(4))
 		}
-		var f fenwick
+		var f sumTree
 		f.build(n, func(i int) int64 { return w[i] })
 		steps := 300
 		if n > 1000 {
