@@ -57,6 +57,8 @@ type Partition struct {
 	buf     []int32
 	key     []byte
 
+	batchMarks []uint64 // DeleteEdgesAt: the common neighbours to mark, a bit per node, clear between calls
+
 	gain *GainEvaluator // DeletionGain's own evaluator, made on first use
 }
 

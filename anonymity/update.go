@@ -2,7 +2,9 @@ package anonymity
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
+	"sync/atomic"
 
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/measure"
@@ -39,6 +41,89 @@ func (p *Partition) DeleteEdgeCommon(u, w int32, common []int32) (int, bool) {
 	return p.g.DeleteEdgeIndex(u, w)
 }
 
+// DeleteEdgesAt deletes the edges at the positions pos of the graph's edge
+// array (distinct positions of edges) and marks the nodes whose signature
+// that can change, with up to threads goroutines. The graph ends as
+// DeleteEdgeCommon would leave it, called for the edges one after another
+// in the order listed (graph.Graph.DeleteEdgesAt; moved as there), and the
+// partition as well after the next Update.
+//
+// lost, if not nil, is called for every edge {a, b} that stays and every
+// node x that stops being a common neighbour of a and b, once for each
+// such pair, with the position e the edge has before the deletions: a
+// caller keeping per-edge counts of common neighbours (ua's weights) takes
+// its changes from it. It is called from any of the goroutines, before
+// the graph changes.
+func (p *Partition) DeleteEdgesAt(pos []int32, threads int, lost func(e, x int32), moved func(p, last int)) {
+	g := p.g
+	if p.local == nil {
+		// The measure's affected sets, found on the graph before any
+		// deletion: they hold those found before each (fewer edges
+		// reach fewer nodes), and marking a node too many costs its
+		// recomputation only.
+		for _, i := range pos {
+			e := g.Edge(int(i))
+			p.markFound(e.U, e.V)
+		}
+	}
+	tri := p.tri != nil
+	markCommon := tri && p.local != nil // as markAffected does
+	if tri || lost != nil {
+		// Deleted one after another, the edges would list the same
+		// triangles: each goes when its first edge does. Its third node
+		// is marked here, its ends below.
+		if markCommon {
+			words := (g.NumNodes() + 63) / 64
+			if cap(p.batchMarks) < words {
+				p.batchMarks = make([]uint64, words)
+			}
+			p.batchMarks = p.batchMarks[:words]
+		}
+		g.LostTriangles(pos, threads, func(u, w int32, common []graph.CommonEdge) {
+			if tri {
+				k := int32(len(common))
+				atomic.AddInt32(&p.tri[u], -k)
+				atomic.AddInt32(&p.tri[w], -k)
+				for _, c := range common {
+					atomic.AddInt32(&p.tri[c.X], -1)
+				}
+			}
+			if markCommon {
+				for _, c := range common {
+					// Hubs' neighbours recur: test before the atomic write.
+					if w, bit := &p.batchMarks[c.X>>6], uint64(1)<<(c.X&63); atomic.LoadUint64(w)&bit == 0 {
+						atomic.OrUint64(w, bit)
+					}
+				}
+			}
+			if lost != nil {
+				for _, c := range common {
+					if c.EU >= 0 {
+						lost(c.EU, w)
+					}
+					if c.EW >= 0 {
+						lost(c.EW, u)
+					}
+				}
+			}
+		})
+		if markCommon {
+			for i, x := range p.batchMarks {
+				for ; x != 0; x &= x - 1 {
+					p.mark(int32(i<<6 + bits.TrailingZeros64(x)))
+				}
+				p.batchMarks[i] = 0 // clear for the next batch
+			}
+		}
+	}
+	for _, i := range pos {
+		e := g.Edge(int(i))
+		p.mark(e.U)
+		p.mark(e.V)
+	}
+	g.DeleteEdgesAt(pos, threads, moved)
+}
+
 // AddEdge adds the edge {u, w} to the graph and marks the nodes whose
 // signature it can change; it reports whether the edge was new. The
 // partition reflects the change after the next Update.
@@ -56,7 +141,7 @@ func (p *Partition) AddEdge(u, w int32) bool {
 // neighbours of u and w; then, under an arithmetic measure, the graph is not
 // read, and the edge may be gone already (DeleteEdgeCommon).
 func (p *Partition) markAffected(u, w int32, sign int32, common []int32) {
-	var affected []int32 // besides u and w
+	var affected []int32 // besides u and w, for a local measure
 	if p.tri != nil {
 		if common == nil {
 			p.buf = p.g.CommonNeighbors(p.buf[:0], u, w)
@@ -73,16 +158,24 @@ func (p *Partition) markAffected(u, w int32, sign int32, common []int32) {
 		affected = common
 	}
 	if p.local == nil {
-		// The measure's affected set holds its prefilter's: the
-		// prefilter is implied by the measure.
-		p.buf = p.finder.Affected(p.buf[:0], p.g, p.m.Scope(), u, w, p.d)
-		affected = p.buf
-	}
-	for _, x := range affected {
-		p.mark(x)
+		p.markFound(u, w)
+	} else {
+		for _, x := range affected {
+			p.mark(x)
+		}
 	}
 	p.mark(u)
 	p.mark(w)
+}
+
+// markFound marks the nodes of the measure's affected set of {u, w}, found
+// by its AffectedFinder in the graph as it is. The measure's affected set
+// holds its prefilter's: the prefilter is implied by the measure.
+func (p *Partition) markFound(u, w int32) {
+	p.buf = p.finder.Affected(p.buf[:0], p.g, p.m.Scope(), u, w, p.d)
+	for _, x := range p.buf {
+		p.mark(x)
+	}
 }
 
 func (p *Partition) mark(v int32) {

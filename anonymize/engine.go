@@ -373,13 +373,15 @@ func runPaper(ctx context.Context, st *state, rng *rand.Rand, rec *recorder) err
 		// This iteration's alterations go straight to the end of the list:
 		// a batch of its own was a copy of each, made again every iteration.
 		first := res.Alterations.Len()
+		var sel []int32 // the positions of the edges drawn
 		switch cfg.Operation {
 		case Delete:
 			if g.NumEdges() == 0 {
 				break
 			}
 			sc.beginIteration()
-			for _, i := range sc.selectEdges(rng, b) {
+			sel = sc.selectEdges(rng, b)
+			for _, i := range sel {
 				e := g.Edge(int(i))
 				a := Alteration{U: e.U, V: e.V}
 				if g.Typed() {
@@ -400,7 +402,7 @@ func runPaper(ctx context.Context, st *state, rng *rand.Rand, rec *recorder) err
 			return nil // nothing left to alter
 		}
 		if sc != nil {
-			sc.deleteAll(p, res.Alterations, first) // the selection listed above
+			sc.deleteAll(p, res.Alterations, first, sel) // the selection listed above
 		} else {
 			for i := first; i < res.Alterations.Len(); i++ {
 				if a := res.Alterations.At(i); a.Added {

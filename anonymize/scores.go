@@ -41,9 +41,8 @@ type scorer struct {
 	// shareMin is the least work that rebuild, deleteAll and flipAll
 	// share (see the constant shareMin; tests lower it).
 	shareMin    int
-	pipe        [pipeBufs][]int32 // deleteAll: the lists of changes handed over
-	flipOffs    []int             // flipAll: positions of the flipped nodes' neighbours
-	flipWorkers []flipWorker      // flipAll: per goroutine
+	flipOffs    []int        // flipAll: positions of the flipped nodes' neighbours
+	flipWorkers []flipWorker // flipAll: per goroutine
 
 	main sumTree // the strategy's weights (see weight)
 	fill sumTree // unique, uao: 1 per edge without an end in NA (es, ua: see uniformFill)
@@ -348,13 +347,7 @@ func (sc *scorer) selectEdges(r *rand.Rand, b int) []int32 {
 // weights: the common neighbours' edges lose an affected node, the arrays
 // and trees mirror the graph's swap-remove, and for the degree strategy the
 // edges at u and w get their new minimum degree. {u, w} must be an edge.
-func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) { sc.deleteEdgeTo(p, u, w, nil) }
-
-// deleteEdgeTo is deleteEdge, except that with changes not nil (ua, fused)
-// the weights are left as they are and their changes appended to *changes
-// in the order deleteEdge would make them, encoded as deleteAll's pipeline
-// takes them.
-func (sc *scorer) deleteEdgeTo(p *anonymity.Partition, u, w int32, changes *[]int32) {
+func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
 	g := sc.g
 	var common []int32 // the common neighbours, when listed here
 	if sc.incremental && sc.scope == measure.Intersection && (sc.needC() || sc.needAff()) {
@@ -374,21 +367,11 @@ func (sc *scorer) deleteEdgeTo(p *anonymity.Partition, u, w int32, changes *[]in
 				sc.refreshMain(iu)
 				sc.refreshMain(iw)
 			}
-			switch {
-			case changes != nil:
-				if cu {
-					*changes = append(*changes, eu)
-				}
-				if cw {
-					*changes = append(*changes, ew)
-				}
-			default:
-				if cu {
-					sc.addCount(iu, -1)
-				}
-				if cw {
-					sc.addCount(iw, -1)
-				}
+			if cu {
+				sc.addCount(iu, -1)
+			}
+			if cw {
+				sc.addCount(iw, -1)
 			}
 		})
 		common = sc.buf
@@ -401,10 +384,6 @@ func (sc *scorer) deleteEdgeTo(p *anonymity.Partition, u, w int32, changes *[]in
 	}
 	last := g.NumEdges() - 1
 	pos, _ := p.DeleteEdgeCommon(u, w, common) // the graph moves its last edge to pos
-	if changes != nil {
-		*changes = append(*changes, ^int32(pos), int32(last))
-		return
-	}
 	if sc.needC() && !sc.fused() {
 		sc.c[pos] = sc.c[last]
 		sc.c = sc.c[:last]
@@ -413,20 +392,6 @@ func (sc *scorer) deleteEdgeTo(p *anonymity.Partition, u, w int32, changes *[]in
 		sc.aff[pos] = sc.aff[last]
 		sc.aff = sc.aff[:last]
 	}
-	sc.moveLast(pos, last)
-	if sc.strategy == Degree {
-		for _, x := range [2]int32{u, w} {
-			for _, i := range g.IncidentEdges(x) {
-				sc.refreshEdge(int(i))
-			}
-		}
-	}
-}
-
-// moveLast mirrors in the trees the graph's swap-remove of the edge at pos:
-// the last edge, at last, moves to pos (if pos < last) and position last
-// goes.
-func (sc *scorer) moveLast(pos, last int) {
 	moved := sc.main.get(last) // fused: the count of the edge moving to pos
 	sc.main.set(last, 0)
 	if !sc.uniformFill() {
@@ -438,6 +403,13 @@ func (sc *scorer) moveLast(pos, last int) {
 		}
 		sc.refreshEdge(pos)
 	}
+	if sc.strategy == Degree {
+		for _, x := range [2]int32{u, w} {
+			for _, i := range g.IncidentEdges(x) {
+				sc.refreshEdge(int(i))
+			}
+		}
+	}
 }
 
 // shareMin is the default of scorer.shareMin, the least work shared with
@@ -448,71 +420,32 @@ func (sc *scorer) moveLast(pos, last int) {
 // they save.
 const shareMin = 1 << 14
 
-// pipeBuf is about the number of changes of counts deleteAll hands over to
-// the goroutine that applies them at a time, and pipeBufs how many such
-// lists may be on their way at once.
-const (
-	pipeBuf  = 1 << 13
-	pipeBufs = 4
-)
-
-// deleteAll deletes the edges that alts lists from index from on, in
-// order (a selection's, listed as they were drawn), exactly as deleteEdge
-// would one after another. Under ua in incremental mode with Intersection
-// scope and more than one thread, a second goroutine changes the counts
-// while the deletions go on: the deletions list the changes, in order, and
-// hand them over in lists of about pipeBuf, so the graph's adjacency, which
-// the deletions walk, and the counts, which take a cache miss per change,
-// are each handled on one processor. The counts end as deleteEdge leaves
-// them: the same changes in the same order.
-func (sc *scorer) deleteAll(p *anonymity.Partition, alts Alterations, from int) {
-	if sc.threads <= 1 || (alts.Len()-from)*64 < sc.shareMin || !sc.fused() || !sc.incremental || sc.scope != measure.Intersection {
+// deleteAll deletes the edges that alts lists from index from on, which
+// pos gives the positions of (a selection's, in the order drawn), exactly
+// as deleteEdge would one after another. Under ua in incremental mode with
+// Intersection scope and more than one thread, the partition deletes them
+// at once (anonymity.Partition.DeleteEdgesAt): the triangles they destroy
+// are listed on every thread, each remaining edge's count falls by one for
+// every node not k-anonymous that stops being a common neighbour of its
+// ends (by atomic adds), the positions move as one deletion after another
+// would move them, and the adjacency lists are rewritten once each. The
+// counts are those deleteEdge leaves: each is the number of nodes of A(e)
+// not k-anonymous, which does not depend on the order of the deletions.
+func (sc *scorer) deleteAll(p *anonymity.Partition, alts Alterations, from int, pos []int32) {
+	if sc.threads <= 1 || len(pos)*64 < sc.shareMin || !sc.fused() || !sc.incremental || sc.scope != measure.Intersection {
 		for i := from; i < alts.Len(); i++ {
 			a := alts.At(i)
 			sc.deleteEdge(p, a.U, a.V)
 		}
 		return
 	}
-	// A change is an edge's position, whose count falls by one, or
-	// ^pos followed by last: the edge at last moves to pos. The lists
-	// are the scorer's, from one call to the next.
-	full, free := make(chan []int32, pipeBufs), make(chan []int32, pipeBufs)
-	for i := range sc.pipe {
-		if sc.pipe[i] == nil {
-			sc.pipe[i] = make([]int32, 0, pipeBuf+pipeBuf/8)
+	na := sc.na
+	p.DeleteEdgesAt(pos, sc.threads, func(e, x int32) {
+		if na[x] {
+			sc.main.addShared(int(e), -1)
 		}
-		free <- sc.pipe[i][:0]
-	}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for buf := range full {
-			for j := 0; j < len(buf); j++ {
-				if e := buf[j]; e >= 0 {
-					sc.main.add(int(e), -1)
-				} else {
-					sc.moveLast(int(^e), int(buf[j+1]))
-					j++
-				}
-			}
-			free <- buf[:0]
-		}
-	}()
-	buf := <-free
-	for i := from; i < alts.Len(); i++ {
-		a := alts.At(i)
-		sc.deleteEdgeTo(p, a.U, a.V, &buf)
-		if len(buf) >= pipeBuf {
-			full <- buf
-			buf = <-free
-		}
-	}
-	full <- buf
-	close(full)
-	<-done
-	for i := range sc.pipe {
-		sc.pipe[i] = <-free
-	}
+	}, sc.main.moveShared)
+	sc.main.resync()
 }
 
 // flip records that node x became (na = true) or stopped being not

@@ -268,10 +268,10 @@ func TestUndrawnAfterDeletions(t *testing.T) {
 // TestConcurrentScorerUpdates builds ua's weights and runs them through
 // selections, their deletions and the flips that follow twice, on one
 // goroutine and shared with others (rebuild's triangles, deleteAll's
-// pipeline and flipAll's shared flips, with every threshold lowered to
-// nothing), and checks after every round that
-// both graphs are the same edge for edge and both scorers' weights equal
-// those of a scorer built from scratch. Hubs make the flips big.
+// deletions at once and flipAll's shared flips, with every threshold
+// lowered to nothing), and checks after every round that both graphs are
+// the same edge for edge and both scorers' weights equal those of a scorer
+// built from scratch. Hubs make the flips big.
 func TestConcurrentScorerUpdates(t *testing.T) {
 	for seed := range uint64(6) {
 		typed := seed >= 4 // directed and layered ties: the partition marks at once
@@ -309,11 +309,19 @@ func TestConcurrentScorerUpdates(t *testing.T) {
 				b := 1 + rngs[0].IntN(1+g1.NumEdges()/8)
 				rngs[1].IntN(1 + g2.NumEdges()/8)
 				for i := range 2 {
-					var sel Alterations
-					for _, e := range scs[i].selectEdges(rngs[i], b) {
-						sel.Append(Alteration{U: scs[i].g.Edge(int(e)).U, V: scs[i].g.Edge(int(e)).V})
+					var alts Alterations
+					sel := scs[i].selectEdges(rngs[i], b)
+					for _, e := range sel {
+						alts.Append(Alteration{U: scs[i].g.Edge(int(e)).U, V: scs[i].g.Edge(int(e)).V})
 					}
-					scs[i].deleteAll(ps[i], sel, 0)
+					scs[i].deleteAll(ps[i], alts, 0, sel)
+					var sum int64 // the tree caught up before any flip
+					for e := range scs[i].g.NumEdges() {
+						sum += scs[i].main.get(e)
+					}
+					if sum != scs[i].main.total() {
+						t.Fatalf("round %d, scorer %d: total %d after the deletions, weights sum to %d", round, i, scs[i].main.total(), sum)
+					}
 					ps[i].Update()
 					scs[i].flipAll(ps[i].Flipped(), naOf(ps[i]))
 				}

@@ -125,6 +125,14 @@ func (f *sumTree) add(i int, d int64) { f.set(i, int64(f.w[i])+d) }
 // tree up to date afterwards, and no other method may be called in between.
 func (f *sumTree) addShared(i int, d int32) { atomic.AddInt32(&f.w[i], d) }
 
+// moveShared moves the weight at position from to position to, leaving 0
+// at from (to == from: sets it to 0), like addShared: resync brings the
+// rest up to date.
+func (f *sumTree) moveShared(to, from int) {
+	f.w[to] = f.w[from]
+	f.w[from] = 0
+}
+
 // resync recomputes the blocks' sums and the total from the weights, after
 // addShared, and rebuilds the tree, in O(n).
 func (f *sumTree) resync() {

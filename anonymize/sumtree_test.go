@@ -8,7 +8,7 @@ import (
 // TestSumTree checks total, get and find for every unit of weight against
 // the weights themselves, while positions change a few at a time or many
 // at a time (the tree then rebuilds, or its list of changed blocks fills
-// up), on sizes around the block size and the sizes of the tree's levels
+// up) or behind its back (addShared, moveShared, then resync), on sizes around the block size and the sizes of the tree's levels
 // (16 blocks of 32 positions: 512, then 8192, 131072).
 func TestSumTree(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
@@ -27,11 +27,26 @@ func TestSumTree(t *testing.T) {
 			// A few changes, or many (the tree then rebuilds), some
 			// changed back, between two queries.
 			changes := 0
-			switch step % 3 {
+			switch step % 4 {
 			case 0:
 				changes = 1
 			case 1:
 				changes = r.IntN(2*n + 1)
+			case 3:
+				// Weights changed behind the tree's back, then resync:
+				// additions, and moves (to itself: cleared).
+				for range r.IntN(n + 1) {
+					i, j := r.IntN(n), r.IntN(n)
+					if r.IntN(2) == 0 {
+						d := int32(r.IntN(5)) - int32(w[i])
+						w[i] += int64(d)
+						f.addShared(i, d)
+					} else {
+						w[i], w[j] = w[j], 0
+						f.moveShared(i, j)
+					}
+				}
+				f.resync()
 			}
 			for range changes {
 				i := r.IntN(n)

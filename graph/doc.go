@@ -7,7 +7,10 @@
 // linear merge. The live edge set is also kept as an array of edges with a
 // position index, so that a uniformly random edge can be drawn in O(1) and an
 // edge removed in O(deg) without scanning the array: anonymization samples and
-// deletes edges millions of times.
+// deletes edges millions of times. DeleteEdgesAt deletes a batch of edges at
+// once with the result of deleting them one after another (the edge array's
+// order replayed alone, each list rewritten once, in parallel), and
+// LostTriangles lists the triangles such a batch destroys, each once.
 //
 // Memory is about 24 bytes per edge (two adjacency entries with their edge
 // positions, and the edge array) and about 30 bytes per node (one slice header,

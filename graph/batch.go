@@ -1,0 +1,163 @@
+package graph
+
+// A batch of deletions: many edges deleted at once, with the result of
+// deleting them one after another. The edge array is the only part of the
+// graph whose result depends on the order (each deletion moves the last
+// edge into the deleted one's place); the adjacency lists, the triangles
+// lost and the nodes touched depend only on the set of edges. So the
+// order is replayed on the edge array alone, in O(edges deleted), and the
+// rest is done per node and per edge in parallel.
+
+import "math/bits"
+
+// positionSet is a set of edge positions (or node ids), one bit each.
+type positionSet []uint64
+
+// newPositionSet returns a set over 0..n−1 holding the positions pos.
+func newPositionSet(n int, pos []int32) positionSet {
+	s := make(positionSet, (n+63)/64)
+	for _, i := range pos {
+		s.add(i)
+	}
+	return s
+}
+
+func (s positionSet) add(i int32)           { s[i>>6] |= 1 << (i & 63) }
+func (s positionSet) contains(i int32) bool { return s[i>>6]&(1<<(i&63)) != 0 }
+
+// appendMembers appends the members of s to dst in ascending order.
+func (s positionSet) appendMembers(dst []int32) []int32 {
+	for w, x := range s {
+		for x != 0 {
+			b := x & -x
+			dst = append(dst, int32(w<<6+bits.TrailingZeros64(b)))
+			x ^= b
+		}
+	}
+	return dst
+}
+
+// CommonEdge is a common neighbour X of the ends u and w of an edge, with
+// the positions EU of the edge {u, X} and EW of {w, X} in the edge array
+// (see LostTriangles for −1).
+type CommonEdge struct{ X, EU, EW int32 }
+
+// LostTriangles calls visit(u, w, lost) for each edge {u, w} at the
+// positions pos (distinct positions of edges) with the triangles through
+// it that deleting all those edges destroys and that are not reported
+// with another of them: each such triangle {u, w, x} is reported once,
+// with its deleted edge of the smallest position, as lost's entry for x,
+// with EU or EW −1 where that edge is deleted too. visit is called from
+// up to threads goroutines at once (threads < 1 means one), in no
+// particular order, and lost is valid only during the call. The graph is
+// only read.
+func (g *Graph) LostTriangles(pos []int32, threads int, visit func(u, w int32, lost []CommonEdge)) {
+	del := newPositionSet(len(g.edges), pos)
+	workers := Workers(threads, len(pos)/64)
+	bufs := make([][]CommonEdge, workers)
+	ForChunks(len(pos), max(16, len(pos)/(32*workers)), workers, func(wk, lo, hi int) {
+		buf := bufs[wk]
+		for _, s := range pos[lo:hi] {
+			e := g.edges[s]
+			buf = buf[:0]
+			g.CommonNeighborEdges(e.U, e.V, func(x, eu, ew int32) {
+				du, dw := del.contains(eu), del.contains(ew)
+				if du && eu < s || dw && ew < s {
+					return // reported with that edge
+				}
+				if du {
+					eu = -1
+				}
+				if dw {
+					ew = -1
+				}
+				buf = append(buf, CommonEdge{x, eu, ew})
+			})
+			visit(e.U, e.V, buf)
+		}
+		bufs[wk] = buf
+	})
+}
+
+// DeleteEdgesAt deletes the edges at the positions pos (distinct positions
+// of edges) and leaves the graph exactly as DeleteEdgeIndex would, called
+// for them one after another in the order listed: the same adjacency and
+// the same edge array. moved, if not nil, is called for every deletion in
+// that order with the position p the edge had then and the last position,
+// whose edge DeleteEdgeIndex moves to p (p == last: none moves), on the
+// calling goroutine. The adjacency lists of the nodes concerned are
+// rewritten by up to threads goroutines (threads < 1 means one), each
+// list in one pass however many of its edges go.
+func (g *Graph) DeleteEdgesAt(pos []int32, threads int, moved func(p, last int)) {
+	m, b := len(g.edges), len(pos)
+	if b == 0 {
+		return
+	}
+	g.version++
+	del := newPositionSet(m, pos)
+	touched := make(positionSet, (len(g.adj)+63)/64)
+	// Only the last b positions' edges can move: where[t] is the position
+	// now of the edge that was at tail+t, at[t] the position then of the
+	// edge now at tail+t (always one of those: an edge before tail never
+	// moves, and edges only move down).
+	tail := m - b
+	where, at := make([]int32, b), make([]int32, b)
+	for t := range b {
+		where[t], at[t] = int32(tail+t), int32(tail+t)
+	}
+	last := int32(m - 1)
+	for _, s := range pos {
+		p := s
+		if s >= int32(tail) {
+			p = where[s-int32(tail)]
+		}
+		if moved != nil {
+			moved(int(p), int(last))
+		}
+		gone := g.edges[p]
+		touched.add(gone.U)
+		touched.add(gone.V)
+		if g.t != nil && g.t.kind != nil {
+			g.t.remove(gone, int(p), int(last))
+		}
+		if p != last {
+			q := at[last-int32(tail)]
+			g.edges[p] = g.edges[last]
+			where[q-int32(tail)] = p
+			if p >= int32(tail) {
+				at[p-int32(tail)] = q
+			}
+		}
+		last--
+	}
+	g.edges = g.edges[:tail]
+	for t, p := range where {
+		if q := int32(tail + t); p != q && !del.contains(q) {
+			e := g.edges[p]
+			touched.add(e.U)
+			touched.add(e.V)
+		}
+	}
+	nodes := touched.appendMembers(nil)
+	workers := Workers(threads, len(nodes)/64)
+	ForChunks(len(nodes), max(16, len(nodes)/(32*workers)), workers, func(_, lo, hi int) {
+		for _, v := range nodes[lo:hi] {
+			a := g.adj[v]
+			d, k := len(a)/2, 0
+			for i := range d {
+				q := a[d+i]
+				if del.contains(q) {
+					continue
+				}
+				if q >= int32(tail) {
+					q = where[q-int32(tail)]
+				}
+				// k <= i: both entries written were read already.
+				a[k], a[d+k] = a[i], q
+				k++
+			}
+			copy(a[k:2*k], a[d:d+k])
+			g.adj[v] = a[:2*k]
+		}
+	})
+}
