@@ -8,7 +8,10 @@ package graph
 // order is replayed on the edge array alone, in O(edges deleted), and the
 // rest is done per node and per edge in parallel.
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // positionSet is a set of edge positions (or node ids), one bit each.
 type positionSet []uint64
@@ -51,31 +54,91 @@ type CommonEdge struct{ X, EU, EW int32 }
 // up to threads goroutines at once (threads < 1 means one), in no
 // particular order, and lost is valid only during the call. The graph is
 // only read.
+//
+// The edges are taken grouped by their end of higher degree. Where a hub
+// loses many edges at once, its neighbours are marked once (4 bytes per
+// node of scratch per goroutine) and each other end's list is scanned
+// against the marks, instead of intersecting the hub's list again for
+// every edge; elsewhere the lists are intersected.
 func (g *Graph) LostTriangles(pos []int32, threads int, visit func(u, w int32, lost []CommonEdge)) {
 	del := newPositionSet(len(g.edges), pos)
-	workers := Workers(threads, len(pos)/64)
-	bufs := make([][]CommonEdge, workers)
-	ForChunks(len(pos), max(16, len(pos)/(32*workers)), workers, func(wk, lo, hi int) {
-		buf := bufs[wk]
-		for _, s := range pos[lo:hi] {
-			e := g.edges[s]
-			buf = buf[:0]
-			g.CommonNeighborEdges(e.U, e.V, func(x, eu, ew int32) {
-				du, dw := del.contains(eu), del.contains(ew)
-				if du && eu < s || dw && ew < s {
-					return // reported with that edge
-				}
-				if du {
-					eu = -1
-				}
-				if dw {
-					ew = -1
-				}
-				buf = append(buf, CommonEdge{x, eu, ew})
-			})
-			visit(e.U, e.V, buf)
+	keys := make([]uint64, len(pos)) // per edge: its end of higher degree, its position
+	for i, s := range pos {
+		e := g.edges[s]
+		a := e.U
+		if len(g.adj[e.V]) > len(g.adj[a]) {
+			a = e.V
 		}
-		bufs[wk] = buf
+		keys[i] = uint64(a)<<32 | uint64(s)
+	}
+	slices.Sort(keys)
+	workers := Workers(threads, len(pos)/64)
+	type scratch struct {
+		buf  []CommonEdge
+		mark []int32 // mark[x]: 1 + the position of {a, x} for the marked hub a, or 0
+	}
+	ws := make([]scratch, workers)
+	ForChunks(len(keys), max(16, len(keys)/(32*workers)), workers, func(wk, lo, hi int) {
+		sc := &ws[wk]
+		for i := lo; i < hi; {
+			a := int32(keys[i] >> 32)
+			j, cost, scan := i+1, intersectCost(g.Degree(a), g.Degree(g.edges[uint32(keys[i])].other(a))), 0
+			for ; j < hi && int32(keys[j]>>32) == a; j++ {
+				d := g.Degree(g.edges[uint32(keys[j])].other(a))
+				cost += intersectCost(g.Degree(a), d)
+				scan += d
+			}
+			marked := 2*g.Degree(a)+scan < cost
+			if marked {
+				if sc.mark == nil {
+					sc.mark = make([]int32, len(g.adj))
+				}
+				for k, x := range g.Neighbors(a) {
+					sc.mark[x] = g.IncidentEdges(a)[k] + 1
+				}
+			}
+			for _, key := range keys[i:j] {
+				s := int32(uint32(key))
+				e := g.edges[s]
+				sc.buf = sc.buf[:0]
+				keep := func(x, eu, ew int32) {
+					du, dw := del.contains(eu), del.contains(ew)
+					if du && eu < s || dw && ew < s {
+						return // reported with that edge
+					}
+					if du {
+						eu = -1
+					}
+					if dw {
+						ew = -1
+					}
+					sc.buf = append(sc.buf, CommonEdge{x, eu, ew})
+				}
+				switch w := e.other(a); {
+				case !marked:
+					g.CommonNeighborEdges(e.U, e.V, keep)
+				case a == e.U:
+					for k, x := range g.Neighbors(w) {
+						if m := sc.mark[x]; m != 0 {
+							keep(x, m-1, g.IncidentEdges(w)[k])
+						}
+					}
+				default:
+					for k, x := range g.Neighbors(w) {
+						if m := sc.mark[x]; m != 0 {
+							keep(x, g.IncidentEdges(w)[k], m-1)
+						}
+					}
+				}
+				visit(e.U, e.V, sc.buf)
+			}
+			if marked {
+				for _, x := range g.Neighbors(a) {
+					sc.mark[x] = 0
+				}
+			}
+			i = j
+		}
 	})
 }
 

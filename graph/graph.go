@@ -2,6 +2,7 @@ package graph
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -20,6 +21,9 @@ func MakeEdge(u, v int32) Edge {
 	}
 	return Edge{u, v}
 }
+
+// other returns the end of e that is not v, an end of e.
+func (e Edge) other(v int32) int32 { return e.U ^ e.V ^ v }
 
 // Graph is a mutable undirected simple graph (no self-loops, no multiple
 // edges) on the nodes 0..n-1. The zero value is an empty graph with no nodes.
@@ -377,7 +381,7 @@ func (g *Graph) CommonNeighborEdges(u, v int32, visit func(x, eu, ev int32)) {
 // elements in the rest of the other, in O(short · log(long / short)).
 func Intersect(a, b []int32, visit func(i, j int)) {
 	switch {
-	case len(a)*16 < len(b):
+	case len(a)*gallopRatio < len(b):
 		off := 0
 		for i, x := range a {
 			// Gallop from off to a window that holds x, then search it.
@@ -394,7 +398,7 @@ func Intersect(a, b []int32, visit func(i, j int)) {
 				off++
 			}
 		}
-	case len(b)*16 < len(a):
+	case len(b)*gallopRatio < len(a):
 		Intersect(b, a, func(j, i int) { visit(i, j) })
 	default:
 		i, j := 0, 0
@@ -411,6 +415,23 @@ func Intersect(a, b []int32, visit func(i, j int)) {
 			}
 		}
 	}
+}
+
+// gallopRatio is how many times longer than the other a list must be for
+// Intersect to search the short one's elements in it instead of merging.
+const gallopRatio = 16
+
+// intersectCost is about the number of steps Intersect takes on lists of
+// lengths a and b.
+func intersectCost(a, b int) int {
+	short, long := min(a, b), max(a, b)
+	if short == 0 {
+		return 0
+	}
+	if short*gallopRatio < long {
+		return short * bits.Len(uint(long/short))
+	}
+	return a + b
 }
 
 // NodeTriangles returns the number of triangles through v.
