@@ -93,6 +93,21 @@ func checkConsistent(t *testing.T, p *Partition) {
 	}
 }
 
+// updateAndCheck updates p after changes of its graph and compares it with
+// a partition of a copy of the graph computed from scratch.
+func updateAndCheck(t *testing.T, p *Partition, round int) {
+	t.Helper()
+	p.Update()
+	scratch, err := New(p.g.Clone(), p.m, p.dReq, Options{Threads: 1, K: p.k})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !samePartition(p, scratch) {
+		t.Fatalf("round %d: updated %s\nfrom scratch %s", round, formatClasses(p.Classes()), formatClasses(scratch.Classes()))
+	}
+	checkConsistent(t, p)
+}
+
 // TestIncrementalEqualsScratch applies random batches of deletions and
 // additions through a partition and compares it after every Update with a
 // partition computed from scratch, for every measure, d = 1 and 2, on three
@@ -129,15 +144,7 @@ func TestIncrementalEqualsScratch(t *testing.T) {
 								p.AddEdge(int32(r.IntN(n)), int32(r.IntN(n)))
 							}
 						}
-						p.Update()
-						scratch, err := New(g.Clone(), m, d, Options{Threads: 1, K: 2})
-						if err != nil {
-							t.Fatal(err)
-						}
-						if !samePartition(p, scratch) {
-							t.Fatalf("round %d: incremental %s\nfrom scratch %s", round, formatClasses(p.Classes()), formatClasses(scratch.Classes()))
-						}
-						checkConsistent(t, p)
+						updateAndCheck(t, p, round)
 						flipped := map[int32]bool{}
 						if !slices.IsSorted(p.Flipped()) {
 							t.Fatalf("Flipped not in increasing order: %v", p.Flipped())
@@ -382,15 +389,7 @@ func TestDeleteEdgesAt(t *testing.T) {
 							}
 							lost[[2]int32{e, x}] = true
 						}, nil)
-						p.Update()
-						scratch, err := New(g.Clone(), m, d, Options{Threads: 1, K: 2})
-						if err != nil {
-							t.Fatal(err)
-						}
-						if !samePartition(p, scratch) {
-							t.Fatalf("round %d: batched %s\nfrom scratch %s", round, formatClasses(p.Classes()), formatClasses(scratch.Classes()))
-						}
-						checkConsistent(t, p)
+						updateAndCheck(t, p, round)
 						if p.tri != nil && !slices.Equal(p.tri, g.TriangleCounts(1)) {
 							t.Fatalf("round %d: triangle counts %v, want %v", round, p.tri, g.TriangleCounts(1))
 						}
