@@ -80,6 +80,20 @@ func (g *Graph) LostTriangles(pos []int32, threads int, visit func(u, w int32, l
 	ws := make([]scratch, workers)
 	ForChunks(len(keys), max(16, len(keys)/(32*workers)), workers, func(wk, lo, hi int) {
 		sc := &ws[wk]
+		var s int32 // the position of the edge listed
+		keep := func(x, eu, ew int32) {
+			du, dw := del.contains(eu), del.contains(ew)
+			if du && eu < s || dw && ew < s {
+				return // reported with that edge
+			}
+			if du {
+				eu = -1
+			}
+			if dw {
+				ew = -1
+			}
+			sc.buf = append(sc.buf, CommonEdge{x, eu, ew})
+		}
 		for i := lo; i < hi; {
 			a := int32(keys[i] >> 32)
 			j, cost, scan := i+1, intersectCost(g.Degree(a), g.Degree(g.edges[uint32(keys[i])].other(a))), 0
@@ -98,22 +112,9 @@ func (g *Graph) LostTriangles(pos []int32, threads int, visit func(u, w int32, l
 				}
 			}
 			for _, key := range keys[i:j] {
-				s := int32(uint32(key))
+				s = int32(uint32(key))
 				e := g.edges[s]
 				sc.buf = sc.buf[:0]
-				keep := func(x, eu, ew int32) {
-					du, dw := del.contains(eu), del.contains(ew)
-					if du && eu < s || dw && ew < s {
-						return // reported with that edge
-					}
-					if du {
-						eu = -1
-					}
-					if dw {
-						ew = -1
-					}
-					sc.buf = append(sc.buf, CommonEdge{x, eu, ew})
-				}
 				switch w := e.other(a); {
 				case !marked:
 					g.CommonNeighborEdges(e.U, e.V, keep)
