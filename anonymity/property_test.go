@@ -357,63 +357,87 @@ func TestTwinShortcutStructuralOnly(t *testing.T) {
 
 // TestDeleteEdgesAt deletes random batches of edges at once through a
 // partition and compares it after every Update with a partition computed
-// from scratch, for every measure, d = 1 and 2, on three kinds of random
-// graphs; it checks the triangle counts the partition keeps against a
-// count from scratch and the common neighbours reported lost against
-// those of each remaining edge's ends before and after.
+// from scratch (deleteBatchAndCheck), for every measure, d = 1 and 2, on
+// three kinds of random graphs with batches of up to 8 edges, and on
+// larger graphs under the measures whose deletions ua batches, with
+// batches large enough to be shared among goroutines.
 func TestDeleteEdgesAt(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 5))
 	for _, kind := range []string{"er", "ba", "clustered"} {
 		for _, m := range allMeasures {
 			for d := 1; d <= 2; d++ {
 				t.Run(fmt.Sprintf("%s/%s/d=%d", kind, m.Name(), d), func(t *testing.T) {
-					n := 40
-					g := randomGraph(r, kind, n)
+					g := randomGraph(r, kind, 40)
 					p, err := New(g, m, d, Options{Threads: 3, K: 2})
 					if err != nil {
 						t.Fatal(err)
 					}
 					for round := 0; round < 6 && g.NumEdges() > 0; round++ {
-						before := g.Clone()
-						pos := make([]int32, 0, 8)
-						for _, i := range r.Perm(g.NumEdges())[:min(g.NumEdges(), 1+r.IntN(8))] {
-							pos = append(pos, int32(i))
-						}
-						var mu sync.Mutex
-						lost := map[[2]int32]bool{} // {position before, node}
-						p.DeleteEdgesAt(pos, 3, func(e, x int32) {
-							mu.Lock()
-							defer mu.Unlock()
-							if lost[[2]int32{e, x}] {
-								t.Errorf("edge %d lost %d twice", e, x)
-							}
-							lost[[2]int32{e, x}] = true
-						}, nil)
-						updateAndCheck(t, p, round)
-						if p.tri != nil && !slices.Equal(p.tri, g.TriangleCounts(1)) {
-							t.Fatalf("round %d: triangle counts %v, want %v", round, p.tri, g.TriangleCounts(1))
-						}
-						want := 0
-						for i, e := range before.Edges() {
-							if !g.HasEdge(e.U, e.V) {
-								continue
-							}
-							for _, x := range before.CommonNeighbors(nil, e.U, e.V) {
-								if g.HasEdge(e.U, x) && g.HasEdge(e.V, x) {
-									continue
-								}
-								want++
-								if !lost[[2]int32{int32(i), x}] {
-									t.Fatalf("round %d: edge %v (at %d) lost %d, not reported", round, e, i, x)
-								}
-							}
-						}
-						if len(lost) != want {
-							t.Fatalf("round %d: %d losses reported, want %d", round, len(lost), want)
-						}
+						deleteBatchAndCheck(t, r, p, 1+r.IntN(8), round)
 					}
 				})
 			}
 		}
+	}
+	for _, kind := range []string{"ba", "clustered"} {
+		for _, m := range []measure.Measure{measure.Count{}, measure.DK{}, measure.DegDist{}} {
+			t.Run(fmt.Sprintf("shared/%s/%s", kind, m.Name()), func(t *testing.T) {
+				g := randomGraph(r, kind, 1500)
+				p, err := New(g, m, 1, Options{Threads: 3, K: 2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for round := 0; round < 3 && g.NumEdges() > 0; round++ {
+					deleteBatchAndCheck(t, r, p, g.NumEdges()/5, round)
+				}
+			})
+		}
+	}
+}
+
+// deleteBatchAndCheck deletes b random edges of p's graph at once with
+// three goroutines and checks the partition against one from scratch, the
+// triangle counts it keeps against a count from scratch, and the common
+// neighbours reported lost against those of each remaining edge's ends
+// before and after.
+func deleteBatchAndCheck(t *testing.T, r *rand.Rand, p *Partition, b, round int) {
+	t.Helper()
+	g := p.g
+	before := g.Clone()
+	pos := make([]int32, 0, b)
+	for _, i := range r.Perm(g.NumEdges())[:min(g.NumEdges(), b)] {
+		pos = append(pos, int32(i))
+	}
+	var mu sync.Mutex
+	lost := map[[2]int32]bool{} // {position before, node}
+	p.DeleteEdgesAt(pos, 3, func(e, x int32) {
+		mu.Lock()
+		defer mu.Unlock()
+		if lost[[2]int32{e, x}] {
+			t.Errorf("edge %d lost %d twice", e, x)
+		}
+		lost[[2]int32{e, x}] = true
+	}, nil)
+	updateAndCheck(t, p, round)
+	if p.tri != nil && !slices.Equal(p.tri, g.TriangleCounts(1)) {
+		t.Fatalf("round %d: triangle counts %v, want %v", round, p.tri, g.TriangleCounts(1))
+	}
+	want := 0
+	for i, e := range before.Edges() {
+		if !g.HasEdge(e.U, e.V) {
+			continue
+		}
+		for _, x := range before.CommonNeighbors(nil, e.U, e.V) {
+			if g.HasEdge(e.U, x) && g.HasEdge(e.V, x) {
+				continue
+			}
+			want++
+			if !lost[[2]int32{int32(i), x}] {
+				t.Fatalf("round %d: edge %v (at %d) lost %d, not reported", round, e, i, x)
+			}
+		}
+	}
+	if len(lost) != want {
+		t.Fatalf("round %d: %d losses reported, want %d", round, len(lost), want)
 	}
 }

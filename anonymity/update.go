@@ -43,7 +43,7 @@ func (p *Partition) DeleteEdgeCommon(u, w int32, common []int32) (int, bool) {
 
 // DeleteEdgesAt deletes the edges at the positions pos of the graph's edge
 // array (distinct positions of edges) and marks the nodes whose signature
-// that can change, with up to threads goroutines. The graph ends as
+// the deletions may change, with up to threads goroutines. The graph ends as
 // DeleteEdgeCommon would leave it, called for the edges one after another
 // in the order listed (graph.Graph.DeleteEdgesAt; moved as there), and the
 // partition as well after the next Update.
@@ -91,8 +91,8 @@ func (p *Partition) DeleteEdgesAt(pos []int32, threads int, lost func(e, x int32
 			if markCommon {
 				for _, c := range common {
 					// Hubs' neighbours recur: test before the atomic write.
-					if w, bit := &p.batchMarks[c.X>>6], uint64(1)<<(c.X&63); atomic.LoadUint64(w)&bit == 0 {
-						atomic.OrUint64(w, bit)
+					if word, bit := &p.batchMarks[c.X>>6], uint64(1)<<(c.X&63); atomic.LoadUint64(word)&bit == 0 {
+						atomic.OrUint64(word, bit)
 					}
 				}
 			}

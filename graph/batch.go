@@ -1,12 +1,12 @@
 package graph
 
 // A batch of deletions: many edges deleted at once, with the result of
-// deleting them one after another. The edge array is the only part of the
-// graph whose result depends on the order (each deletion moves the last
-// edge into the deleted one's place); the adjacency lists, the triangles
-// lost and the nodes touched depend only on the set of edges. So the
-// order is replayed on the edge array alone, in O(edges deleted), and the
-// rest is done per node and per edge in parallel.
+// deleting them one after another. Only the edges' positions depend on the
+// order (each deletion moves the last edge into the deleted one's place);
+// the neighbours left, the triangles lost and the nodes touched depend
+// only on the set of edges. So the order is replayed on the edge array
+// alone, in O(edges deleted), and the adjacency lists, which hold the
+// positions too, are then rewritten per node in parallel.
 
 import (
 	"math/bits"
@@ -96,7 +96,7 @@ func (g *Graph) LostTriangles(pos []int32, threads int, visit func(u, w int32, l
 		}
 		for i := lo; i < hi; {
 			a := int32(keys[i] >> 32)
-			j, cost, scan := i+1, intersectCost(g.Degree(a), g.Degree(g.edges[uint32(keys[i])].other(a))), 0
+			j, cost, scan := i, 0, 0 // the group's end, and the steps of either way
 			for ; j < hi && int32(keys[j]>>32) == a; j++ {
 				d := g.Degree(g.edges[uint32(keys[j])].other(a))
 				cost += intersectCost(g.Degree(a), d)
