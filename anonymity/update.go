@@ -68,10 +68,10 @@ func (p *Partition) DeleteEdgesAt(pos []int32, threads int, lost func(e, x int32
 	}
 	tri := p.tri != nil
 	markCommon := tri && p.local != nil // as markAffected does
+	var visit func(u, w int32, common []graph.CommonEdge)
 	if tri || lost != nil {
-		// Deleted one after another, the edges would list the same
-		// triangles: each goes when its first edge does. Its third node
-		// is marked here, its ends below.
+		// A triangle lost changes the counts of its three nodes; its
+		// third node is marked here, its ends below.
 		if markCommon {
 			words := (g.NumNodes() + 63) / 64
 			if cap(p.batchMarks) < words {
@@ -79,7 +79,7 @@ func (p *Partition) DeleteEdgesAt(pos []int32, threads int, lost func(e, x int32
 			}
 			p.batchMarks = p.batchMarks[:words]
 		}
-		g.LostTriangles(pos, threads, func(u, w int32, common []graph.CommonEdge) {
+		visit = func(u, w int32, common []graph.CommonEdge) {
 			if tri {
 				k := int32(len(common))
 				atomic.AddInt32(&p.tri[u], -k)
@@ -106,14 +106,6 @@ func (p *Partition) DeleteEdgesAt(pos []int32, threads int, lost func(e, x int32
 					}
 				}
 			}
-		})
-		if markCommon {
-			for i, x := range p.batchMarks {
-				for ; x != 0; x &= x - 1 {
-					p.mark(int32(i<<6 + bits.TrailingZeros64(x)))
-				}
-				p.batchMarks[i] = 0 // clear for the next batch
-			}
 		}
 	}
 	for _, i := range pos {
@@ -121,7 +113,15 @@ func (p *Partition) DeleteEdgesAt(pos []int32, threads int, lost func(e, x int32
 		p.mark(e.U)
 		p.mark(e.V)
 	}
-	g.DeleteEdgesAt(pos, threads, moved)
+	g.DeleteEdgesAt(pos, threads, visit, moved)
+	if markCommon {
+		for i, x := range p.batchMarks {
+			for ; x != 0; x &= x - 1 {
+				p.mark(int32(i<<6 + bits.TrailingZeros64(x)))
+			}
+			p.batchMarks[i] = 0 // clear for the next batch
+		}
+	}
 }
 
 // AddEdge adds the edge {u, w} to the graph and marks the nodes whose

@@ -420,6 +420,14 @@ func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
 // they save.
 const shareMin = 1 << 14
 
+// shares reports whether the scorer may share its updates of the counts
+// with other goroutines (deleteAll, flipAll): it has more than one thread,
+// and the counts are ua's, kept in the tree (fused) and updated
+// incrementally with Intersection scope.
+func (sc *scorer) shares() bool {
+	return sc.threads > 1 && sc.fused() && sc.incremental && sc.scope == measure.Intersection
+}
+
 // deleteAll deletes the edges that alts lists from index from on, which
 // pos gives the positions of (a selection's, in the order drawn), exactly
 // as deleteEdge would one after another. Under ua in incremental mode with
@@ -432,7 +440,7 @@ const shareMin = 1 << 14
 // counts are those deleteEdge leaves: each is the number of nodes of A(e)
 // not k-anonymous, which does not depend on the order of the deletions.
 func (sc *scorer) deleteAll(p *anonymity.Partition, alts Alterations, from int, pos []int32) {
-	if sc.threads <= 1 || len(pos)*64 < sc.shareMin || !sc.fused() || !sc.incremental || sc.scope != measure.Intersection {
+	if !sc.shares() || len(pos)*64 < sc.shareMin {
 		for i := from; i < alts.Len(); i++ {
 			a := alts.At(i)
 			sc.deleteEdge(p, a.U, a.V)
@@ -537,7 +545,7 @@ func edgesAmong(g *graph.Graph, marked *marks.Set, x int32, lo, hi int, visit fu
 // atomically. The counts are sums of the same ±1 in any order, so the
 // weights, and the run, do not depend on the number of goroutines.
 func (sc *scorer) flipAll(vs []int32, na []bool) {
-	if sc.threads > 1 && sc.fused() && sc.incremental && sc.scope == measure.Intersection {
+	if sc.shares() {
 		offs, total := sc.flipOffs[:0], 0
 		for _, v := range vs {
 			offs = append(offs, total)

@@ -134,7 +134,7 @@ func (f *sumTree) moveShared(to, from int) {
 }
 
 // resync recomputes the blocks' sums and the total from the weights, after
-// addShared, and rebuilds the tree, in O(n).
+// addShared and moveShared, and rebuilds the tree, in O(n).
 func (f *sumTree) resync() {
 	f.sum = 0
 	for b := range f.block {

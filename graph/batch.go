@@ -42,26 +42,24 @@ func (s positionSet) appendMembers(dst []int32) []int32 {
 
 // CommonEdge is a common neighbour X of the ends u and w of an edge, with
 // the positions EU of the edge {u, X} and EW of {w, X} in the edge array
-// (see LostTriangles for −1).
+// (see DeleteEdgesAt for −1).
 type CommonEdge struct{ X, EU, EW int32 }
 
-// LostTriangles calls visit(u, w, lost) for each edge {u, w} at the
-// positions pos (distinct positions of edges) with the triangles through
-// it that deleting all those edges destroys and that are not reported
-// with another of them: each such triangle {u, w, x} is reported once,
-// with its deleted edge of the smallest position, as lost's entry for x,
-// with EU or EW −1 where that edge is deleted too. visit is called from
-// up to threads goroutines at once (threads < 1 means one), in no
-// particular order, and lost is valid only during the call. The graph is
-// only read.
+// lostTriangles calls visit(u, w, lost) for each edge {u, w} at the
+// positions pos, which del holds, with the triangles through it that
+// deleting all those edges destroys and that are not reported with another
+// of them: each such triangle {u, w, x} is reported once, with its deleted
+// edge of the smallest position, as lost's entry for x, with EU or EW −1
+// where that edge is deleted too. visit is called from up to threads
+// goroutines at once, in no particular order, and lost is valid only
+// during the call. The graph is only read.
 //
 // The edges are taken grouped by their end of higher degree. Where a hub
 // loses many edges at once, its neighbours are marked once (4 bytes per
 // node of scratch per goroutine) and each other end's list is scanned
 // against the marks, instead of intersecting the hub's list again for
 // every edge; elsewhere the lists are intersected.
-func (g *Graph) LostTriangles(pos []int32, threads int, visit func(u, w int32, lost []CommonEdge)) {
-	del := newPositionSet(len(g.edges), pos)
+func (g *Graph) lostTriangles(pos []int32, del positionSet, threads int, visit func(u, w int32, lost []CommonEdge)) {
 	keys := make([]uint64, len(pos)) // per edge: its end of higher degree, its position
 	for i, s := range pos {
 		e := g.edges[s]
@@ -146,19 +144,35 @@ func (g *Graph) LostTriangles(pos []int32, threads int, visit func(u, w int32, l
 // DeleteEdgesAt deletes the edges at the positions pos (distinct positions
 // of edges) and leaves the graph exactly as DeleteEdgeIndex would, called
 // for them one after another in the order listed: the same adjacency and
-// the same edge array. moved, if not nil, is called for every deletion in
-// that order with the position p the edge had then and the last position,
-// whose edge DeleteEdgeIndex moves to p (p == last: none moves), on the
-// calling goroutine. The adjacency lists of the nodes concerned are
-// rewritten by up to threads goroutines (threads < 1 means one), each
-// list in one pass however many of its edges go.
-func (g *Graph) DeleteEdgesAt(pos []int32, threads int, moved func(p, last int)) {
+// the same edge array. It uses up to threads goroutines (threads < 1 means
+// one).
+//
+// lost, if not nil, is called first, before any edge goes, for each edge
+// {u, w} at the positions pos with the triangles through it that the
+// deletions destroy and that are not reported with another of them: each
+// such triangle {u, w, x} is reported once, with its deleted edge of the
+// smallest position, as lost's entry for x, with the positions EU of
+// {u, x} and EW of {w, x}, or −1 where that edge is deleted too. (Deleted
+// one after another, the edges would meet the same triangles: each goes
+// when its first edge does.) lost is called from any of the goroutines at
+// once, in no particular order, and its slice is valid only during the
+// call.
+//
+// moved, if not nil, is called for every deletion in the order listed
+// with the position p the edge had then and the last position, whose edge
+// DeleteEdgeIndex moves to p (p == last: none moves), on the calling
+// goroutine. The adjacency lists of the nodes concerned are then
+// rewritten in parallel, each in one pass however many of its edges go.
+func (g *Graph) DeleteEdgesAt(pos []int32, threads int, lost func(u, w int32, common []CommonEdge), moved func(p, last int)) {
 	m, b := len(g.edges), len(pos)
 	if b == 0 {
 		return
 	}
-	g.version++
 	del := newPositionSet(m, pos)
+	if lost != nil {
+		g.lostTriangles(pos, del, threads, lost)
+	}
+	g.version++
 	touched := make(positionSet, (len(g.adj)+63)/64)
 	// Only the last b positions' edges can move: where[t] is the position
 	// now of the edge that was at tail+t, at[t] the position then of the

@@ -80,7 +80,7 @@ func TestDeleteEdgesAt(t *testing.T) {
 					}
 					wantMoves = append(wantMoves, [2]int{p, last})
 				}
-				g.DeleteEdgesAt(pos, threads, func(p, last int) { gotMoves = append(gotMoves, [2]int{p, last}) })
+				g.DeleteEdgesAt(pos, threads, nil, func(p, last int) { gotMoves = append(gotMoves, [2]int{p, last}) })
 				if !slices.Equal(gotMoves, wantMoves) {
 					t.Fatalf("typed %v, %d of %d edges, %d threads: moves differ", typed, b, m, threads)
 				}
@@ -100,8 +100,9 @@ func TestDeleteEdgesAt(t *testing.T) {
 	}
 }
 
-// TestLostTriangles checks LostTriangles against the triangles of the
-// graph listed by ForEachTriangle: every triangle with a deleted edge is
+// TestLostTriangles checks the triangles DeleteEdgesAt reports lost against
+// those of the graph before, listed by ForEachTriangle: every triangle
+// with a deleted edge is
 // reported once, with the deleted edge of its smallest position, and
 // the positions of its two other edges, −1 for those deleted too.
 func TestLostTriangles(t *testing.T) {
@@ -148,13 +149,13 @@ func TestLostTriangles(t *testing.T) {
 			})
 			var mu sync.Mutex
 			var got []report
-			g.LostTriangles(pos, threads, func(u, w int32, lost []CommonEdge) {
+			g.DeleteEdgesAt(pos, threads, func(u, w int32, lost []CommonEdge) {
 				mu.Lock()
 				defer mu.Unlock()
 				for _, c := range lost {
 					got = append(got, report{u, w, c.X, c.EU, c.EW})
 				}
-			})
+			}, nil)
 			cmp := func(a, b report) int {
 				return slices.Compare([]int32{a.u, a.w, a.x, a.eu, a.ew}, []int32{b.u, b.w, b.x, b.eu, b.ew})
 			}

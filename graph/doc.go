@@ -9,8 +9,8 @@
 // edge removed in O(deg) without scanning the array: anonymization samples and
 // deletes edges millions of times. DeleteEdgesAt deletes a batch of edges at
 // once with the result of deleting them one after another (the edge array's
-// order replayed alone, each list rewritten once, in parallel), and
-// LostTriangles lists the triangles such a batch destroys, each once.
+// order replayed alone, each list rewritten once, in parallel), and lists
+// the triangles the batch destroys, each once.
 //
 // Memory is about 24 bytes per edge (two adjacency entries with their edge
 // positions, and the edge array) and about 30 bytes per node (one slice header,
