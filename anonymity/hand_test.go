@@ -291,6 +291,15 @@ func TestBadOptions(t *testing.T) {
 	if _, err := New(g, nil, 1, Options{}); err == nil {
 		t.Error("nil measure accepted")
 	}
+	// Attribute codes for some nodes only (an attribute table that coded
+	// none, in issue 37) are an error, under the arithmetic path and the
+	// signatures alike, never an index out of range.
+	for _, m := range []measure.Measure{measure.Count{}, measure.DK{}} {
+		short := measure.Refined{Measure: m, Colors: make([]int32, g.NumNodes()-1)}
+		if _, err := New(g, short, 1, Options{}); err == nil || !strings.Contains(err.Error(), "33 attribute codes for 34 nodes") {
+			t.Errorf("%s with 33 codes for 34 nodes: %v", m.Name(), err)
+		}
+	}
 }
 
 // TestExtremeParameters: a k beyond the number of nodes makes nobody

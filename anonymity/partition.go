@@ -77,6 +77,9 @@ func New(g *graph.Graph, m measure.Measure, d int, opt Options) (*Partition, err
 	// On a directed or layered graph every measure sees the kinds of ties
 	// (and none of the fast paths for bare structure applies).
 	m = measure.Refine(m, g, nil)
+	if r, ok := m.(measure.Refined); ok && r.Colors != nil && len(r.Colors) != g.NumNodes() {
+		return nil, fmt.Errorf("anonymity: %d attribute codes for %d nodes", len(r.Colors), g.NumNodes())
+	}
 	k := opt.K
 	if k == 0 {
 		k = DefaultK

@@ -23,6 +23,7 @@ type Table struct {
 	// Ignored is the number of rows whose id is not a node of the network.
 	Ignored int
 
+	nodes  int        // nodes of the network
 	values [][]string // per column: code → value; code 0 is ""
 	codes  [][]int32  // per column: node → code
 }
@@ -73,6 +74,9 @@ func ReadCSV(r io.Reader, file string, g *graph.Graph, idColumn string) (*Table,
 			return nil, &ParseError{File: file, Line: 1, Err: fmt.Errorf("column %d: attribute names must be non-empty and distinct, got %q", i+1, name)}
 		}
 		t.Columns = append(t.Columns, name)
+	}
+	if len(t.Columns) == 0 {
+		return nil, &ParseError{File: file, Line: 1, Err: fmt.Errorf("the header names only the id column %q: an attribute table needs at least one attribute column", header[id])}
 	}
 	n := g.NumNodes()
 	node := make(map[string]int32, n)
@@ -141,7 +145,7 @@ type builder struct {
 
 // newBuilder returns a builder of a table of n nodes.
 func newBuilder(idColumn string, columns []string, n int) *builder {
-	b := &builder{t: &Table{IDColumn: idColumn, Columns: columns}, index: make([]map[string]int32, len(columns)), seen: make([]bool, n)}
+	b := &builder{t: &Table{IDColumn: idColumn, Columns: columns, nodes: n}, index: make([]map[string]int32, len(columns)), seen: make([]bool, n)}
 	b.t.values = make([][]string, len(columns))
 	b.t.codes = make([][]int32, len(columns))
 	for c := range columns {
@@ -224,10 +228,7 @@ func JointColors(known []string, tables ...*Table) ([][]int32, int, error) {
 		if err != nil {
 			return nil, 0, err
 		}
-		n := 0
-		if len(t.codes) > 0 {
-			n = len(t.codes[0])
-		}
+		n := t.nodes
 		out[i] = make([]int32, n)
 		for v := range int32(n) {
 			key = key[:0]

@@ -67,6 +67,7 @@ func TestReadCSVErrors(t *testing.T) {
 		{"second row", "id,a\nann,1\nbob,2\nann,3\n", "", 4, `node "ann" has a second row`},
 		{"ragged", "id,a\nann,1,2\n", "", 2, "wrong number of fields"},
 		{"bad quote", "id,a\nann,\"1\n", "", 2, "quote"},
+		{"only the id column", "id\nann\n", "", 1, "at least one attribute column"},
 	}
 	for _, tc := range tests {
 		_, err := ReadCSV(strings.NewReader(tc.data), "a.csv", g, tc.id)
@@ -149,5 +150,12 @@ func TestJointColors(t *testing.T) {
 	}
 	if _, _, err := JointColors([]string{"town"}, a, b); err == nil {
 		t.Error("an unknown attribute was accepted")
+	}
+	// A table without attribute columns (a GraphML file's node data with
+	// none, say) codes every node alike: one code per node, not none.
+	empty := FromRows("id", nil, labelled(t, "1", "2", "3"), nil)
+	got, n, err = JointColors(nil, empty)
+	if err != nil || n != 1 || !slices.Equal(got[0], []int32{0, 0, 0}) {
+		t.Errorf("JointColors of a table without columns = %v, %d, %v; want [[0 0 0]], 1", got, n, err)
 	}
 }
