@@ -263,7 +263,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 			if out == "" {
 				return usageErrorf("no output file: give -o OUT")
 			}
-			outs := e.newOutputs(args[0])
+			outs := e.newOutputs(args[0], af.path)
 			for _, o := range [][2]string{{"-o", out}, {"--trace", tracePath}, {"--deleted", deletedPath}, {"--mapping", mappingPath}, {"--report", rf.html}, {"--attributes-out", attributesOut}} {
 				if err := outs.add(o[0], o[1]); err != nil {
 					return err

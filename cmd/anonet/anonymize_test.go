@@ -14,6 +14,8 @@ func TestAnonymizeBadInput(t *testing.T) {
 	in := filepath.Join(dir, "g.edges")
 	os.WriteFile(in, []byte("1 2\n2 3\n3 1\n3 4\n"), 0o644)
 	out := filepath.Join(dir, "out.edges")
+	attrs := filepath.Join(dir, "people.csv")
+	os.WriteFile(attrs, []byte("id,sex\n1,F\n2,M\n3,F\n4,M\n"), 0o644)
 	tests := []struct {
 		args []string
 		msg  string
@@ -22,6 +24,7 @@ func TestAnonymizeBadInput(t *testing.T) {
 		{[]string{"anonymize", in, "-o", in}, "never overwrites"},
 		{[]string{"anonymize", in, "-o", out, "--trace", in}, "never overwrites"},
 		{[]string{"anonymize", in, "-o", out, "--trace", out}, "same file"},
+		{[]string{"anonymize", in, "-o", out, "--attributes", attrs, "--attributes-out", attrs}, "never overwrites"},
 		{[]string{"anonymize", in, "-o", out, "--budget", "0"}, "at least 1"},
 		{[]string{"anonymize", in, "-o", out, "--budget", "0%"}, "above 0%"},
 		{[]string{"anonymize", in, "-o", out, "--budget", "101%"}, "at most 100%"},
@@ -50,7 +53,7 @@ func TestAnonymizeBadInput(t *testing.T) {
 		}
 	}
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
+	if len(entries) != 2 { // the two inputs
 		var names []string
 		for _, e := range entries {
 			names = append(names, e.Name())
@@ -449,5 +452,28 @@ func TestLiuTerziCLI(t *testing.T) {
 		if _, _, code := runCLI(t, append([]string{"anonymize", "karate", "-o", filepath.Join(dir, "x.edges")}, bad...)...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)
 		}
+	}
+}
+
+// TestAnonymizeRefusesStdinFile: anonymize - -o in.edges < in.edges would
+// replace the file it reads; the output is checked against what stdin
+// reads (issue 37 item 4), and the file is left as it was.
+func TestAnonymizeRefusesStdinFile(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.edges")
+	data := []byte("1 2\n2 3\n3 1\n3 4\n")
+	os.WriteFile(in, data, 0o644)
+	f, err := os.Open(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var stdout, stderr strings.Builder
+	code := runIO([]string{"anonymize", "-", "-o", in}, f, &stdout, &stderr, nil)
+	if code != 2 || !strings.Contains(stderr.String(), "stdin reads") {
+		t.Errorf("anonymize - -o in.edges < in.edges: exit %d, %q; want exit 2 naming stdin", code, stderr.String())
+	}
+	if b, _ := os.ReadFile(in); string(b) != string(data) {
+		t.Errorf("the input was changed to %q", b)
 	}
 }

@@ -94,10 +94,11 @@ func (e *env) notef(format string, args ...any) {
 	fmt.Fprintf(e.stderr, format+"\n", args...)
 }
 
-// checkOutput rejects an output path that would overwrite an input file,
-// or anything but a regular file or a new name in an existing directory,
-// and returns the file that will be replaced (a symlink followed).
-func checkOutput(out string, inputs ...string) (string, error) {
+// checkOutput rejects an output path that would overwrite an input file
+// (stdin, when it reads a file, for an input "-"), or anything but a
+// regular file or a new name in an existing directory, and returns the
+// file that will be replaced (a symlink followed).
+func checkOutput(out string, stdin os.FileInfo, inputs ...string) (string, error) {
 	if out == "" {
 		return "", usageErrorf("no output file given")
 	}
@@ -120,6 +121,12 @@ func checkOutput(out string, inputs ...string) (string, error) {
 		return "", usageErrorf("output %s is a directory", out)
 	}
 	for _, in := range inputs {
+		if in == "-" {
+			if stdin != nil && os.SameFile(stdin, ost) {
+				return "", usageErrorf("output %s is the file stdin reads; anonet never overwrites its input", out)
+			}
+			continue
+		}
 		if ist, err := os.Stat(in); err == nil && os.SameFile(ist, ost) {
 			return "", usageErrorf("output %s is the input file %s; anonet never overwrites its input", out, in)
 		}

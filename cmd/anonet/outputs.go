@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 
 	"github.com/anonet-project/anonet/graph"
@@ -32,9 +33,31 @@ type outputItem struct {
 	pending    *graphio.PendingFile // created by stream or commit
 }
 
-// newOutputs returns an empty output set for a command reading inputs.
+// newOutputs returns an empty output set for a command reading inputs
+// (empty names, of flags not given, are left out; "-" is stdin).
 func (e *env) newOutputs(inputs ...string) *outputSet {
-	return &outputSet{e: e, inputs: inputs}
+	s := &outputSet{e: e}
+	for _, in := range inputs {
+		if in != "" {
+			s.inputs = append(s.inputs, in)
+		}
+	}
+	return s
+}
+
+// stdinFile returns what stdin reads when it is a file (a redirection
+// such as < in.edges), so that an output can be checked against it, or
+// nil.
+func (e *env) stdinFile() os.FileInfo {
+	f, ok := e.stdin.(*os.File)
+	if !ok {
+		return nil
+	}
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		return nil
+	}
+	return st
 }
 
 // add checks and records the output named by flag; an empty path is no
@@ -54,7 +77,7 @@ func (s *outputSet) add(flag, path string) error {
 		s.items = append(s.items, it)
 		return nil
 	}
-	target, err := checkOutput(path, s.inputs...)
+	target, err := checkOutput(path, s.e.stdinFile(), s.inputs...)
 	if err != nil {
 		return err
 	}

@@ -300,7 +300,7 @@ anonet anonymize --report FILE writes the same report directly.`,
 			if out == "" {
 				return usageErrorf("no output file: give -o report.html")
 			}
-			outs := e.newOutputs(args...)
+			outs := e.newOutputs(append(args, trace, mapping, af.path, releaseAttributes)...)
 			if err := outs.add("-o", out); err != nil {
 				return err
 			}
