@@ -79,10 +79,7 @@ func ReadCSV(r io.Reader, file string, g *graph.Graph, idColumn string) (*Table,
 		return nil, &ParseError{File: file, Line: 1, Err: fmt.Errorf("the header names only the id column %q: an attribute table needs at least one attribute column", header[id])}
 	}
 	n := g.NumNodes()
-	node := make(map[string]int32, n)
-	for v := range int32(n) {
-		node[g.Label(v)] = v
-	}
+	node := g.LabelIndex()
 	b := newBuilder(header[id], t.Columns, n)
 	for {
 		rec, err := cr.Read()

@@ -9,7 +9,7 @@ import (
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/attack"
 	"github.com/anonet-project/anonet/measure"
-	"github.com/anonet-project/anonet/utility"
+	"github.com/anonet-project/anonet/release"
 )
 
 // AttackRow is the attack experiment on one network: the fraction of nodes
@@ -39,7 +39,7 @@ func Attacks(nets []Network, seeds []int, seed uint64) ([]AttackRow, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", net.Name, err)
 		}
-		truth := utility.Identity(net.Graph.NumNodes())
+		truth := release.Identity(net.Graph.NumNodes())
 		row := AttackRow{Network: net.Name, Nodes: net.Graph.NumNodes(), Edges: net.Graph.NumEdges(),
 			EdgesKept: float64(rel.NumEdges()) / float64(max(1, net.Graph.NumEdges()))}
 		for _, s := range seeds {

@@ -20,6 +20,7 @@ import (
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
 	"github.com/anonet-project/anonet/measure"
+	"github.com/anonet-project/anonet/release"
 	"github.com/anonet-project/anonet/report"
 	"github.com/anonet-project/anonet/utility"
 )
@@ -696,7 +697,7 @@ func (p *paperRun) utilityVsAnonymity() error {
 		accs[s] = make([]acc, len(budgets))
 	}
 	for _, net := range p.opt.Networks {
-		corr := utility.Identity(net.Graph.NumNodes())
+		corr := release.Identity(net.Graph.NumNodes())
 		for _, s := range strategies {
 			for _, seed := range p.opt.Seeds {
 				for bi, b := range budgets {

@@ -13,6 +13,7 @@ import (
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/measure"
+	"github.com/anonet-project/anonet/release"
 	"github.com/anonet-project/anonet/utility"
 )
 
@@ -132,7 +133,7 @@ func Quality(nets []Network, methods []Method, s QualitySetting, seeds []uint64,
 				}
 				if s.Utility && seed == seeds[0] {
 					// The release keeps the input's node ids.
-					c, err := utility.Compare(net.Graph, g, utility.Options{Correspondence: utility.Identity(g.NumNodes()), Seed: 1})
+					c, err := utility.Compare(net.Graph, g, utility.Options{Correspondence: release.Identity(g.NumNodes()), Seed: 1})
 					if err != nil {
 						return nil, fmt.Errorf("%s %s: utility: %w", net.Name, meth.Name, err)
 					}

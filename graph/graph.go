@@ -151,6 +151,17 @@ func (g *Graph) Labels() []string {
 	return out
 }
 
+// LabelIndex returns a map from every label to its node, for lookups by
+// label (a side table's ids, a mapping file's). If two nodes share a
+// label, the later one is kept.
+func (g *Graph) LabelIndex() map[string]int32 {
+	idx := make(map[string]int32, len(g.adj))
+	for v := range int32(len(g.adj)) {
+		idx[g.Label(v)] = v
+	}
+	return idx
+}
+
 // AddNode appends an isolated node with the given label and returns its id.
 // It costs O(total label length) when the graph has labels of its own;
 // builders should create all nodes at once with New and SetLabels.

@@ -224,6 +224,10 @@ func TestLabels(t *testing.T) {
 	if !slices.Equal(g.Labels(), []string{"0", "1", "2", "x", "yy"}) {
 		t.Fatalf("labels = %v", g.Labels())
 	}
+	idx := g.LabelIndex()
+	if len(idx) != 5 || idx["0"] != 0 || idx["2"] != 2 || idx["x"] != 3 || idx["yy"] != 4 {
+		t.Errorf("LabelIndex = %v", idx)
+	}
 }
 
 func TestBall(t *testing.T) {

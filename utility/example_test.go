@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/anonet-project/anonet/examples"
+	"github.com/anonet-project/anonet/release"
 	"github.com/anonet-project/anonet/utility"
 )
 
@@ -14,7 +15,7 @@ func ExampleCompare() {
 	// edge between the members labelled 1 and 3 (node ids 0 and 2).
 	anon := orig.Clone()
 	anon.DeleteEdge(0, 2)
-	corr, err := utility.CorrespondenceByLabels(orig, anon)
+	corr, err := release.CorrespondenceByLabels(orig, anon)
 	if err != nil {
 		panic(err)
 	}

@@ -124,7 +124,7 @@ func perturbed(t testing.TB, g *graph.Graph) *graph.Graph {
 		}
 		return x.b - y.b
 	})
-	idx := labelIndex(g)
+	idx := g.LabelIndex()
 	h := g.Clone()
 	for i, e := range es {
 		if i%10 == 3 {
@@ -209,7 +209,7 @@ func checkGoldenMetrics(t *testing.T, g *graph.Graph, want goldenMetrics, opt Pa
 	if !near(d.Mean, want.AvgDistance, 1e-12) || d.Pairs != want.Pairs {
 		t.Errorf("average distance %v over %d pairs, networkx %v over %d", d.Mean, d.Pairs, want.AvgDistance, want.Pairs)
 	}
-	idx := labelIndex(g)
+	idx := g.LabelIndex()
 	for label, w := range want.Betweenness {
 		if got := b.Values[idx[label]]; !near(got, w, 1e-9) {
 			t.Errorf("betweenness of %s = %v, networkx %v", label, got, w)
@@ -271,7 +271,7 @@ func TestLeidenVersusLeidenalg(t *testing.T) {
 func TestPartitionOracles(t *testing.T) {
 	gi := loadJSON[goldenIgraph](t, "golden_igraph.json")["karate"]
 	g := examples.MustRead("karate")
-	idx := labelIndex(g)
+	idx := g.LabelIndex()
 	parts := map[string][]int32{}
 	for name, byLabel := range gi.Partitions {
 		m := make([]int32, g.NumNodes())

@@ -3,12 +3,9 @@ package main
 import (
 	"bufio"
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"math"
-	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -22,6 +19,7 @@ import (
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
 	"github.com/anonet-project/anonet/measure"
+	"github.com/anonet-project/anonet/release"
 	"github.com/anonet-project/anonet/report"
 )
 
@@ -136,7 +134,7 @@ func newAnonymizeCmd(e *env) *cobra.Command {
 		allLevels                           fuzzyLevelsFlag
 		tracePath, deletedPath, mappingPath string
 		allowUnmet                          bool
-		toFormat                            string
+		toFormat, keyFile                   string
 		alterLayers                         []string
 	)
 	var rf reportFlags // --report, --plot (report.go)
@@ -144,8 +142,9 @@ func newAnonymizeCmd(e *env) *cobra.Command {
 		Use:   "anonymize GRAPH -o OUT",
 		Short: "Alter a network until its nodes are k-anonymous",
 		Long: `anonymize deletes (or adds, or rewires) edges until every node (--variant
-full), a fraction alpha of the nodes (partial) or as many nodes as a budget of
-alterations allows (budgeted) are k-anonymous under the measure. It repeats:
+full, the default), a fraction alpha of the nodes (partial; --alpha alone
+chooses it) or as many nodes as a budget of alterations allows (budgeted;
+--budget alone chooses it) are k-anonymous under the measure. It repeats:
 the strategy (--algorithm) selects R edges (--recompute), they are altered,
 anonymity is updated; and it writes the best state seen (most k-anonymous
 nodes, then fewest alterations) to OUT.
@@ -188,15 +187,17 @@ liu-terzi-greedy groups the degrees greedily instead. They plan every
 alteration at once: with --variant budgeted the plan is applied only if it
 fits the budget.
 
-OUT gets fresh random node ids (from --seed and the result) in an order that
-reveals nothing of the input; --mapping and --deleted link the release to the
-original and must be kept secret. The format of OUT comes from --to, else its
+OUT gets fresh random node ids, keyed on a secret key drawn anew for every
+run (--key-file reuses one) and on the result, in an order that reveals
+nothing of the input; --seed makes the algorithm's choices reproducible, never
+the ids. --mapping (which records the key) and --deleted link the release to
+the original and must be kept secret. The format of OUT comes from --to, else its
 extension, else the input's; -o - writes to stdout.
 
 Nothing is written, and the exit status is 3, when the best state does not
 meet the target, unless --allow-unmet. The first Ctrl-C stops the run at the
 end of an iteration and writes the best state so far by the same rule.`,
-		Example: `  anonet anonymize karate -o karate-anon.edges --variant full
+		Example: `  anonet anonymize karate -o karate-anon.edges
   anonet anonymize net.edges -o anon.edges --budget 5% --trace trace.csv
   anonet anonymize net.edges -o anon.edges --variant partial --alpha 0.9 --measure dk --json`,
 		Args: exactArgs(1, "one GRAPH"),
@@ -209,6 +210,16 @@ end of an iteration and writes the best state so far by the same rule.`,
 			cfg := anonymize.Config{Measure: ms[0], D: mf.d, K: mf.k, Seed: e.seed, Threads: e.threads, Twins: tracePath != ""}
 			if cfg.Strategy, err = anonymize.ParseStrategy(algorithm); err != nil {
 				return usageErrorf("--algorithm: %v", err)
+			}
+			// --budget or --alpha alone choose their variant.
+			switch fl := cmd.Flags(); {
+			case fl.Changed("variant"):
+			case fl.Changed("budget") && fl.Changed("alpha"):
+				return usageErrorf("--budget (budgeted variant) and --alpha (partial variant) exclude each other")
+			case fl.Changed("budget"):
+				variant = string(anonymize.Budgeted)
+			case fl.Changed("alpha"):
+				variant = string(anonymize.Partial)
 			}
 			if cfg.Variant, err = anonymize.ParseVariant(variant); err != nil {
 				return usageErrorf("--variant: %v", err)
@@ -263,11 +274,15 @@ end of an iteration and writes the best state so far by the same rule.`,
 			if out == "" {
 				return usageErrorf("no output file: give -o OUT")
 			}
-			outs := e.newOutputs(args[0], af.path)
+			outs := e.newOutputs(args[0], af.path, keyFile)
 			for _, o := range [][2]string{{"-o", out}, {"--trace", tracePath}, {"--deleted", deletedPath}, {"--mapping", mappingPath}, {"--report", rf.html}, {"--attributes-out", attributesOut}} {
 				if err := outs.add(o[0], o[1]); err != nil {
 					return err
 				}
+			}
+			key, err := releaseKey(keyFile)
+			if err != nil {
+				return err
 			}
 			if err := rf.check(); err != nil {
 				return err
@@ -359,19 +374,17 @@ end of an iteration and writes the best state so far by the same rule.`,
 			if err := trace.err(); err != nil {
 				return err
 			}
-			// The ids are keyed on the released graph: see outputKey.
-			perm := rand.New(rand.NewChaCha8(outputKey(e.seed, in.g))).Perm(in.g.NumNodes())
 			// The release is the anonymized input renumbered in its own
-			// memory (at 10^8 edges a copy would be 2.4 GB more); the
-			// input's labels and tie types stay for --deleted and --mapping.
-			names := in.g.WithoutEdges()
+			// memory (at 10^8 edges a copy would be 2.4 GB more), its ids
+			// keyed on the secret key and the released graph; the input's
+			// labels and tie types stay for --deleted and --mapping.
+			perm, names := release.Publish(in.g, key)
 			anon := in.g
-			anon.Renumber(perm)
 			in.g = nil // renumbered: its old ids are gone
 			outs.set("-o", func(w io.Writer) error { return e.writeGraph(w, anon, outFormat) })
 			outs.set("--trace", func(w io.Writer) error { return writeTrace(w, res.Trace) })
-			outs.set("--deleted", func(w io.Writer) error { return writeAltered(w, names, res.Alterations) })
-			outs.set("--mapping", func(w io.Writer) error { return writeMapping(w, names, perm) })
+			outs.set("--deleted", func(w io.Writer) error { return release.WriteAlterations(w, names, res.Alterations) })
+			outs.set("--mapping", func(w io.Writer) error { return release.WriteMapping(w, key, names, perm) })
 			outs.set("--attributes-out", func(w io.Writer) error { return writeReleaseAttributes(w, attrs, perm, anon) })
 			r := summary(in.name, out, res, e.seed)
 			r.KnownAttributes = af.knownOf(attrs)
@@ -399,7 +412,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 	f.StringVar(&refine, "refine", "", "after the strategy: none, restore (re-add deleted edges while the target holds) or anneal (restore, then local search); default anneal for best, restore for greedy, none for the paper's strategies")
 	f.IntVar(&effort, "effort", anonymize.DefaultEffort, "local search (--refine anneal): moves per edge that may be deleted (every edge; budgeted: per alteration of the budget); on small releases also the exact search nodes of the final walk, which starts from two more searches from the input (docs/anonymize.md)")
 	f.DurationVar(&timeLimit, "time-limit", 0, "bound the refinement (restoration, twin start, local search, budgeted: the final gainful deletions) to this long (e.g. 30s, 5m), keeping the best state found; budgeted, the limit counts from the strategy's start and bounds its deletions too; full and partial, the strategy's deletions are not bounded (they must reach the target); 0: no limit")
-	f.StringVar(&variant, "variant", "budgeted", "target: full (all nodes), partial (--alpha of the nodes) or budgeted (--budget alterations)")
+	f.StringVar(&variant, "variant", "full", "target: full (all nodes), partial (--alpha of the nodes) or budgeted (--budget alterations); --alpha alone means partial, --budget alone budgeted")
 	f.StringVar(&budget, "budget", percent(anonymize.DefaultBudgetFraction), "budgeted variant: maximum alterations, a number or a percentage of the edges (rounded up), for every operation")
 	f.Float64Var(&alpha, "alpha", anonymize.DefaultAlpha, "partial variant: fraction of nodes that must become k-anonymous, in (0, 1]")
 	f.StringVar(&recompute, "recompute", percent(anonymize.DefaultRecomputeFraction), "recompute gap R: edges altered per iteration, a number or a percentage of the edges")
@@ -410,49 +423,13 @@ end of an iteration and writes the best state so far by the same rule.`,
 	f.StringVar(&deletedPath, "deleted", "", "write the altered edges (of a directed or layered network: ties), by original node id, to this file")
 	f.StringSliceVar(&alterLayers, "alter-layers", nil, "layered networks: the only layers whose ties may be deleted (e.g. work,school); the others are never touched (default: all)")
 	f.StringVar(&mappingPath, "mapping", "", "write the secret mapping original id → anonymized id to this file")
+	f.StringVar(&keyFile, "key-file", "", "read the secret key of the release's ids from this file (64 hexadecimal digits, or an earlier release's --mapping) to reproduce them; default: a fresh key from the operating system's random source, recorded only in --mapping")
 	af.register(f)
 	f.StringVar(&attributesOut, "attributes-out", "", "with --attributes: write the release's attribute table (values unchanged, ids of the release) to this file")
 	f.BoolVar(&dropAttributes, "drop-attributes", false, "with --attributes: release no attributes (they still refine the measure)")
 	f.BoolVar(&allowUnmet, "allow-unmet", false, "write the best state even when it does not meet the target (exit 0, with the shortfall reported)")
 	rf.register(f, true)
 	return cmd
-}
-
-// outputKey derives the key of the permutation that gives the output its
-// fresh node ids: SHA-256 of the seed and the whole released graph (node
-// count, original labels, sorted edges after anonymization). The same
-// release gets the same bytes for the same seed, but any other release of
-// the same network (another k, strategy, budget or seed) gets unrelated
-// ids, so that two releases cannot be joined on their ids; keying on the
-// input instead gave every release of one network the same ids, and the
-// union of two releases' edges re-identified people. Nobody without the
-// original labels can recompute the permutation, while one keyed by the
-// seed alone could be inverted from the node count, the default seed being
-// public.
-func outputKey(seed uint64, g *graph.Graph) [32]byte {
-	h := sha256.New()
-	var buf []byte
-	buf = binary.LittleEndian.AppendUint64(buf, seed)
-	buf = binary.LittleEndian.AppendUint64(buf, uint64(g.NumNodes()))
-	for v := range int32(g.NumNodes()) {
-		l := g.Label(v)
-		buf = binary.AppendUvarint(buf, uint64(len(l)))
-		buf = append(buf, l...)
-		nb := g.Neighbors(v)
-		i, _ := slices.BinarySearch(nb, v+1)
-		buf = binary.AppendUvarint(buf, uint64(len(nb)-i)) // the edges {v, w}, w > v
-		for _, w := range nb[i:] {
-			buf = binary.LittleEndian.AppendUint32(buf, uint32(w))
-		}
-		if len(buf) > 1<<16 {
-			h.Write(buf)
-			buf = buf[:0]
-		}
-	}
-	h.Write(buf)
-	var key [32]byte
-	copy(key[:], h.Sum(nil))
-	return key
 }
 
 // anonymizedFormat is the format given by --to, else that of OUT's
@@ -501,50 +478,6 @@ func protectedLayers(g *graph.Graph, alter []string) (graph.Kind, error) {
 		protected &^= graph.LayersKind(l)
 	}
 	return protected, nil
-}
-
-// writeAltered writes the alterations as a TSV of original labels.
-func writeAltered(w io.Writer, g *graph.Graph, alts anonymize.Alterations) error {
-	bw := bufio.NewWriter(w)
-	typed := g.Directed() || g.Layers() != nil
-	if !typed {
-		fmt.Fprintln(bw, "u\tv\toperation")
-	} else {
-		// One row per tie: u→v when directed, and its layer.
-		fmt.Fprintln(bw, "u\tv\tlayer\toperation")
-	}
-	for _, a := range alts.All() {
-		op := "delete"
-		if a.Added {
-			op = "add"
-		}
-		if !typed {
-			fmt.Fprintf(bw, "%s\t%s\t%s\n", g.Label(a.U), g.Label(a.V), op)
-			continue
-		}
-		a.Ties.EachTie(g.Directed(), func(l int, out bool) {
-			layer := ""
-			if g.Layers() != nil {
-				layer = g.Layers()[l]
-			}
-			u, v := a.U, a.V
-			if !out {
-				u, v = v, u
-			}
-			fmt.Fprintf(bw, "%s\t%s\t%s\t%s\n", g.Label(u), g.Label(v), layer, op)
-		})
-	}
-	return bw.Flush()
-}
-
-// writeMapping writes the TSV original label → anonymized id.
-func writeMapping(w io.Writer, g *graph.Graph, perm []int) error {
-	bw := bufio.NewWriter(w)
-	fmt.Fprintln(bw, "original\tanonymized")
-	for v := range g.NumNodes() {
-		fmt.Fprintf(bw, "%s\t%d\n", g.Label(int32(v)), perm[v])
-	}
-	return bw.Flush()
 }
 
 func summary(name, out string, res *anonymize.Result, seed uint64) anonymizeResult {

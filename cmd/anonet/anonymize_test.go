@@ -66,6 +66,7 @@ func TestAnonymizeBadInput(t *testing.T) {
 // outputs whatever the number of threads, and that the result verifies.
 func TestAnonymizeDeterministic(t *testing.T) {
 	dir := t.TempDir()
+	key := writeKeyFile(t, dir)
 	var first map[string][]byte
 	for i, threads := range []string{"1", "4", "1"} {
 		sub := filepath.Join(dir, threads+"-"+string(rune('a'+i)))
@@ -73,7 +74,7 @@ func TestAnonymizeDeterministic(t *testing.T) {
 		files := map[string]string{"out": "anon.edges", "trace": "trace.csv", "deleted": "deleted.tsv", "mapping": "map.tsv"}
 		args := []string{"--threads", threads, "--seed", "7", "anonymize", "lesmis", "--variant", "full", "--measure", "dk",
 			"-o", filepath.Join(sub, files["out"]), "--trace", filepath.Join(sub, files["trace"]),
-			"--deleted", filepath.Join(sub, files["deleted"]), "--mapping", filepath.Join(sub, files["mapping"])}
+			"--deleted", filepath.Join(sub, files["deleted"]), "--mapping", filepath.Join(sub, files["mapping"]), "--key-file", key}
 		if _, stderr, code := runCLI(t, args...); code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
@@ -209,25 +210,68 @@ func TestVerifyFuzzy(t *testing.T) {
 	}
 }
 
-// TestOutputIDsNotFromSeedAlone: the same seed on two networks with the
-// same number of nodes gives unrelated output ids, so the public default
-// seed does not reveal the mapping.
-func TestOutputIDsNotFromSeedAlone(t *testing.T) {
+// TestReleaseKeySecret: the ids of a release come from a secret key drawn
+// anew for every run, not from the seed, so that whoever holds the
+// original and repeats the command line (the default seed is public) gets
+// the same release under other ids (issue 37 item 5); --key-file with the
+// first run's mapping reproduces the ids byte for byte, and the key is in
+// no public output.
+func TestReleaseKeySecret(t *testing.T) {
 	dir := t.TempDir()
-	other := filepath.Join(dir, "karate2.edges")
-	b, _ := os.ReadFile(filepath.Join("..", "..", "examples", "data", "karate.edges"))
-	os.WriteFile(other, append(b, []byte("1 34\n")...), 0o644) // one more edge
-	maps := []string{filepath.Join(dir, "m1.tsv"), filepath.Join(dir, "m2.tsv")}
-	for i, in := range []string{"karate", other} {
-		if _, stderr, code := runCLI(t, "anonymize", in, "-o", filepath.Join(dir, "o.edges"), "--mapping", maps[i], "--budget", "1", "--allow-unmet"); code != 0 {
-			t.Fatalf("exit %d: %s", code, stderr)
+	run := func(name string, extra ...string) (release, mapping, stdout string) {
+		t.Helper()
+		o, m := filepath.Join(dir, name+".edges"), filepath.Join(dir, name+".tsv")
+		args := append([]string{"anonymize", "karate", "-o", o, "--mapping", m, "--json"}, extra...)
+		stdout, stderr, code := runCLI(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		r, _ := os.ReadFile(o)
+		mb, _ := os.ReadFile(m)
+		return string(r), string(mb), stdout
+	}
+	r1, m1, j1 := run("a")
+	r2, m2, _ := run("b")
+	ids1, ids2 := readMappingTSV(t, filepath.Join(dir, "a.tsv")), readMappingTSV(t, filepath.Join(dir, "b.tsv"))
+	same := 0
+	for orig, id := range ids1 {
+		if ids2[orig] == id {
+			same++
 		}
 	}
-	m1, _ := os.ReadFile(maps[0])
-	m2, _ := os.ReadFile(maps[1])
-	if string(m1) == string(m2) {
-		t.Error("two different inputs with the same seed got the same id mapping")
+	// Two independent permutations of 34 nodes share about one id; 6 or
+	// more happen with probability below 0.001.
+	if same >= 6 || r1 == r2 {
+		t.Errorf("the same command twice: %d of 34 ids alike, releases equal: %v", same, r1 == r2)
 	}
+	keyLine := strings.SplitN(m1, "\n", 2)[0]
+	key := strings.Fields(strings.TrimPrefix(keyLine, "# anonet release key "))[0]
+	if len(key) != 64 || strings.Contains(r1, key) || strings.Contains(j1, key) {
+		t.Errorf("key line %q; the key must be in the mapping only", keyLine)
+	}
+	r3, m3, _ := run("c", "--key-file", filepath.Join(dir, "a.tsv"))
+	if r3 != r1 || m3 != m1 {
+		t.Error("--key-file with the first run's mapping did not reproduce its ids")
+	}
+	if m2 == m1 {
+		t.Error("two runs drew the same key")
+	}
+	bad := filepath.Join(dir, "bad.key")
+	os.WriteFile(bad, []byte("not a key\n"), 0o600)
+	if _, stderr, code := runCLI(t, "anonymize", "karate", "-o", filepath.Join(dir, "d.edges"), "--key-file", bad); code != 2 || !strings.Contains(stderr, "--key-file") {
+		t.Errorf("a bad key file: exit %d, %s", code, stderr)
+	}
+}
+
+// writeKeyFile writes a fixed release key to a file in dir and returns its
+// path, for tests that compare releases byte for byte.
+func writeKeyFile(t *testing.T, dir string) string {
+	t.Helper()
+	p := filepath.Join(dir, "release.key")
+	if err := os.WriteFile(p, []byte(strings.Repeat("5e", 32)+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 func TestMeasureCascadeFuzzyJSON(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 
 	"github.com/anonet-project/anonet/attack"
 	"github.com/anonet-project/anonet/graph"
-	"github.com/anonet-project/anonet/utility"
+	"github.com/anonet-project/anonet/release"
 )
 
 // readMapping reads a --mapping file (written by anonymize --mapping) as
@@ -25,7 +25,7 @@ func readMapping(path string, orig, anon *graph.Graph) ([]int32, error) {
 		return nil, inputError(fmt.Errorf("mapping %s: %w", path, errors.Unwrap(err)))
 	}
 	defer f.Close()
-	corr, err := utility.ReadMapping(f, path, orig, anon)
+	corr, err := release.ReadMapping(f, path, orig, anon)
 	return corr, inputError(err)
 }
 
@@ -108,7 +108,7 @@ it: the release is renumbered at random first. See docs/attack.md.`,
 				truth, err = readMapping(mapping, orig.g, rel.g)
 				res.Correspondence = "mapping"
 			} else {
-				truth, err = utility.CorrespondenceByLabels(orig.g, rel.g)
+				truth, err = release.CorrespondenceByLabels(orig.g, rel.g)
 				res.Correspondence = "labels"
 				if err != nil {
 					err = usageErrorf("%v; pass --mapping FILE (written by anonet anonymize --mapping) to say which release node is whom", err)

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"crypto/rand"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/release"
 )
 
 // checkReachable refuses, before any work, a target that no alteration can
@@ -49,8 +52,18 @@ func (e *env) release(outs *outputSet, res *anonymize.Result, r *anonymizeResult
 	if !res.TargetReached {
 		unmet = fmt.Errorf("target not met: %d of %d nodes are %d-anonymous, %d short of the %d required",
 			res.Nodes-res.After().NotKAnonymous, res.Nodes, res.Config.K, r.Shortfall, res.Target)
-		if c := res.Config; c.Variant == anonymize.Budgeted && res.Trace[len(res.Trace)-1].EdgesAltered >= c.Budget {
-			unmet = fmt.Errorf("%w (the budget of %d alterations is used up: raise --budget or use --variant full)", unmet, c.Budget)
+		if c := res.Config; c.Variant == anonymize.Budgeted {
+			switch used := res.After().EdgesAltered; {
+			case used >= c.Budget:
+				unmet = fmt.Errorf("%w (the budget of %d alterations is used up: raise --budget or use --variant full)", unmet, c.Budget)
+			case res.Interrupted:
+				unmet = fmt.Errorf("%w (stopped with %d of the budget's %d alterations used)", unmet, used, c.Budget)
+			case c.TimeLimit > 0 && res.Refinement.Seconds >= c.TimeLimit.Seconds():
+				unmet = fmt.Errorf("%w (the time limit of %v ended the run with %d of the budget's %d alterations used: raise --time-limit)", unmet, c.TimeLimit, used, c.Budget)
+			default:
+				unmet = fmt.Errorf("%w (only %d of the budget's %d alterations were used: no single further deletion makes more nodes %d-anonymous, so the nodes left need several deletions at once; use --variant full)",
+					unmet, used, c.Budget, c.K)
+			}
 		}
 	}
 	if unmet == nil || allowUnmet {
@@ -133,3 +146,27 @@ func (t *traceStream) row(it anonymize.Iteration) {
 
 // err returns the first write error.
 func (t *traceStream) err() error { return inputError(t.firstErr) }
+
+// releaseKey returns the secret key of a release's ids: read from file, a
+// key file or an earlier release's mapping, or else drawn from the
+// operating system's random source (so that nobody who holds the original
+// and guesses the command line can recompute the ids).
+func releaseKey(file string) (release.Key, error) {
+	if file == "" {
+		k, err := release.NewKey(rand.Reader)
+		if err != nil {
+			return k, &exitError{code: exitInternal, err: err}
+		}
+		return k, nil
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return release.Key{}, inputError(fmt.Errorf("--key-file: %w", err))
+	}
+	defer f.Close()
+	k, err := release.ReadKey(f)
+	if err != nil {
+		return k, inputError(fmt.Errorf("--key-file %s: %w", file, err))
+	}
+	return k, nil
+}

@@ -18,6 +18,7 @@ import (
 	"github.com/anonet-project/anonet/attribute"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/measure"
+	"github.com/anonet-project/anonet/release"
 	"github.com/anonet-project/anonet/report"
 	"github.com/anonet-project/anonet/utility"
 )
@@ -110,7 +111,7 @@ func (e *env) buildReport(rp releasePair) (*report.Input, error) {
 // original itself, its ids hidden (the attacker's baseline), and on the
 // release, for each number of seeds that the nodes with a counterpart allow.
 func (e *env) reportAttack(rp releasePair) (*report.Attack, error) {
-	identity := utility.Identity(rp.orig.NumNodes())
+	identity := release.Identity(rp.orig.NumNodes())
 	known := 0
 	for _, w := range rp.corr {
 		if w >= 0 {
@@ -436,21 +437,17 @@ func newReportResult(f reportFlags, in *report.Input) reportResult {
 }
 
 // correspondence finds which release node is which original node: from a
-// mapping file, or else from equal labels if the graphs share most edges
-// under them; nil when unknown.
+// mapping file, or else from equal labels if the edges support them
+// (release.CorrespondenceByLabels); without either it is an error, so that
+// nothing in the report is computed on a correspondence the files do not
+// support.
 func (e *env) correspondence(mapping string, orig, rel *graph.Graph) ([]int32, error) {
 	if mapping != "" {
 		return readMapping(mapping, orig, rel)
 	}
-	corr, err := utility.CorrespondenceByLabels(orig, rel)
+	corr, err := release.CorrespondenceByLabels(orig, rel)
 	if err != nil {
-		e.notef("note: %v; the deleted edges and the metrics that compare nodes are left out (pass --mapping FILE)", err)
-		return nil, nil
-	}
-	deleted, _ := alteredEdges(orig, rel, corr)
-	if kept := orig.NumEdges() - len(deleted); rel.NumEdges() > 0 && 2*kept < rel.NumEdges() {
-		e.notef("note: the nodes do not correspond by their labels (only %d of the release's %d edges are in the original); the deleted edges and the metrics that compare nodes are left out (pass --mapping FILE)", kept, rel.NumEdges())
-		return nil, nil
+		return nil, usageErrorf("%v; pass --mapping FILE (written by anonet anonymize --mapping) to say which release node is whom", err)
 	}
 	return corr, nil
 }

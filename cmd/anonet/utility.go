@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/anonet-project/anonet/release"
 	"github.com/anonet-project/anonet/utility"
 )
 
@@ -131,7 +132,7 @@ See docs/utility.md for the precise definitions.`,
 				}
 				res.Correspondence = "mapping"
 			default:
-				corr, err := utility.CorrespondenceByLabels(orig.g, anon.g)
+				corr, err := release.CorrespondenceByLabels(orig.g, anon.g)
 				if err != nil {
 					why = err.Error()
 				} else {
@@ -140,17 +141,20 @@ See docs/utility.md for the precise definitions.`,
 				}
 			}
 			if opt.Correspondence == nil {
+				// Metrics that compare nodes are never computed on a
+				// correspondence the files do not support (issue 36):
+				// --mapping is required for them.
 				var need []string
 				for _, m := range opt.Metrics {
 					if utility.NeedsCorrespondence(m) {
 						need = append(need, m)
 					}
 				}
-				if len(need) > 0 {
+				switch {
+				case len(need) > 0:
 					return usageErrorf("%s need(s) to know which node is which, but %s; pass --mapping FILE (written by anonet anonymize --mapping)", strings.Join(need, " and "), why)
-				}
-				if !explicit {
-					e.notef("note: %s; %s and the NMI between the graphs are n/a (pass --mapping FILE)", why, utility.MetricTopOverlap)
+				case !explicit:
+					return usageErrorf("%s and the NMI between the graphs need to know which node is which, but %s; pass --mapping FILE (written by anonet anonymize --mapping), or choose --metrics that do not compare nodes", utility.MetricTopOverlap, why)
 				}
 			}
 			p := e.newProgress()
