@@ -124,8 +124,8 @@ func newCompletionCommand(prog string) *Command {
 		sub := &Command{
 			Use:   sh.name,
 			Short: "Generate the autocompletion script for " + sh.name,
-			Long: strings.ReplaceAll("Generate the autocompletion script for the "+sh.name+" shell. It completes commands, "+
-				"flags and file names.\n\nTo load the completions in the current session:\n\n"+sh.howto, "PROG", prog),
+			Long: strings.ReplaceAll("Generate the autocompletion script for the "+sh.name+" shell: it completes\n"+
+				"commands, flags and file names.\n\nTo load the completions in the current session:\n\n"+sh.howto, "PROG", prog),
 			RunE: func(cmd *Command, args []string) error {
 				if len(args) > 0 {
 					return cmd.usageError(fmt.Errorf("%s takes no arguments, got %q", cmd.CommandPath(), args))
