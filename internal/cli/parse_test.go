@@ -2,6 +2,7 @@ package cli
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -240,4 +241,32 @@ func TestDistance(t *testing.T) {
 			t.Errorf("distance(%q, %q) = %d, want %d", tc.b, tc.a, got, tc.want)
 		}
 	}
+}
+
+// FuzzParse: any command line parses or fails without a panic; the
+// positional arguments are arguments given, in their order; completion of
+// the same words does not panic either.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"g\x00--measure\x00dk", "-qk2", "--k=3\x00--\x00-x", "-\x00-k", "---x", "-é=1", "--measure=\"a,b\",c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		args := strings.Split(s, "\x00")
+		fs, _ := newTestFlags()
+		if err := fs.Parse(args); err == nil {
+			i := 0
+			for _, p := range fs.Args() {
+				for i < len(args) && args[i] != p {
+					i++
+				}
+				if i == len(args) {
+					t.Fatalf("Parse(%q): positional %q is not an argument in order", args, p)
+				}
+				i++
+			}
+		}
+		root := newDemo(&demo{})
+		root.prepare()
+		root.completions(args[:len(args)-1], args[len(args)-1])
+	})
 }
