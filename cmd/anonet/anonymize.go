@@ -13,7 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/spf13/cobra"
+	"github.com/anonet-project/anonet/internal/cli"
 
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/graph"
@@ -120,7 +120,7 @@ func parseAmount(flag, s string, base, limit int, round bool) (int, error) {
 	return n, nil
 }
 
-func newAnonymizeCmd(e *env) *cobra.Command {
+func newAnonymizeCmd(e *env) *cli.Command {
 	var (
 		mf                                  measureFlags
 		af                                  attributeFlags
@@ -138,7 +138,7 @@ func newAnonymizeCmd(e *env) *cobra.Command {
 		alterLayers                         []string
 	)
 	var rf reportFlags // --report, --plot (report.go)
-	cmd := &cobra.Command{
+	cmd := &cli.Command{
 		Use:   "anonymize GRAPH -o OUT",
 		Short: "Alter a network until its nodes are k-anonymous",
 		Long: `anonymize deletes (or adds, or rewires) edges until every node (--variant
@@ -201,7 +201,7 @@ end of an iteration and writes the best state so far by the same rule.`,
   anonet anonymize net.edges -o anon.edges --budget 5% --trace trace.csv
   anonet anonymize net.edges -o anon.edges --variant partial --alpha 0.9 --measure dk --json`,
 		Args: exactArgs(1, "one GRAPH"),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cli.Command, args []string) error {
 			start := time.Now()
 			ms, err := mf.measures(false)
 			if err != nil {

@@ -10,7 +10,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/spf13/cobra"
+	"github.com/anonet-project/anonet/internal/cli"
 
 	"github.com/anonet-project/anonet/attack"
 	"github.com/anonet-project/anonet/graph"
@@ -54,14 +54,14 @@ type attackResult struct {
 	cost                        // seconds, peak_memory_bytes
 }
 
-func newAttackCmd(e *env) *cobra.Command {
+func newAttackCmd(e *env) *cli.Command {
 	var (
 		format, mapping, seeds string
 		theta                  float64
 		af                     attributeFlags
 		releaseAttributes      string
 	)
-	cmd := &cobra.Command{
+	cmd := &cli.Command{
 		Use:   "attack ORIGINAL RELEASE",
 		Short: "Re-identify the nodes of a release with a seed-and-propagate attack",
 		Long: `attack plays an attacker who knows the structure of ORIGINAL and tries to
@@ -78,7 +78,7 @@ it: the release is renumbered at random first. See docs/attack.md.`,
 		Example: "  anonet anonymize net.edges -o rel.edges --variant full --mapping map.tsv\n" +
 			"  anonet attack net.edges rel.edges --mapping map.tsv\n  anonet attack net.edges net.edges --seeds 0,10",
 		Args: exactArgs(2, "ORIGINAL and RELEASE"),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cli.Command, args []string) error {
 			start := time.Now()
 			var ss []int
 			for _, f := range strings.Split(seeds, ",") {

@@ -6,7 +6,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/spf13/pflag"
+	"github.com/anonet-project/anonet/internal/cli"
 
 	"github.com/anonet-project/anonet/attribute"
 	"github.com/anonet-project/anonet/graph"
@@ -22,7 +22,7 @@ type attributeFlags struct {
 }
 
 // register adds the flags to fs.
-func (f *attributeFlags) register(fs *pflag.FlagSet) {
+func (f *attributeFlags) register(fs *cli.FlagSet) {
 	fs.StringVar(&f.path, "attributes", "", "CSV file (RFC 4180, header row) of node attributes the attacker may know: an id column, then one column per attribute")
 	fs.StringSliceVar(&f.known, "known", nil, "the attributes the attacker knows, comma-separated (default: every column of --attributes); without --attributes, node attributes of the network file itself (GraphML, GML)")
 	fs.StringVar(&f.idColumn, "id-column", "", "the column of --attributes that holds node ids (default: the first)")

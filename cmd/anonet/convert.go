@@ -3,14 +3,14 @@ package main
 import (
 	"io"
 
-	"github.com/spf13/cobra"
+	"github.com/anonet-project/anonet/internal/cli"
 
 	"github.com/anonet-project/anonet/graphio"
 )
 
-func newConvertCmd(e *env) *cobra.Command {
+func newConvertCmd(e *env) *cli.Command {
 	var from, to string
-	cmd := &cobra.Command{
+	cmd := &cli.Command{
 		Use:   "convert IN OUT",
 		Short: "Convert a network from one file format to another",
 		Long: `convert reads IN and writes the same network to OUT. Formats come from the
@@ -20,7 +20,7 @@ Matrix Market files carry no node labels: nodes are numbered in the order of
 their ids.`,
 		Example: "  anonet convert karate karate.graphml\n  anonet convert calls.nauty calls.edges.gz",
 		Args:    exactArgs(2, "IN and OUT"),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cli.Command, args []string) error {
 			out := args[1]
 			outs := e.newOutputs(args[0])
 			if err := outs.add("OUT", out); err != nil {

@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"github.com/spf13/cobra"
+	"github.com/anonet-project/anonet/internal/cli"
 
 	"github.com/anonet-project/anonet/generate"
 	"github.com/anonet-project/anonet/graph"
@@ -30,12 +30,12 @@ type generateResult struct {
 	cost                        // seconds, peak_memory_bytes
 }
 
-func newGenerateCmd(e *env) *cobra.Command {
+func newGenerateCmd(e *env) *cli.Command {
 	var n int
 	var avg, rewire float64
 	var edges int64
 	var out, format string
-	cmd := &cobra.Command{
+	cmd := &cli.Command{
 		Use:   "generate er|ba|ws|population -n N --avg-degree D -o OUT",
 		Short: "Generate a random network: Erdős–Rényi, Barabási–Albert, Watts–Strogatz or a synthetic population",
 		Long: `generate draws a random network from one of the models of the reference's
@@ -67,7 +67,7 @@ numbered 0..n−1. See docs/generate.md.`,
 			"  anonet generate ws -n 500 --avg-degree 16 --rewire 0.05 -o ws.graphml\n" +
 			"  anonet generate population -n 17200000 --edges 1420000000 -o nl.anonet",
 		Args: exactArgs(1, "a model (er, ba, ws or population)"),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cli.Command, args []string) error {
 			start := time.Now()
 			model := args[0]
 			if model != "er" && model != "ba" && model != "ws" && model != "population" {

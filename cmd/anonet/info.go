@@ -7,7 +7,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/spf13/cobra"
+	"github.com/anonet-project/anonet/internal/cli"
 
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
@@ -50,9 +50,9 @@ func newNormJSON(r *graphio.Report) normJSON {
 	return normJSON{r.SelfLoops, r.Duplicates, r.Directed, r.Asymmetric, r.Isolated, r.HeaderSkipped, r.ExtraColumns}
 }
 
-func newInfoCmd(e *env) *cobra.Command {
+func newInfoCmd(e *env) *cli.Command {
 	var format string
-	cmd := &cobra.Command{
+	cmd := &cli.Command{
 		Use:   "info GRAPH",
 		Short: "Summarise a network: size, components, degrees, triangles, clustering",
 		Long: `info reads a network and prints its size, what reading it normalised
@@ -65,7 +65,7 @@ binary file (anonet convert) is summarised without building the graph, in
 about 5 bytes per edge.`,
 		Example: "  anonet info karate\n  anonet info network.edges.gz --json",
 		Args:    exactArgs(1, "one GRAPH"),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cli.Command, args []string) error {
 			start := time.Now()
 			e.read.NodeAttributes = true // to say which attributes the file holds
 			var res infoResult

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/spf13/cobra"
+	"github.com/anonet-project/anonet/internal/cli"
 
 	"github.com/anonet-project/anonet/graphio"
 )
@@ -117,7 +117,7 @@ func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer, proc *proce
 	if errors.As(err, &ee) {
 		code = ee.code
 	} else if strings.HasPrefix(err.Error(), "unknown command") {
-		code = exitUsage // cobra's own usage error
+		code = exitUsage // the command-line framework's own usage error
 	}
 	if e.json && (ee == nil || !ee.reported) {
 		writeJSON(stdout, map[string]any{"error": err.Error(), "exit": code})
@@ -125,9 +125,9 @@ func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer, proc *proce
 	return code
 }
 
-func newRoot(e *env) *cobra.Command {
+func newRoot(e *env) *cli.Command {
 	var rf readFlags
-	root := &cobra.Command{
+	root := &cli.Command{
 		Use:   "anonet",
 		Short: "Measure and improve the structural anonymity of people in a network",
 		Long: `anonet tells which nodes of a network can be re-identified from the network's
@@ -139,7 +139,7 @@ Matrix Market, optionally .gz) or a bundled network: ` + bundledList() + `.`,
 		Version:       version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+		PersistentPreRunE: func(cmd *cli.Command, args []string) error {
 			if e.threads < 0 {
 				return usageErrorf("--threads must be at least 1 (or 0 for all cores), got %d", e.threads)
 			}
@@ -167,7 +167,7 @@ Matrix Market, optionally .gz) or a bundled network: ` + bundledList() + `.`,
 	pf.IntVar(&e.threads, "threads", 0, "worker goroutines, reading edge lists included (0: all cores)")
 	rf.register(pf)
 	root.SetVersionTemplate(versionLine() + "\n")
-	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+	root.SetFlagErrorFunc(func(cmd *cli.Command, err error) error {
 		return &exitError{code: exitUsage, err: fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())}
 	})
 	root.AddCommand(
@@ -184,9 +184,10 @@ Matrix Market, optionally .gz) or a bundled network: ` + bundledList() + `.`,
 	return root
 }
 
-// exactArgs is cobra.ExactArgs with exit status 2 on failure.
-func exactArgs(n int, names string) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, args []string) error {
+// exactArgs checks that a command has n positional arguments, with exit
+// status 2 on failure.
+func exactArgs(n int, names string) cli.PositionalArgs {
+	return func(cmd *cli.Command, args []string) error {
 		if len(args) != n {
 			return usageErrorf("%s needs %s, got %d argument(s) (see %s --help)", cmd.CommandPath(), names, len(args), cmd.CommandPath())
 		}
@@ -203,7 +204,7 @@ func (s *seedValue) Type() string   { return "uint64" }
 func (s *seedValue) Set(v string) error {
 	x, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64)
 	if err != nil {
-		return fmt.Errorf("want a whole number from 0 to 18446744073709551615, got %q", v)
+		return errors.New("want a whole number from 0 to 18446744073709551615")
 	}
 	*s = seedValue(x)
 	return nil

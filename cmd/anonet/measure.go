@@ -8,7 +8,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/spf13/cobra"
+	"github.com/anonet-project/anonet/internal/cli"
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
@@ -45,7 +45,7 @@ type measureResult struct {
 	twinReduced           []int32
 }
 
-func newMeasureCmd(e *env) *cobra.Command {
+func newMeasureCmd(e *env) *cli.Command {
 	var (
 		mf                     measureFlags
 		af                     attributeFlags
@@ -58,7 +58,7 @@ func newMeasureCmd(e *env) *cobra.Command {
 		allLevels              fuzzyLevelsFlag
 		plot                   string
 	)
-	cmd := &cobra.Command{
+	cmd := &cli.Command{
 		Use:   "measure GRAPH",
 		Short: "Find the nodes that are unique or not k-anonymous under an anonymity measure",
 		Long: `measure computes every node's signature under an anonymity measure (what an
@@ -94,7 +94,7 @@ none at d = 1, without attributes, --fuzzy or per-node listings (--classes,
   anonet measure karate --measure degree,count,dk,vrq -d 2
   anonet measure network.edges --classes --json`,
 		Args: exactArgs(1, "one GRAPH"),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cli.Command, args []string) error {
 			ms, err := mf.measures(true)
 			if err != nil {
 				return err

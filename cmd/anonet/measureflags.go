@@ -3,7 +3,7 @@ package main
 import (
 	"strings"
 
-	"github.com/spf13/pflag"
+	"github.com/anonet-project/anonet/internal/cli"
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
@@ -17,7 +17,7 @@ type measureFlags struct {
 	d, k  int
 }
 
-func (f *measureFlags) register(fs *pflag.FlagSet, multi bool) {
+func (f *measureFlags) register(fs *cli.FlagSet, multi bool) {
 	help := "anonymity measure: " + strings.Join(measure.Names(), ", ") + " (or dk-unrooted, hybrid-unrooted)"
 	if multi {
 		fs.StringSliceVar(&f.names, "measure", []string{"count"}, help+"; several, comma-separated or repeated, give a comparison table")

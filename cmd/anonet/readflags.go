@@ -3,8 +3,7 @@ package main
 import (
 	"fmt"
 
-	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
+	"github.com/anonet-project/anonet/internal/cli"
 
 	"github.com/anonet-project/anonet/graphio"
 )
@@ -22,7 +21,7 @@ type readFlags struct {
 }
 
 // register adds the reading flags to fs (the root's persistent flags).
-func (r *readFlags) register(fs *pflag.FlagSet) {
+func (r *readFlags) register(fs *cli.FlagSet) {
 	fs.BoolVar(&r.header, "header", false, "edge lists: the first data line is a column header (default: detected)")
 	fs.BoolVar(&r.noHeader, "no-header", false, "edge lists: the first data line is an edge, never a header")
 	fs.StringVar(&r.delimiter, "delimiter", "", `edge lists: the one character between fields, such as ";" or "\t" (default: any of space, tab and comma)`)
@@ -101,7 +100,7 @@ func (r *readFlags) onto(base, opt graphio.ReadOptions, changed func(name string
 
 // registerFrom adds --from, the input format, with its old name --format
 // kept as a hidden alias.
-func registerFrom(fs *pflag.FlagSet, p *string, what string) {
+func registerFrom(fs *cli.FlagSet, p *string, what string) {
 	fs.StringVar(p, "from", "", fmt.Sprintf("input format of %s (default: from the file extension; edgelist for stdin)", what))
 	fs.StringVar(p, "format", "", "old name of --from")
 	fs.MarkHidden("format")
@@ -111,7 +110,7 @@ func registerFrom(fs *pflag.FlagSet, p *string, what string) {
 // deflt (a phrase such as "from the file extension"). With oldName the old
 // name --format is kept as a hidden alias (for commands that read no
 // graph, where --format named the output).
-func registerTo(fs *pflag.FlagSet, p *string, what, deflt string, oldName bool) {
+func registerTo(fs *cli.FlagSet, p *string, what, deflt string, oldName bool) {
 	fs.StringVar(p, "to", "", fmt.Sprintf("output format of %s (default: %s)", what, deflt))
 	if oldName {
 		fs.StringVar(p, "format", "", "old name of --to")
@@ -121,7 +120,7 @@ func registerTo(fs *pflag.FlagSet, p *string, what, deflt string, oldName bool) 
 
 // checkOneFormat rejects --from or --to together with --format, the old
 // name of one of them, since both are bound to the same value.
-func checkOneFormat(cmd *cobra.Command) error {
+func checkOneFormat(cmd *cli.Command) error {
 	f := cmd.Flags()
 	for _, name := range []string{"from", "to"} {
 		if alias := f.Lookup("format"); alias != nil && f.Changed(name) && f.Changed("format") && alias.Usage == "old name of --"+name {

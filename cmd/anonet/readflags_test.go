@@ -54,7 +54,7 @@ func TestReadingFlags(t *testing.T) {
 		{"", []string{"info", "x.edges.bz2"}, "no such file"},
 		{"", []string{"convert", "karate", filepath.Join(dir, "k.edges.bz2")}, "only gzip (.gz) is supported"},
 		{"", []string{"convert", "karate", filepath.Join(dir, "k.xyz")}, "--to when writing"},
-		{"", []string{"--seed", "-1", "info", "karate"}, `--seed" flag: want a whole number`},
+		{"", []string{"--seed", "-1", "info", "karate"}, `--seed -1: want a whole number`},
 	} {
 		_, stderr, code := runCLIStdin(t, tc.stdin, tc.args...)
 		if code != 2 || !strings.Contains(stderr, tc.msg) {

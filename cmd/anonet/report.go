@@ -9,8 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
+	"github.com/anonet-project/anonet/internal/cli"
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/anonymize"
@@ -28,7 +27,7 @@ type reportFlags struct {
 	html, plot string
 }
 
-func (f *reportFlags) register(fs *pflag.FlagSet, html bool) {
+func (f *reportFlags) register(fs *cli.FlagSet, html bool) {
 	if html {
 		fs.StringVar(&f.html, "report", "", "write a self-contained HTML report of the release to this file")
 	}
@@ -257,7 +256,7 @@ func (e *env) anonymizeReport(r anonymizeResult, orig, anon *graph.Graph, perm [
 	return in, nil
 }
 
-func newReportCmd(e *env) *cobra.Command {
+func newReportCmd(e *env) *cli.Command {
 	var (
 		mf                          measureFlags
 		af                          attributeFlags
@@ -266,7 +265,7 @@ func newReportCmd(e *env) *cobra.Command {
 		alpha                       float64
 		plot                        string
 	)
-	cmd := &cobra.Command{
+	cmd := &cli.Command{
 		Use:   "report ORIGINAL RELEASE -o report.html",
 		Short: "Write an HTML report comparing a network with its anonymized release",
 		Long: `report writes one self-contained HTML page (no network access needed to view
@@ -286,7 +285,7 @@ anonet anonymize --report FILE writes the same report directly.`,
 		Example: "  anonet anonymize karate -o karate-anon.edges --variant full --trace trace.csv --mapping map.tsv\n" +
 			"  anonet report karate karate-anon.edges --trace trace.csv --mapping map.tsv -o report.html",
 		Args: exactArgs(2, "ORIGINAL and RELEASE"),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cli.Command, args []string) error {
 			ms, err := mf.measures(false)
 			if err != nil {
 				return err

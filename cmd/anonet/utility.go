@@ -9,7 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/spf13/cobra"
+	"github.com/anonet-project/anonet/internal/cli"
 
 	"github.com/anonet-project/anonet/release"
 	"github.com/anonet-project/anonet/utility"
@@ -56,10 +56,10 @@ type metricJSON struct {
 	Details        map[string]*float64 `json:"details,omitempty"`
 }
 
-func newUtilityCmd(e *env) *cobra.Command {
+func newUtilityCmd(e *env) *cli.Command {
 	var format, mapping, metrics, paths, plot string
 	var sources, runs int
-	cmd := &cobra.Command{
+	cmd := &cli.Command{
 		Use:   "utility ORIGINAL ANONYMIZED",
 		Short: "Measure how much of a network's usefulness survived anonymization",
 		Long: `utility compares an anonymized network with its original on the properties
@@ -91,7 +91,7 @@ See docs/utility.md for the precise definitions.`,
 		Example: "  anonet utility network.edges anonymized.edges --mapping map.tsv\n" +
 			"  anonet utility karate karate-anon.edges --json --metrics avg_clustering,nmi",
 		Args: exactArgs(2, "ORIGINAL and ANONYMIZED"),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cli.Command, args []string) error {
 			start := time.Now()
 			opt := utility.Options{Seed: e.seed, Threads: e.threads, Sources: sources, LeidenRuns: runs}
 			var err error

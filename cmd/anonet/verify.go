@@ -6,8 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
+	"github.com/anonet-project/anonet/internal/cli"
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/anonymize"
@@ -53,13 +52,13 @@ func checkFuzzy(phi float64, m measure.Measure) error {
 // anonymize.
 type fuzzyLevelsFlag bool
 
-func (f *fuzzyLevelsFlag) register(fs *pflag.FlagSet) {
+func (f *fuzzyLevelsFlag) register(fs *cli.FlagSet) {
 	fs.BoolVar((*bool)(f), "fuzzy-all-levels", false, "with --fuzzy at d >= 2: require the tolerance at every level 1..d (default: level d only, the reference's definition)")
 }
 
 // levels returns the levels fuzzy similarity compares, or a usage error if
 // the flag is given without --fuzzy.
-func (f fuzzyLevelsFlag) levels(cmd *cobra.Command) (anonymity.FuzzyLevels, error) {
+func (f fuzzyLevelsFlag) levels(cmd *cli.Command) (anonymity.FuzzyLevels, error) {
 	if !f {
 		return anonymity.FuzzyTop, nil
 	}
@@ -77,7 +76,7 @@ func checkAlpha(alpha float64) error {
 	return nil
 }
 
-func newVerifyCmd(e *env) *cobra.Command {
+func newVerifyCmd(e *env) *cli.Command {
 	var (
 		mf         measureFlags
 		af         attributeFlags
@@ -85,7 +84,7 @@ func newVerifyCmd(e *env) *cobra.Command {
 		alpha, phi float64
 		allLevels  fuzzyLevelsFlag
 	)
-	cmd := &cobra.Command{
+	cmd := &cli.Command{
 		Use:   "verify GRAPH",
 		Short: "Check from scratch that a network meets an anonymity target",
 		Long: fmt.Sprintf(`verify recomputes the equivalence partition of GRAPH from scratch and exits
@@ -97,7 +96,7 @@ degree, count, edgecount or none at d = 1, without --fuzzy or attributes, is
 read without building the graph (about 5 bytes per edge).`, exitNotAnonymous),
 		Example: "  anonet verify karate-anon.edges\n  anonet verify out.edges --measure dk -d 1 -k 3 --alpha 0.95",
 		Args:    exactArgs(1, "one GRAPH"),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cli.Command, args []string) error {
 			ms, err := mf.measures(false)
 			if err != nil {
 				return err

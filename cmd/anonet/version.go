@@ -5,18 +5,18 @@ import (
 	"runtime"
 	"runtime/debug"
 
-	"github.com/spf13/cobra"
+	"github.com/anonet-project/anonet/internal/cli"
 )
 
 // version is the release of this source tree.
 const version = "0.1.0-dev"
 
-func newVersionCmd(e *env) *cobra.Command {
-	return &cobra.Command{
+func newVersionCmd(e *env) *cli.Command {
+	return &cli.Command{
 		Use:   "version",
 		Short: "Print the version of anonet",
 		Args:  exactArgs(0, "no arguments"),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cli.Command, args []string) error {
 			if e.json {
 				return writeJSON(e.stdout, map[string]string{"version": version, "go": runtime.Version()})
 			}
