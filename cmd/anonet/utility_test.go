@@ -6,14 +6,12 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
-	"github.com/anonet-project/anonet/utility"
 )
 
 // wantMetricNames is the contract of anonet utility --json.
@@ -98,9 +96,14 @@ func TestUtilityMapping(t *testing.T) {
 			t.Errorf("%s undefined with a mapping: %+v", m.Name, m)
 		}
 	}
-	// Without the mapping the labels differ: the metrics that need a
-	// correspondence are null, with a note; the others are unchanged.
-	out, stderr, code := runCLI(t, "utility", "--json", "karate", anon)
+	// Without the mapping the labels differ: the metrics that compare nodes
+	// cannot be computed, and the default set, which has them, is refused
+	// (issue 36: never computed on an implausible correspondence); metrics
+	// that do not compare nodes are computed as with the mapping.
+	if _, stderr, code := runCLI(t, "utility", "karate", anon); code != 2 || !strings.Contains(stderr, "--mapping") {
+		t.Errorf("the default metrics without a mapping: exit %d: %s", code, stderr)
+	}
+	out, stderr, code := runCLI(t, "utility", "--json", "karate", anon, "--metrics", "avg_clustering,degree_ks")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -108,22 +111,13 @@ func TestUtilityMapping(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &r2); err != nil {
 		t.Fatal(err)
 	}
-	if r2.Correspondence != "none" {
-		t.Errorf("correspondence %q", r2.Correspondence)
+	if r2.Correspondence != "none" || len(r2.Metrics) != 2 {
+		t.Errorf("correspondence %q, %d metrics", r2.Correspondence, len(r2.Metrics))
 	}
-	for i, m := range r2.Metrics {
-		switch m.Name {
-		case "betweenness_top100_overlap":
-			if m.Anonymized != nil || m.Preserved != nil || !strings.Contains(m.Note, "correspondence") {
-				t.Errorf("overlap without mapping: %+v", m)
-			}
-		case "nmi":
-			if m.Original == nil || m.Anonymized != nil || m.Preserved != nil || m.Note == "" {
-				t.Errorf("nmi without mapping: %+v", m)
-			}
-		default:
-			if *m.Anonymized != *r.Metrics[i].Anonymized {
-				t.Errorf("%s: %v without mapping, %v with", m.Name, *m.Anonymized, *r.Metrics[i].Anonymized)
+	for _, m := range r2.Metrics {
+		for _, w := range r.Metrics {
+			if w.Name == m.Name && *m.Anonymized != *w.Anonymized {
+				t.Errorf("%s: %v without mapping, %v with", m.Name, *m.Anonymized, *w.Anonymized)
 			}
 		}
 	}
@@ -148,9 +142,12 @@ func TestUtilityAfterAnonymize(t *testing.T) {
 	}
 }
 
-func TestUtilityWrongLabelsWarning(t *testing.T) {
-	// Same labels 0..n−1, different nodes: equal label sets, but few edges
-	// in common. utility warns.
+// TestUtilityRefusesImplausibleLabels: two files that number their nodes
+// 0..n-1 alike (everything generate writes, most igraph and networkx
+// exports) but whose numbers name other nodes share few edges; utility
+// refuses to compare nodes by those labels and asks for --mapping (it
+// printed a wrong NMI and betweenness with a warning before).
+func TestUtilityRefusesImplausibleLabels(t *testing.T) {
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.nauty"), filepath.Join(dir, "b.nauty")
 	if _, stderr, code := runCLI(t, "generate", "er", "-n", "200", "--avg-degree", "6", "-o", a); code != 0 {
@@ -159,119 +156,11 @@ func TestUtilityWrongLabelsWarning(t *testing.T) {
 	if _, stderr, code := runCLI(t, "generate", "er", "-n", "200", "--avg-degree", "6", "-o", b, "--seed", "2"); code != 0 {
 		t.Fatal(stderr)
 	}
-	var out, errb strings.Builder
-	if code := run([]string{"utility", a, b, "--metrics", "components"}, &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	_, stderr, code := runCLI(t, "utility", a, b)
+	if code != 2 || !strings.Contains(stderr, "do not name the same people") || !strings.Contains(stderr, "--mapping") {
+		t.Errorf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(errb.String(), "probably do not correspond") {
-		t.Errorf("no warning: %s", errb.String())
-	}
-}
-
-func TestUtilityText(t *testing.T) {
-	dir := t.TempDir()
-	anon, mapping := writeRelabelled(t, dir, 20)
-	out, stderr, code := runCLI(t, "utility", "karate", anon, "--mapping", mapping)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	for _, want := range []string{"metric", "original", "anonymized", "change", "preserved",
-		"avg_clustering ", "degree_ks ", "metrics preserved", "nmi: stability"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
-	if regexp.MustCompile(`(?i)nan`).MatchString(out) {
-		t.Errorf("NaN in the output:\n%s", out)
-	}
-}
-
-func TestUtilityBadInput(t *testing.T) {
-	dir := t.TempDir()
-	anon, _ := writeRelabelled(t, dir, 0)
-	badMap := filepath.Join(dir, "bad.tsv")
-	os.WriteFile(badMap, []byte("original\tanonymized\n1\tp0\n2\tnobody\n"), 0o644)
-	noHeader := filepath.Join(dir, "nohead.tsv")
-	os.WriteFile(noHeader, []byte("1\tp0\n"), 0o644)
-	tests := []struct {
-		args []string
-		msg  string
-	}{
-		{[]string{"utility", "karate"}, "needs ORIGINAL and ANONYMIZED"},
-		{[]string{"utility", "karate", "karate", "--metrics", "clustering"}, `unknown metric "clustering"`},
-		{[]string{"utility", "karate", "karate", "--metrics", "nmi,,components"}, `unknown metric ""`},
-		{[]string{"utility", "karate", "lesmis", "--metrics", "betweenness_top100_overlap"}, "the graphs have 34 and 77 nodes"},
-		{[]string{"utility", "karate", "karate", "--paths", "fast"}, "--paths"},
-		{[]string{"utility", "karate", "karate", "--sources", "0"}, "--sources must be at least 1"},
-		{[]string{"utility", "karate", "karate", "--leiden-runs", "1"}, "--leiden-runs must be at least 2"},
-		{[]string{"utility", "karate", filepath.Join(dir, "missing.edges")}, "no such file"},
-		{[]string{"utility", "karate", anon, "--mapping", filepath.Join(dir, "missing.tsv")}, "missing.tsv"},
-		{[]string{"utility", "karate", anon, "--mapping", badMap}, `bad.tsv line 3: anonymized node "nobody" is not in the anonymized graph`},
-		{[]string{"utility", "karate", anon, "--mapping", noHeader}, "nohead.tsv line 1: want the header"},
-	}
-	for _, tc := range tests {
-		_, stderr, code := runCLI(t, tc.args...)
-		if code != 2 || !strings.Contains(stderr, tc.msg) {
-			t.Errorf("anonet %s: exit %d, stderr %q; want exit 2 with %q", strings.Join(tc.args, " "), code, stderr, tc.msg)
-		}
-	}
-}
-
-func TestUtilityEmptyGraphs(t *testing.T) {
-	dir := t.TempDir()
-	empty := filepath.Join(dir, "empty.nauty")
-	os.WriteFile(empty, []byte("!n=0\n"), 0o644)
-	out, stderr, code := runCLI(t, "utility", "--json", empty, empty)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	if strings.Contains(out, "NaN") {
-		t.Fatalf("NaN in JSON:\n%s", out)
-	}
-	var r utilityResult
-	if err := json.Unmarshal([]byte(out), &r); err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range r.Metrics {
-		if m.Name == "components" {
-			if m.Original == nil || *m.Original != 0 {
-				t.Errorf("components: %+v", m)
-			}
-			continue
-		}
-		if m.Original != nil && m.Anonymized != nil || m.Preserved != nil || m.Note == "" {
-			t.Errorf("%s of an empty graph: %+v", m.Name, m)
-		}
-	}
-	text, _, code := runCLI(t, "utility", empty, empty)
-	if code != 0 || !strings.Contains(text, "n/a") || strings.Contains(text, "NaN") {
-		t.Errorf("exit %d:\n%s", code, text)
-	}
-}
-
-func TestUtilityDeterministic(t *testing.T) {
-	strip := regexp.MustCompile(`"(seconds|peak_memory_bytes)": [0-9.e+-]+`)
-	var first string
-	for _, threads := range []string{"1", "2", "3"} {
-		for _, paths := range []string{"exact", "sampled"} {
-			out, stderr, code := runCLI(t, "utility", "--json", "--threads", threads, "--seed", "7", "--paths", paths, "--sources", "20", "dolphins", "dolphins")
-			if code != 0 {
-				t.Fatalf("exit %d: %s", code, stderr)
-			}
-			s := strip.ReplaceAllString(out, "")
-			if threads == "1" {
-				first += s
-			} else if !strings.Contains(first, s) {
-				t.Errorf("--threads %s --paths %s: output differs from --threads 1", threads, paths)
-			}
-		}
-	}
-	r := utilityJSON(t, "--paths", "sampled", "--sources", "20", "dolphins", "dolphins")
-	if r.Paths != "sampled" || r.Sources != 20 || !r.Metrics[2].Estimated {
-		t.Errorf("sampled: %+v", r)
-	}
-	r = utilityJSON(t, "--metrics", "degree_ks,avg_clustering", "dolphins", "dolphins")
-	if len(r.Metrics) != 2 || r.Metrics[0].Name != utility.MetricAvgClustering {
-		t.Errorf("--metrics: %+v", r.Metrics)
+	if _, stderr, code := runCLI(t, "utility", a, b, "--metrics", "components"); code != 0 {
+		t.Errorf("a metric that compares no nodes: exit %d: %s", code, stderr)
 	}
 }
