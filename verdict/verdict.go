@@ -1,0 +1,81 @@
+package verdict
+
+// State is the colour of a verdict.
+type State string
+
+// The states of a verdict.
+const (
+	Green State = "green" // the target is met; no stronger rung singles anyone out
+	Amber State = "amber" // the target is met; a stronger attacker still singles people out
+	Red   State = "red"   // the target is not met
+)
+
+// AttackLimit is the share of people a seeded attack may re-identify before
+// a release that meets its target turns amber.
+const AttackLimit = 0.05
+
+// Target is what a release was made to meet.
+type Target struct {
+	Measure string  // the measure's name, e.g. "count"
+	D       int     // its distance
+	K       int     // the threshold: every counted node shares its class with k−1 others
+	Alpha   float64 // the fraction of the nodes that must be k-anonymous (1: all)
+	// Attacker says in plain words what the attacker of the target knows,
+	// e.g. "someone who knows each person's number of contacts and the
+	// ties among them".
+	Attacker string
+	Nodes    int // nodes of the release
+	Required int // nodes that must be k-anonymous: ⌈Alpha·Nodes⌉
+	Met      bool
+	// NotAnonymous is the number of nodes that are not k-anonymous under
+	// the target's measure.
+	NotAnonymous int
+}
+
+// A Rung is the release measured against one attacker of the ladder.
+type Rung struct {
+	Measure  string // the measure's name
+	D        int    // its distance
+	Attacker string // what this attacker knows, in plain words
+	// Unique is the number of people this attacker singles out (alone in
+	// their class); NotAnonymous the number in classes of fewer than k.
+	Unique, NotAnonymous int
+	// Stronger reports that this attacker knows at least what the
+	// target's does (its partition refines the target's), so that its
+	// numbers bear on the verdict.
+	Stronger bool
+	// Skipped, if not empty, says why the rung was not measured (it did
+	// not finish within its time bound); its numbers are then zero.
+	Skipped string
+	// LowerBound reports that the search was cut short where that still
+	// gives a safe answer: the counts are at least the true ones
+	// (automorphism orbits found so far are finer than the true ones).
+	LowerBound bool
+	Seconds    float64
+}
+
+// An Attack is the outcome of the seed-and-propagate attack with a number
+// of seeds (package attack).
+type Attack struct {
+	Seeds     int     // seed pairs given to the attacker
+	Targets   int     // nodes it tried to re-identify
+	Correct   int     // of them re-identified
+	Fraction  float64 // Correct / Targets
+	Precision float64 // Correct / matched
+	Skipped   string  // why it was not run, if it was not
+}
+
+// A Verdict is what a release protects against.
+type Verdict struct {
+	State   State
+	Target  Target
+	Ladder  []Rung
+	Attacks []Attack
+	// Reasons say, in plain words with the numbers, why the state is not
+	// green (empty when it is).
+	Reasons []string
+	// Recommendation is what would protect against the next rung (or
+	// meet the target), with the command that does it, when the state is
+	// not green.
+	Recommendation string
+}
