@@ -238,15 +238,14 @@ type Config struct {
 	// may delete: per edge of the input, or for a budgeted run per
 	// alteration of the budget (0 means DefaultEffort).
 	Effort int
-	// TimeLimit, if positive, bounds the refinement (restoration, the twin
-	// start, the local search and, budgeted, the gainful deletions that end
-	// it) to that long from its start: each phase stops at the deadline
-	// with the state it has, which still meets the target, and the best
-	// state found is returned. In the full and partial variants the
-	// strategy's own deletions are not bounded: they must reach the target
-	// first. In the budgeted variant, where every prefix of them is a
-	// release within the budget, the limit counts from the strategy's start
-	// and bounds its deletions too.
+	// TimeLimit, if positive, bounds the whole run to that long from its
+	// start: the strategy's alterations and the refinement (restoration,
+	// the twin start, the local search and, budgeted, the gainful
+	// deletions that end it) stop at the deadline with the state they
+	// have, and the best state found is returned (Result.TimedOut). A
+	// refinement starts from a state that meets the target and never
+	// loses it; in the full and partial variants a strategy stopped by the
+	// limit may leave the target unmet.
 	TimeLimit time.Duration
 
 	// Protected, on a layered graph, holds the layers whose ties are never

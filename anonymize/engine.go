@@ -64,6 +64,9 @@ type Result struct {
 	TargetReached bool
 	// Interrupted reports that the context ended the run early.
 	Interrupted bool
+	// TimedOut reports that Config.TimeLimit ended the run (or a phase of
+	// it) early.
+	TimedOut bool
 	// Refinement describes what the refinement did (zero without one).
 	Refinement RefinementStats
 }
@@ -143,6 +146,11 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 		rec.twins = anonymity.NewTwins(g)
 	}
 	rec.record(PhaseStrategy, st.notAnonymous, 0, 0)
+	if n-st.notAnonymous >= res.Target {
+		// The input meets the target: it is the release, unchanged.
+		res.EdgesAfter, res.TargetReached = m0, true
+		return res, nil
+	}
 	// The greedy deletion works on the solution from the input; after a
 	// paper strategy, refinement builds it from the strategy's release.
 	var sol *solution
@@ -151,13 +159,11 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 			return nil, err
 		}
 	}
-	// In the budgeted variant every prefix of the strategy's deletions is
-	// a release within the budget, so the time limit counts from the
-	// strategy's start and bounds it too; otherwise the strategy must reach
-	// the target first, and the limit counts from the refinement's start.
+	// The time limit counts from the strategy's start and bounds the whole
+	// run.
 	var deadline time.Time
 	sctx := ctx
-	if cfg.TimeLimit > 0 && cfg.Variant == Budgeted {
+	if cfg.TimeLimit > 0 {
 		deadline = time.Now().Add(cfg.TimeLimit)
 		var cancel context.CancelFunc
 		sctx, cancel = context.WithDeadline(ctx, deadline)
@@ -206,6 +212,7 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	if ctx.Err() != nil {
 		res.Interrupted = true
 	}
+	res.TimedOut = !deadline.IsZero() && !time.Now().Before(deadline)
 	res.EdgesAfter = g.NumEdges()
 	res.TargetReached = n-res.After().NotKAnonymous >= res.Target
 	return res, nil

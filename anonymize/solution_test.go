@@ -257,46 +257,33 @@ func TestRefinementKeepsTarget(t *testing.T) {
 	}
 }
 
-// TestTimeLimitBoundsRefinement: the time limit bounds the whole
-// refinement, restoration and the twin start included, not only the local
-// search. A limit that has passed when the refinement starts returns the
-// strategy's own release, not marked interrupted, in the full and partial
-// variants; in the budgeted variant it also bounds the strategy (the
-// default's greedy, and ua), so a spent limit returns the input.
-func TestTimeLimitBoundsRefinement(t *testing.T) {
+// TestTimeLimitBoundsRun: the time limit bounds the whole run, the
+// strategy included, in every variant (issue 37: es add under vrq at d = 2
+// ran 356 s under a limit of 2 s). A limit that has passed when the run
+// starts returns the input, marked timed out, not interrupted, with no
+// refinement; without a limit the same runs alter the network, so the test
+// can fail.
+func TestTimeLimitBoundsRun(t *testing.T) {
 	g0 := examples.MustRead("karate")
 	for _, tc := range []struct {
 		v Variant
 		s Strategy
-	}{{Full, Best}, {Partial, Best}, {Budgeted, Best}, {Budgeted, UA}} {
-		v := tc.v
-		base := Config{Measure: measure.Count{}, D: 1, Variant: v, Strategy: tc.s, Seed: 3, Budget: 12}
-		plain := base
-		plain.Refine = NoRefinement
-		want := g0.Clone()
-		if v != Budgeted {
-			run(t, want, plain)
-		}
+	}{{Full, Best}, {Partial, Best}, {Budgeted, Best}, {Budgeted, UA}, {Full, UA}} {
+		base := Config{Measure: measure.Count{}, D: 1, Variant: tc.v, Strategy: tc.s, Seed: 3, Budget: 12}
 		limited := base
 		limited.TimeLimit = time.Nanosecond
 		g := g0.Clone()
 		res := run(t, g, limited)
-		start := StartStrategy
-		if v == Budgeted {
-			start = "" // no refinement at all: the strategy used the time up
+		if res.Interrupted || !res.TimedOut || res.Refinement.Start != "" || res.Alterations.Len() != 0 {
+			t.Errorf("%s %s: interrupted %v, timed out %v, refinement from %q, %d alterations; want the input, timed out",
+				tc.v, tc.s, res.Interrupted, res.TimedOut, res.Refinement.Start, res.Alterations.Len())
 		}
-		if res.Interrupted || res.Refinement.Restored != 0 || res.Refinement.Start != start || res.Refinement.Tried != 0 {
-			t.Errorf("%s: interrupted %v, restored %d, start %s, tried %d; want the strategy's release untouched",
-				v, res.Interrupted, res.Refinement.Restored, res.Refinement.Start, res.Refinement.Tried)
+		if !slices.Equal(g.SortedEdges(), g0.SortedEdges()) {
+			t.Errorf("%s %s: %d edges under a spent time limit, want the input's %d", tc.v, tc.s, g.NumEdges(), g0.NumEdges())
 		}
-		if !slices.Equal(g.SortedEdges(), want.SortedEdges()) {
-			t.Errorf("%s: %d edges kept under a spent time limit, the strategy alone keeps %d", v, g.NumEdges(), want.NumEdges())
-		}
-		// Without a limit the refinement changes the release here, so the
-		// comparison above can fail.
 		g = g0.Clone()
-		if res := run(t, g, base); slices.Equal(g.SortedEdges(), want.SortedEdges()) {
-			t.Errorf("%s: the unlimited refinement changed nothing (%+v); the test proves nothing", v, res.Refinement)
+		if res := run(t, g, base); res.TimedOut || res.Alterations.Len() == 0 {
+			t.Errorf("%s %s without a limit: timed out %v, %d alterations; the test proves nothing", tc.v, tc.s, res.TimedOut, res.Alterations.Len())
 		}
 	}
 }
@@ -319,7 +306,7 @@ func TestAnnealDeterministicAndStoppable(t *testing.T) {
 	}
 	g := g0.Clone()
 	const effort = 1 << 20
-	res := run(t, g, Config{Measure: measure.Count{}, D: 1, Variant: Full, Seed: 9, Effort: effort, TimeLimit: 50 * time.Millisecond})
+	res := run(t, g, Config{Measure: measure.Count{}, D: 1, Variant: Full, Seed: 9, Effort: effort, TimeLimit: 500 * time.Millisecond})
 	if !res.TargetReached {
 		t.Fatal("time-limited run missed the target")
 	}

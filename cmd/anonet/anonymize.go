@@ -232,7 +232,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 					return usageErrorf("--refine: %v", err)
 				}
 			}
-			if effort < 0 {
+			if effort < 1 {
 				return usageErrorf("--effort must be at least 1, got %d", effort)
 			}
 			if timeLimit < 0 {
@@ -261,7 +261,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 				return usageErrorf("--attributes-out and --drop-attributes exclude each other")
 			}
 			if cmd.Flags().Changed("fuzzy") {
-				if err := checkFuzzy(phi, ms[0]); err != nil {
+				if err := checkFuzzy(phi, ms[0], true); err != nil {
 					return err
 				}
 				cfg.Fuzzy, cfg.Phi = true, phi
@@ -312,10 +312,10 @@ end of an iteration and writes the best state so far by the same rule.`,
 			}
 			n, m := in.g.NumNodes(), in.g.NumEdges()
 			alterable := anonymize.Alterable(cfg.Operation, n, m)
-			if alterable <= 0 {
-				verb := map[anonymize.Operation]string{anonymize.Delete: "deleted", anonymize.Add: "added", anonymize.Rewire: "rewired"}[cfg.Operation]
-				return inputError(fmt.Errorf("%s has no edges that could be %s", in.name, verb))
-			}
+			// A network with nothing to alter is released unchanged if it
+			// already meets the target (anonymize returns it as it is),
+			// and otherwise refused by the check of what is reachable.
+			alterable = max(alterable, 1)
 			// The budget and R are shares of the current edges, as in the
 			// paper, whatever the operation.
 			if cfg.Variant == anonymize.Budgeted {
@@ -411,7 +411,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 	f.StringVar(&algorithm, "algorithm", string(anonymize.Best), "strategy: best (the default: ua deletion, for k = 2 in the full or partial variant also a twin release, then restoration and local search), greedy (exact gain, then restoration), or the paper's es, degree, aff, unique, ua, uao (unrefined unless --refine); for --measure degree also liu-terzi, liu-terzi-greedy (Liu and Terzi's k-degree anonymization)")
 	f.StringVar(&refine, "refine", "", "after the strategy: none, restore (re-add deleted edges while the target holds) or anneal (restore, then local search); default anneal for best, restore for greedy, none for the paper's strategies")
 	f.IntVar(&effort, "effort", anonymize.DefaultEffort, "local search (--refine anneal): moves per edge that may be deleted (every edge; budgeted: per alteration of the budget); on small releases also the exact search nodes of the final walk, which starts from two more searches from the input (docs/anonymize.md)")
-	f.DurationVar(&timeLimit, "time-limit", 0, "bound the refinement (restoration, twin start, local search, budgeted: the final gainful deletions) to this long (e.g. 30s, 5m), keeping the best state found; budgeted, the limit counts from the strategy's start and bounds its deletions too; full and partial, the strategy's deletions are not bounded (they must reach the target); 0: no limit")
+	f.DurationVar(&timeLimit, "time-limit", 0, "bound the whole run (the strategy's alterations, then restoration, twin start, local search, and budgeted the final gainful deletions) to this long (e.g. 30s, 5m), keeping the best state found; a full or partial run stopped before its target writes nothing (exit 3) unless --allow-unmet; 0: no limit")
 	f.StringVar(&variant, "variant", "full", "target: full (all nodes), partial (--alpha of the nodes) or budgeted (--budget alterations); --alpha alone means partial, --budget alone budgeted")
 	f.StringVar(&budget, "budget", percent(anonymize.DefaultBudgetFraction), "budgeted variant: maximum alterations, a number or a percentage of the edges (rounded up), for every operation")
 	f.Float64Var(&alpha, "alpha", anonymize.DefaultAlpha, "partial variant: fraction of nodes that must become k-anonymous, in (0, 1]")
@@ -506,8 +506,8 @@ func summary(name, out string, res *anonymize.Result, seed uint64) anonymizeResu
 
 func refinementOf(res *anonymize.Result) *refinementResult {
 	c := res.Config
-	if c.Refine == anonymize.NoRefinement {
-		return nil
+	if c.Refine == anonymize.NoRefinement || res.Refinement.Start == "" {
+		return nil // none asked for, or none ran (the input met the target, or a signal came first)
 	}
 	r := res.Refinement
 	out := &refinementResult{

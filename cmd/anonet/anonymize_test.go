@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -157,38 +158,91 @@ func TestAnonymizeJSON(t *testing.T) {
 	}
 }
 
+// TestAnonymizeFuzzyAndOperations runs the fuzzy target and the add and
+// rewire operations and checks each result by its kind (the switch before
+// issue 37 tested the wrong argument, so the add and rewire checks never
+// ran): fuzzy meets its target; es add spends the budget on additions
+// only; es rewire spends it two alterations at a time, keeping the number
+// of edges in every state.
 func TestAnonymizeFuzzyAndOperations(t *testing.T) {
 	dir := t.TempDir()
-	fuzzyOut := filepath.Join(dir, "fuzzy.graphml")
-	for _, args := range [][]string{
-		{"--fuzzy", "20", "--variant", "full", "-o", fuzzyOut},
-		{"--algorithm", "es", "--operation", "add", "--budget", "6", "--allow-unmet"},
-		{"--algorithm", "es", "--operation", "rewire", "--budget", "6", "--allow-unmet"},
+	for _, tc := range []struct {
+		kind string
+		args []string
+	}{
+		{"fuzzy", []string{"--fuzzy", "20", "--variant", "full"}},
+		{"add", []string{"--algorithm", "es", "--operation", "add", "--budget", "6", "--allow-unmet"}},
+		{"rewire", []string{"--algorithm", "es", "--operation", "rewire", "--budget", "6", "--allow-unmet"}},
 	} {
-		cmdArgs := []string{"anonymize", "dolphins", "--json"}
-		if args[0] != "--fuzzy" {
-			cmdArgs = append(cmdArgs, "-o", filepath.Join(dir, "o.graphml"))
-		}
-		stdout, stderr, code := runCLI(t, append(cmdArgs, args...)...)
+		trace := filepath.Join(dir, tc.kind+".csv")
+		args := append([]string{"anonymize", "dolphins", "--json", "-o", filepath.Join(dir, tc.kind+".graphml"), "--trace", trace}, tc.args...)
+		stdout, stderr, code := runCLI(t, args...)
 		if code != 0 {
-			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+			t.Fatalf("%s: exit %d: %s", tc.kind, code, stderr)
 		}
 		var r anonymizeResult
-		json.Unmarshal([]byte(stdout), &r)
-		switch args[1] {
-		case "20":
-			if r.Fuzzy == nil || *r.Fuzzy != 20 || r.NotKAnonymousAfter != 0 {
+		if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+			t.Fatalf("%s: %v in %q", tc.kind, err, stdout)
+		}
+		b, _ := os.ReadFile(trace)
+		rows := strings.Split(strings.TrimSpace(string(b)), "\n")[1:]
+		last := strings.Split(rows[len(rows)-1], ",")
+		switch tc.kind {
+		case "fuzzy":
+			if r.Fuzzy == nil || *r.Fuzzy != 20 || r.NotKAnonymousAfter != 0 || !r.TargetReached {
 				t.Errorf("fuzzy: %+v", r)
 			}
 		case "add":
-			if r.EdgesAfter != r.EdgesBefore+r.EdgesAltered {
-				t.Errorf("add: %+v", r)
+			if r.EdgesAdded == 0 || r.EdgesDeleted != 0 || r.EdgesAfter != r.EdgesBefore+r.EdgesAdded || r.EdgesAltered != r.EdgesAdded || r.EdgesAltered > 6 || last[1] != "6" {
+				t.Errorf("add: %+v; last trace row %v", r, last)
 			}
 		case "rewire":
-			if r.EdgesAfter != r.EdgesBefore || r.EdgesAltered%2 != 0 || r.EdgesAltered > 6 {
-				t.Errorf("rewire: %+v", r)
+			// Each rewiring deletes two edges and adds two: 2 of the budget.
+			if r.EdgesAfter != r.EdgesBefore || r.EdgesAdded != r.EdgesDeleted || r.EdgesAltered > 6 || r.Iterations != 3 || last[1] != "6" {
+				t.Errorf("rewire: %+v; last trace row %v", r, last)
+			}
+			for i, row := range rows {
+				if f := strings.Split(row, ","); f[1] != strconv.Itoa(2*i) {
+					t.Errorf("rewire: trace row %d altered %s, want %d", i, f[1], 2*i)
+				}
 			}
 		}
+	}
+}
+
+// TestAnonymizeEdgeCases: a network that already meets its target is
+// released unchanged (exit 0) even when nothing could be altered; the time
+// limit bounds the strategy too, and a full run it stops short writes
+// nothing and says why; targets that protect nobody are refused (issue 37
+// item 10).
+func TestAnonymizeEdgeCases(t *testing.T) {
+	dir := t.TempDir()
+	iso := filepath.Join(dir, "iso.edges")
+	os.WriteFile(iso, []byte("# anonet edge list: 3 nodes, 0 edges; a line with a single id is an isolated node\n0\n1\n2\n"), 0o644)
+	out := filepath.Join(dir, "out.edges")
+	stdout, stderr, code := runCLI(t, "anonymize", iso, "-o", out, "--json")
+	var r anonymizeResult
+	json.Unmarshal([]byte(stdout), &r)
+	if code != 0 || !r.Written || r.EdgesAltered != 0 || r.Nodes != 3 || r.Refinement != nil {
+		t.Errorf("an anonymous network without edges: exit %d, %+v, %s", code, r, stderr)
+	}
+	_, stderr, code = runCLI(t, "anonymize", "lesmis", "-o", out, "--time-limit", "1ns", "--algorithm", "ua")
+	if code != exitNotAnonymous || !strings.Contains(stderr, "time limit") {
+		t.Errorf("a time limit shorter than the strategy: exit %d, %s", code, stderr)
+	}
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--fuzzy", "1e308"}, "at most 100%"},
+		{[]string{"--effort", "0"}, "at least 1"},
+	} {
+		if _, stderr, code := runCLI(t, append([]string{"anonymize", "karate", "-o", out}, tc.args...)...); code != 2 || !strings.Contains(stderr, tc.msg) {
+			t.Errorf("%v: exit %d, %s", tc.args, code, stderr)
+		}
+	}
+	if _, stderr, code := runCLI(t, "verify", "karate", "--fuzzy", "1e308"); code != 2 || !strings.Contains(stderr, "at most 100%") {
+		t.Errorf("verify --fuzzy 1e308: exit %d, %s", code, stderr)
 	}
 }
 

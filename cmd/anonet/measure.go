@@ -124,7 +124,7 @@ none at d = 1, without attributes, --fuzzy or per-node listings (--classes,
 			}
 			if useFuzzy {
 				for _, m := range ms {
-					if err := checkFuzzy(phi, m); err != nil {
+					if err := checkFuzzy(phi, m, false); err != nil {
 						return err
 					}
 				}

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
@@ -135,7 +137,7 @@ func (s *outputSet) stream(flag string) (*graphio.PendingFile, error) {
 	}
 	p, err := s.e.temps.create(it.path)
 	if err != nil {
-		return nil, inputError(err)
+		return nil, writeError(err)
 	}
 	it.pending = p
 	return p, nil
@@ -160,21 +162,21 @@ func (s *outputSet) commit() (err error) {
 			continue
 		case it.pending == nil:
 			if it.pending, err = s.e.temps.create(it.path); err != nil {
-				return inputError(err)
+				return writeError(err)
 			}
 		}
 		if it.write != nil {
 			if err := it.write(it.pending); err != nil {
-				return inputError(fmt.Errorf("write %s: %w", it.path, err))
+				return writeError(fmt.Errorf("write %s: %w", it.path, err))
 			}
 		}
 		if err := it.pending.Close(); err != nil {
-			return inputError(err)
+			return writeError(err)
 		}
 	}
 	if toStdout != nil && toStdout.write != nil {
 		if err := toStdout.write(s.e.stdout); err != nil {
-			return inputError(fmt.Errorf("write stdout: %w", err))
+			return writeError(fmt.Errorf("write stdout: %w", err))
 		}
 	}
 	for _, it := range s.items {
@@ -182,7 +184,7 @@ func (s *outputSet) commit() (err error) {
 			continue
 		}
 		if err := it.pending.Commit(); err != nil {
-			return inputError(err)
+			return writeError(err)
 		}
 		s.e.temps.forget(it.pending)
 		it.pending = nil
@@ -205,4 +207,17 @@ func (s *outputSet) abort() {
 // goroutines formatting (and compressing) it.
 func (e *env) writeGraph(w io.Writer, g *graph.Graph, f graphio.Format) error {
 	return graphio.WriteWith(w, g, graphio.WriteOptions{Format: f, Threads: e.threads})
+}
+
+// writeError gives an error of writing an output its exit status: 1 when
+// the system failed (a full disk or quota, an I/O error, a read-only file
+// system, a closed pipe), which is not bad input; 2 otherwise (a label the
+// format cannot hold, a path that became a directory).
+func writeError(err error) error {
+	for _, sys := range []error{syscall.ENOSPC, syscall.EDQUOT, syscall.EIO, syscall.EROFS, syscall.EPIPE, syscall.EFBIG} {
+		if errors.Is(err, sys) {
+			return &exitError{code: exitInternal, err: err}
+		}
+	}
+	return inputError(err)
 }

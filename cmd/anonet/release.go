@@ -52,13 +52,15 @@ func (e *env) release(outs *outputSet, res *anonymize.Result, r *anonymizeResult
 	if !res.TargetReached {
 		unmet = fmt.Errorf("target not met: %d of %d nodes are %d-anonymous, %d short of the %d required",
 			res.Nodes-res.After().NotKAnonymous, res.Nodes, res.Config.K, r.Shortfall, res.Target)
-		if c := res.Config; c.Variant == anonymize.Budgeted {
+		if c := res.Config; c.Variant != anonymize.Budgeted && res.TimedOut {
+			unmet = fmt.Errorf("%w (the time limit of %v ended the run before the target was reached: raise --time-limit)", unmet, c.TimeLimit)
+		} else if c.Variant == anonymize.Budgeted {
 			switch used := res.After().EdgesAltered; {
 			case used >= c.Budget:
 				unmet = fmt.Errorf("%w (the budget of %d alterations is used up: raise --budget or use --variant full)", unmet, c.Budget)
 			case res.Interrupted:
 				unmet = fmt.Errorf("%w (stopped with %d of the budget's %d alterations used)", unmet, used, c.Budget)
-			case c.TimeLimit > 0 && res.Refinement.Seconds >= c.TimeLimit.Seconds():
+			case res.TimedOut:
 				unmet = fmt.Errorf("%w (the time limit of %v ended the run with %d of the budget's %d alterations used: raise --time-limit)", unmet, c.TimeLimit, used, c.Budget)
 			default:
 				unmet = fmt.Errorf("%w (only %d of the budget's %d alterations were used: no single further deletion makes more nodes %d-anonymous, so the nodes left need several deletions at once; use --variant full)",
@@ -78,6 +80,9 @@ func (e *env) release(outs *outputSet, res *anonymize.Result, r *anonymizeResult
 	}
 	if res.Interrupted {
 		fmt.Fprintf(e.stderr, "anonet: interrupted after iteration %d; the best state so far is iteration %d\n", len(res.Trace)-1, res.Best)
+	}
+	if r.EdgesAdded > r.EdgesBefore {
+		fmt.Fprintf(e.stderr, "warning: %d edges were added to the input's %d: most ties of the release are made up, which changes what the network says; deleting edges (--operation delete) keeps only real ties\n", r.EdgesAdded, r.EdgesBefore)
 	}
 	if unmet != nil && r.Written {
 		fmt.Fprintf(e.stderr, "warning: %v; written anyway as --allow-unmet asks: this release is NOT safe to publish as %d-anonymous\n", unmet, res.Config.K)
@@ -145,7 +150,7 @@ func (t *traceStream) row(it anonymize.Iteration) {
 }
 
 // err returns the first write error.
-func (t *traceStream) err() error { return inputError(t.firstErr) }
+func (t *traceStream) err() error { return writeError(t.firstErr) }
 
 // releaseKey returns the secret key of a release's ids: read from file, a
 // key file or an earlier release's mapping, or else drawn from the

@@ -3,9 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -280,5 +284,70 @@ func TestHostileFiles(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, "declares 2000000000 nodes") && !strings.Contains(stderr, "NUL byte") {
 			t.Errorf("%s: exit %d, %q", name, code, stderr)
 		}
+	}
+}
+
+// TestFullDiskIsNotBadInput: an output that cannot be written because the
+// disk is full (here stdout on /dev/full, which fails every write with
+// ENOSPC) ends with status 1, not 2: the input was fine (issue 37 item 9).
+func TestFullDiskIsNotBadInput(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skipf("no /dev/full: %v", err)
+	}
+	defer full.Close()
+	var stderr strings.Builder
+	code := runIO([]string{"-q", "convert", "karate", "-", "--to", "edgelist"}, strings.NewReader(""), full, &stderr, nil)
+	if code != exitInternal || !strings.Contains(stderr.String(), "no space left") {
+		t.Errorf("exit %d, %q; want %d and the system's reason", code, stderr.String(), exitInternal)
+	}
+	for _, tc := range []struct {
+		err  error
+		code int
+	}{
+		{&fs.PathError{Op: "write", Path: "x", Err: syscall.ENOSPC}, exitInternal},
+		{fmt.Errorf("write x: %w", syscall.EIO), exitInternal},
+		{&fs.PathError{Op: "rename", Path: "x", Err: syscall.EISDIR}, exitUsage},
+		{errors.New("graphio: label \"a b\" cannot be written"), exitUsage},
+	} {
+		var ee *exitError
+		if !errors.As(writeError(tc.err), &ee) || ee.code != tc.code {
+			t.Errorf("writeError(%v): %v, want exit %d", tc.err, ee, tc.code)
+		}
+	}
+}
+
+// TestReleaseGateBoundary: a run whose best state is exactly one node
+// short of its target writes nothing (exit 3), and one that meets it
+// exactly is written (issue 37 item 11: a gate that released one node
+// short survived every release test). The budgets are searched for such
+// runs, so that the test holds whatever the algorithm keeps.
+func TestReleaseGateBoundary(t *testing.T) {
+	dir := t.TempDir()
+	short, exact := false, false
+	for budget := 1; budget <= 16 && !(short && exact); budget++ {
+		out := filepath.Join(dir, fmt.Sprintf("o%d.edges", budget))
+		stdout, stderr, code := runCLI(t, "anonymize", "karate", "-o", out, "--budget", strconv.Itoa(budget), "--json")
+		var r anonymizeResult
+		if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+			t.Fatalf("budget %d: %v: %s", budget, err, stderr)
+		}
+		_, statErr := os.Stat(out)
+		written := statErr == nil
+		switch anonymous := r.Nodes - r.NotKAnonymousAfter; {
+		case anonymous == r.Target-1:
+			short = true
+			if code != exitNotAnonymous || written || r.Written || r.TargetReached || r.Shortfall != 1 {
+				t.Errorf("budget %d, one node short: exit %d, written %v, %+v", budget, code, written, r)
+			}
+		case anonymous == r.Target:
+			exact = true
+			if code != 0 || !written || !r.Written || !r.TargetReached || r.Shortfall != 0 {
+				t.Errorf("budget %d, target met exactly: exit %d, written %v, %+v", budget, code, written, r)
+			}
+		}
+	}
+	if !short || !exact {
+		t.Errorf("no budget from 1 to 16 ended one node short (%v) or exactly at the target (%v)", short, exact)
 	}
 }

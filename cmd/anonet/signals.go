@@ -88,11 +88,13 @@ type interrupts struct {
 	stopped  atomic.Bool // the first signal stopped a stoppable phase
 }
 
-// watchSignals starts handling SIGINT and SIGTERM for e; it is called only
-// by main, never by tests that call run.
+// watchSignals starts handling SIGINT, SIGTERM, SIGHUP (a closed terminal:
+// as SIGTERM) and SIGQUIT (always quits at once, without the runtime's
+// goroutine dump) for e; it is called only by main, never by tests that
+// call run.
 func (e *env) watchSignals() {
 	ch := make(chan os.Signal, 2)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	go func() {
 		var last os.Signal
 		var lastAt time.Time
@@ -102,21 +104,32 @@ func (e *env) watchSignals() {
 				continue
 			}
 			last, lastAt = sig, now
-			if e.intr.graceful.CompareAndSwap(true, false) {
+			if sig != syscall.SIGQUIT && e.intr.graceful.CompareAndSwap(true, false) {
 				e.intr.stopped.Store(true)
 				fmt.Fprintf(e.stderr, "\nanonet: %v: stopping at the end of this iteration; signal again to quit at once without writing\n", sig)
 				e.intr.cancel()
 				continue
 			}
 			e.temps.removeAll()
-			fmt.Fprintf(e.stderr, "\nanonet: %v: quit; no output written\n", sig)
-			code := 130
-			if sig == syscall.SIGTERM {
-				code = 143
+			msg := fmt.Sprintf("%v: quit; no output written", sig)
+			fmt.Fprintf(e.stderr, "\nanonet: %s\n", msg)
+			code := quitStatus(sig)
+			if e.json {
+				writeJSON(e.stdout, map[string]any{"error": msg, "exit": code})
 			}
 			os.Exit(code)
 		}
 	}()
+}
+
+// quitStatus is the exit status of a quit at once by sig, as shells report
+// a death by it: 128 + its number (SIGINT 130, SIGTERM 143, SIGHUP 129,
+// SIGQUIT 131).
+func quitStatus(sig os.Signal) int {
+	if s, ok := sig.(syscall.Signal); ok {
+		return 128 + int(s)
+	}
+	return 130
 }
 
 // echoWindow is how soon a repeated signal counts as the same one (see

@@ -17,6 +17,12 @@ import (
 // (see testCrash).
 func TestMain(m *testing.M) {
 	if os.Getenv("ANONET_TEST_AS_MAIN") == "1" {
+		if os.Getenv("ANONET_TEST_CRASH") == "start" && os.Getenv(workerEnv) != "" {
+			// The worker dies as the Go runtime does when it cannot
+			// reserve its address space, before any of anonet's code.
+			os.Stderr.WriteString("fatal error: failed to reserve page summary memory\n")
+			os.Exit(2)
+		}
 		if how := os.Getenv("ANONET_TEST_CRASH"); how != "" {
 			if _, worker := startWorker(); worker {
 				testCrash(how)
@@ -144,32 +150,55 @@ func TestSignals(t *testing.T) {
 
 // TestSignalOutsideRun: a signal while anonet is not in a stoppable phase
 // (here: reading its input, a FIFO that the test holds open) quits at once
-// with 130, leaving nothing behind.
+// with 128 + its number, says so (with --json also on stdout) and leaves
+// nothing behind; SIGQUIT gives no goroutine dump (issue 37 item 9).
 func TestSignalOutsideRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts anonet processes")
 	}
-	dir := t.TempDir()
-	fifo := filepath.Join(dir, "in.edges")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "out")
-	os.Mkdir(out, 0o755)
-	var stdout strings.Builder
-	cmd := startAnonet(t, &stdout, "anonymize", fifo, "--variant", "full", "-o", filepath.Join(out, "o.edges"), "--trace", filepath.Join(out, "t.csv"))
-	w, err := os.OpenFile(fifo, os.O_WRONLY, 0) // returns once anonet opened it for reading
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	w.Write([]byte("1 2\n2 3\n"))
-	cmd.Process.Signal(syscall.SIGINT)
-	if code := exitCode(t, cmd.Wait()); code != 130 {
-		t.Errorf("exit %d, want 130", code)
-	}
-	if names := dirNames(t, out); len(names) != 0 {
-		t.Errorf("left behind: %v", names)
+	for _, tc := range []struct {
+		sig  syscall.Signal
+		code int
+	}{
+		{syscall.SIGINT, 130},
+		{syscall.SIGHUP, 129},
+		{syscall.SIGQUIT, 131},
+	} {
+		t.Run(tc.sig.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			fifo := filepath.Join(dir, "in.edges")
+			if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(dir, "out")
+			os.Mkdir(out, 0o755)
+			var stdout strings.Builder
+			cmd := startAnonet(t, &stdout, "anonymize", fifo, "--json", "-o", filepath.Join(out, "o.edges"), "--trace", filepath.Join(out, "t.csv"))
+			w, err := os.OpenFile(fifo, os.O_WRONLY, 0) // returns once anonet opened it for reading
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer w.Close()
+			w.Write([]byte("1 2\n2 3\n"))
+			cmd.Process.Signal(tc.sig)
+			if code := exitCode(t, cmd.Wait()); code != tc.code {
+				t.Errorf("exit %d, want %d", code, tc.code)
+			}
+			stderr := cmd.Stderr.(*strings.Builder).String()
+			if !strings.Contains(stderr, "quit; no output written") || strings.Contains(stderr, "goroutine") {
+				t.Errorf("stderr %q", stderr)
+			}
+			var r struct {
+				Error string
+				Exit  int
+			}
+			if err := json.Unmarshal([]byte(stdout.String()), &r); err != nil || r.Exit != tc.code || r.Error == "" {
+				t.Errorf("stdout %q: %v", stdout.String(), err)
+			}
+			if names := dirNames(t, out); len(names) != 0 {
+				t.Errorf("left behind: %v", names)
+			}
+		})
 	}
 }
 

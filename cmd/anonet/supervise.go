@@ -87,8 +87,15 @@ func supervise(stderr io.Writer) (int, bool) {
 		io.Copy(io.Discard, r) // the worker must never block on a full pipe
 		crash <- b
 	}()
-	left := make(chan map[string]bool, 1)
-	go func() { left <- readJournal(jr) }()
+	type journal struct {
+		temps   map[string]bool
+		started bool
+	}
+	left := make(chan journal, 1)
+	go func() {
+		temps, started := readJournal(jr)
+		left <- journal{temps, started}
+	}()
 	done := make(chan struct{})
 	go func() {
 		for {
@@ -109,25 +116,34 @@ func supervise(stderr io.Writer) (int, bool) {
 	case report = <-crash:
 	case <-timeout:
 	}
+	started := true // unless the journal says otherwise
 	select {
-	case temps := <-left:
-		for name := range temps {
+	case j := <-left:
+		for name := range j.temps {
 			os.Remove(name)
 		}
+		started = j.started
 	case <-timeout:
 	}
-	return workerStatus(cmd.ProcessState, report, stderr), true
+	return workerStatus(cmd.ProcessState, report, started, stderr), true
 }
 
-// readJournal reads the worker's journal of temporary files to its end and
-// returns the files created and not settled: lines "+NAME" and "-NAME".
-func readJournal(r io.Reader) map[string]bool {
-	temps := map[string]bool{}
+// journalStarted is the journal's first line, which the worker writes as
+// soon as anonet's own code runs in it (startWorker).
+const journalStarted = "!started"
+
+// readJournal reads the worker's journal to its end and returns the
+// temporary files created and not settled (lines "+NAME" and "-NAME"), and
+// whether the worker started (journalStarted).
+func readJournal(r io.Reader) (temps map[string]bool, started bool) {
+	temps = map[string]bool{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		l := sc.Text()
 		switch {
+		case l == journalStarted:
+			started = true
 		case strings.HasPrefix(l, "+"):
 			temps[l[1:]] = true
 		case strings.HasPrefix(l, "-"):
@@ -135,13 +151,13 @@ func readJournal(r io.Reader) map[string]bool {
 		}
 	}
 	io.Copy(io.Discard, r)
-	return temps
+	return temps, started
 }
 
 // workerStatus returns the exit status for a worker that ended in state
-// with the crash report report, explaining a crash or a killing signal on
-// stderr.
-func workerStatus(state *os.ProcessState, report []byte, stderr io.Writer) int {
+// with the crash report report, having started anonet's code or not,
+// explaining a crash or a killing signal on stderr.
+func workerStatus(state *os.ProcessState, report []byte, started bool, stderr io.Writer) int {
 	ws, ok := state.Sys().(syscall.WaitStatus)
 	if ok && ws.Signaled() {
 		sig := ws.Signal()
@@ -149,6 +165,13 @@ func workerStatus(state *os.ProcessState, report []byte, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "anonet: killed (SIGKILL); when memory runs out, the system's out-of-memory killer ends the largest process this way")
 		}
 		return 128 + int(sig)
+	}
+	if !started && state.ExitCode() != exitOK {
+		// The Go runtime failed before anonet's code ran: it reserves
+		// about 600 MB of address space at start, more than a low
+		// ulimit -v gives it. Its status 2 is not bad input.
+		fmt.Fprintln(stderr, "anonet: out of memory: the worker process could not start (the Go runtime could not reserve its address space, as under a low ulimit -v; anonet needs at least about 800 MB of it, plus the work's); a resource limit, not bad input")
+		return exitInternal
 	}
 	if len(report) == 0 {
 		return state.ExitCode()
@@ -173,6 +196,7 @@ func startWorker() (journal io.Writer, worker bool) {
 		f.Close()
 	}
 	if f := os.NewFile(journalFD, "journal pipe"); f != nil {
+		fmt.Fprintln(f, journalStarted)
 		return f, true
 	}
 	return nil, true

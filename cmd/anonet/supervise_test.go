@@ -48,6 +48,7 @@ func TestSupervisedCrash(t *testing.T) {
 	for _, tc := range []struct{ how, want string }{
 		{"panic", "internal error"},
 		{"oom", "out of memory"},
+		{"start", "could not start"}, // the runtime failed before anonet's code (ulimit -v)
 	} {
 		t.Run(tc.how, func(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "info", "karate")
@@ -165,9 +166,12 @@ func TestOutOfMemory(t *testing.T) {
 
 // TestReadJournal keeps the temporary files created and not settled.
 func TestReadJournal(t *testing.T) {
-	got := readJournal(strings.NewReader("+a/.x.tmp1\n+.y.tmp2\n-a/.x.tmp1\n+.z tmp3\n"))
-	if len(got) != 2 || !got[".y.tmp2"] || !got[".z tmp3"] {
-		t.Errorf("got %v", got)
+	got, started := readJournal(strings.NewReader("+a/.x.tmp1\n+.y.tmp2\n-a/.x.tmp1\n+.z tmp3\n"))
+	if len(got) != 2 || !got[".y.tmp2"] || !got[".z tmp3"] || started {
+		t.Errorf("got %v, started %v", got, started)
+	}
+	if _, started := readJournal(strings.NewReader(journalStarted + "\n+a\n")); !started {
+		t.Error("the started line was not seen")
 	}
 }
 

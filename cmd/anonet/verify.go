@@ -37,10 +37,20 @@ type verifyResult struct {
 	cost                        // seconds, peak_memory_bytes
 }
 
-// checkFuzzy validates a --fuzzy tolerance for measure m.
-func checkFuzzy(phi float64, m measure.Measure) error {
+// maxTargetPhi is the largest fuzzy tolerance of a target (anonymize,
+// verify): at 100% a node already hides among nodes with none or twice its
+// contacts; beyond it every graph soon passes (--fuzzy 1e308 made every
+// node similar to every other) and the target protects nobody.
+const maxTargetPhi = 100
+
+// checkFuzzy validates a --fuzzy tolerance for measure m; target says that
+// it is a target's (anonymize, verify), which must be at most maxTargetPhi.
+func checkFuzzy(phi float64, m measure.Measure, target bool) error {
 	if !(phi >= 0) || math.IsInf(phi, 0) {
 		return usageErrorf("--fuzzy must be a finite percentage of at least 0, got %v", phi)
+	}
+	if target && phi > maxTargetPhi {
+		return usageErrorf("--fuzzy %v: a target's tolerance is at most %d%% (beyond it a node hides among nodes with more than twice its contacts, and every network soon passes)", phi, maxTargetPhi)
 	}
 	if _, ok := m.(measure.Fuzzy); !ok {
 		return usageErrorf("--fuzzy: fuzzy anonymity is not defined for measure %s (only count, degree, edgecount and none)", m.Name())
@@ -109,7 +119,7 @@ read without building the graph (about 5 bytes per edge).`, exitNotAnonymous),
 				return err
 			}
 			if useFuzzy {
-				if err := checkFuzzy(phi, ms[0]); err != nil {
+				if err := checkFuzzy(phi, ms[0], true); err != nil {
 					return err
 				}
 			}
