@@ -38,12 +38,14 @@ type ReadOptions struct {
 	// MaxNodes, if positive, is the largest number of nodes accepted; a
 	// file that declares or names more is rejected with a *ParseError
 	// before the memory for them is taken. Node counts declared in headers
-	// (nauty !n=, Pajek *Vertices, the Matrix Market size line) create
-	// that many nodes; they are trusted up to MaxNodes when it is set.
-	// Zero means the format limit, 2^31-1, and then a declared count is
-	// trusted only up to what the file could describe: DeclaredPerByte
-	// nodes per byte read, and at least DeclaredFloor, so that a tiny file
-	// declaring two billion nodes is refused instead of taking gigabytes.
+	// (nauty !n=, Pajek *Vertices, the Matrix Market size line, the binary
+	// format's header) create that many nodes; they are trusted up to
+	// MaxNodes when it is set. Zero means the format limit, 2^31-1, and
+	// then a declared count is trusted only up to what the input could
+	// describe: DeclaredPerByte nodes per byte of the input as stored
+	// (compressed, for gzip), and at least DeclaredFloor, so that a tiny
+	// file (or a small gzip file that decompresses to a large one)
+	// declaring millions of nodes is refused instead of taking gigabytes.
 	// Memory for declared nodes is taken only at the end of reading.
 	MaxNodes int
 	// MaxLineBytes, if positive, is the longest line accepted by the
@@ -87,7 +89,8 @@ type ReadOptions struct {
 	// the report and any error are the same for every value.
 	Threads int
 
-	in         *countingReader // what Read has consumed, for the declared-size check
+	src        *countingReader // the input's bytes as stored (compressed, for gzip) that Read has consumed
+	stored     int64           // the input's size as stored, if known before reading (see contentSize); else 0
 	batchLines int             // lines per batch of the parallel edge-list reader (tests); 0: parallelBatchLines
 	splitLines *int            // if not nil, counts the lines the parallel reader's workers split (tests)
 	steady     bool            // the source never blocks: a regular file or memory (see steadySource)
@@ -109,26 +112,51 @@ const PlainLineBytes = 1 << 20
 
 // DeclaredPerByte and DeclaredFloor bound the node counts that headers may
 // declare without ReadOptions.MaxNodes: at most DeclaredPerByte nodes per
-// byte of (decompressed) input, and always DeclaredFloor.
+// byte of the input as stored (compressed, for gzip), and always
+// DeclaredFloor. A file that lists its nodes or edges takes several bytes
+// per node even compressed, so only a file of mostly isolated nodes
+// declared by a header needs MaxNodes; reading DeclaredPerByte declared
+// nodes takes at most a few hundred bytes, so memory stays within a few
+// hundred times the input's size.
 const (
-	DeclaredPerByte = 64
+	DeclaredPerByte = 8
 	DeclaredFloor   = 1 << 16
 )
 
-// checkDeclared returns an error if a header's declared node count n is
-// more than opt trusts after reading the whole input (see MaxNodes).
-// It also refuses, wrapping ErrNotEnoughMemory, a count that would not fit
-// in memory, whatever MaxNodes trusts.
-func (opt ReadOptions) checkDeclared(n int) error {
-	if opt.MaxNodes == 0 && opt.in != nil {
-		// Without an explicit limit, trust only what the file could hold.
-		limit := max(int64(DeclaredFloor), DeclaredPerByte*opt.in.n)
-		if int64(n) > limit {
-			return fmt.Errorf("the header declares %d nodes, more than a file of %d bytes can describe (at most %d nodes, %d per byte, are trusted); give the largest node count to accept with --max-nodes (ReadOptions.MaxNodes)",
-				n, opt.in.n, limit, DeclaredPerByte)
-		}
+// storedBytes returns the size of the input as stored: known in advance
+// (a regular file, data in memory) or else what was read of it so far.
+func (opt ReadOptions) storedBytes() int64 {
+	if opt.src != nil {
+		return max(opt.stored, opt.src.n)
 	}
-	return checkMemory(n)
+	return opt.stored
+}
+
+// declaredLimit returns the largest declared node count opt trusts in an
+// input of the given size as stored (see MaxNodes).
+func (opt ReadOptions) declaredLimit(stored int64) int64 {
+	if opt.MaxNodes > 0 {
+		return int64(opt.nodeLimit())
+	}
+	return min(max(int64(DeclaredFloor), DeclaredPerByte*stored), maxNodes)
+}
+
+// checkDeclared returns an error if a header's declared node count n is
+// more than opt trusts (see MaxNodes), or if need, the memory that
+// building a graph of them takes (see declaredBytes), exceeds what the
+// process may use (an error wrapping ErrNotEnoughMemory). final says
+// whether the whole input has been read: before that, a count is refused
+// only when the input's size is known in advance.
+func (opt ReadOptions) checkDeclared(n int, need int64, final bool) error {
+	stored := opt.storedBytes()
+	if opt.MaxNodes == 0 && (final || opt.stored > 0) && int64(n) > opt.declaredLimit(stored) {
+		return fmt.Errorf("the header declares %d nodes, more than a file of %d bytes can describe (at most %d nodes are trusted: %d per byte of the file as stored, compressed or not, and at least %d); reading them would take about %s: give the largest node count to accept with --max-nodes (ReadOptions.MaxNodes)",
+			n, stored, opt.declaredLimit(stored), DeclaredPerByte, DeclaredFloor, size(need))
+	}
+	if !final {
+		return nil
+	}
+	return CheckMemory(need, fmt.Sprintf("%d declared nodes", n))
 }
 
 // comments returns the bytes that start a comment line.
@@ -231,13 +259,13 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 		return nil, nil, fmt.Errorf("read %s: the binary format holds undirected graphs without layers", name)
 	}
 	opt.steady = steadySource(r)
-	// Count the bytes at the source (for plain input, what the readers
-	// consume, give or take one buffer); gzip input is counted after
-	// decompression below.
-	opt.in = &countingReader{r: r}
-	br := bufio.NewReaderSize(opt.in, readBufferSize(r))
+	// Count the bytes at the source, as stored (compressed, for gzip),
+	// by which declared node counts are trusted (checkDeclared).
+	opt.src = &countingReader{r: r}
+	opt.stored = contentSize(r)
+	br := bufio.NewReaderSize(opt.src, readBufferSize(r))
 	var zr *gzip.Reader
-	opt.size = contentSize(r)
+	opt.size = opt.stored
 	if kind := otherCompression(br); kind != "" {
 		return nil, nil, &ParseError{File: name, Err: fmt.Errorf("%s-compressed content, which anonet does not read; only gzip is supported: decompress it first", kind)}
 	}
@@ -249,8 +277,7 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 		}
 		defer zr.Close()
 		opt.size = gzipSize(r)
-		opt.in = &countingReader{r: gzipReader{zr}}
-		br = bufio.NewReaderSize(opt.in, 1<<16)
+		br = bufio.NewReaderSize(gzipReader{zr}, 1<<16)
 	}
 	// A UTF-8 byte order mark is not part of the content.
 	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte{0xef, 0xbb, 0xbf}) {

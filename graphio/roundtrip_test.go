@@ -110,6 +110,8 @@ func TestAwkwardLabels(t *testing.T) {
 					want = gmlLabelProblem(l)
 				case Pajek:
 					want = pajekLabelProblem(l)
+				case Binary:
+					want = labelProblem(l)
 				}
 				err := roundTrip(g, f)
 				if want == "" {

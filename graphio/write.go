@@ -329,7 +329,7 @@ func (e *labelError) Error() string {
 	if e.reason == "" {
 		return fmt.Sprintf("nodes %d and %d both have label %q; %s output needs distinct labels", e.other, e.node, e.label, e.format)
 	}
-	hint := "; gml can hold any UTF-8 label"
+	hint := "; gml can hold any other label"
 	if e.format == GML {
 		hint = ""
 	}
