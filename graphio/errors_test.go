@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -200,6 +202,12 @@ func TestBadGzip(t *testing.T) {
 		{"truncated graphml", GraphML, gz(t, []byte(`<graphml><graph><node id="a"/><node id="b"/></graph></graphml>`))[:30], "gzip: compressed data ends early"},
 		{"truncated gml", GML, gz(t, []byte("graph [ node [ id 1 ] node [ id 2 ] edge [ source 1 target 2 ] ]"))[:30], "gzip: compressed data ends early"},
 		{"truncated nauty", Nauty, gz(t, []byte("!n=3\n0: 1 2;\n1: 0;\n2: 0;\n"))[:25], "gzip: compressed data ends early"},
+		// A whole gzip file followed by something else is not truncated
+		// (issue 37): it says where the compressed data ends.
+		{"junk appended", EdgeList, append(bytes.Clone(full), "junk\n"...), fmt.Sprintf("gzip: the compressed data ends at byte %d, but the file goes on with bytes that are not gzip data", len(full))},
+		{"two bytes appended", EdgeList, append(bytes.Clone(full), "xy"...), "not gzip data"},
+		{"zeros appended", Nauty, append(gz(t, []byte("!n=2\n0: 1;\n")), make([]byte, 100)...), "not gzip data"},
+		{"truncated second member", EdgeList, append(bytes.Clone(full), full[:10]...), "gzip: compressed data ends early (truncated file?)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -216,10 +224,14 @@ func TestBadGzip(t *testing.T) {
 			}
 		})
 	}
-	// The whole file reads.
+	// The whole file reads, and so do two members one after the other.
 	g, _, err := Read(bytes.NewReader(full), "good", ReadOptions{Format: EdgeList})
 	if err != nil || g.NumEdges() == 0 {
 		t.Fatalf("reading the intact file: %v", err)
+	}
+	two := append(gz(t, []byte("1 2\n2 3\n")), gz(t, []byte("3 4\n"))...)
+	if g, _, err := Read(bytes.NewReader(two), "two", ReadOptions{Format: EdgeList}); err != nil || g.NumEdges() != 3 {
+		t.Fatalf("two members: %v", err)
 	}
 }
 
@@ -380,5 +392,78 @@ func TestWriteFileErrors(t *testing.T) {
 	}
 	if st, err := os.Stat(fresh); err != nil || st.Mode().Perm() != 0o644 {
 		t.Errorf("new file: %v, mode %v; want mode 0644", err, st.Mode())
+	}
+}
+
+// fullDisk accepts limit bytes, then fails as a full disk does.
+type fullDisk struct{ limit int }
+
+func (d *fullDisk) Write(p []byte) (int, error) {
+	if len(p) > d.limit {
+		n := d.limit
+		d.limit = 0
+		return n, &fs.PathError{Op: "write", Path: "/tmp/.x.tmp1", Err: syscall.ENOSPC}
+	}
+	d.limit -= len(p)
+	return len(p), nil
+}
+
+// TestWriteErrorFullDisk: a full disk while writing is a *WriteError
+// wrapping ENOSPC, told apart from bad input and from a label the format
+// cannot hold, and no file is left behind (issue 37).
+func TestWriteErrorFullDisk(t *testing.T) {
+	dir := t.TempDir()
+	g := mustGraph(t, 3, [][2]int32{{0, 1}, {1, 2}}, []string{"a", "b", "c d"})
+	for _, tc := range []struct {
+		name  string
+		limit int // bytes the disk takes
+		gzip  bool
+		big   bool // enough edges to fill the writer's buffer
+	}{
+		{"at flush", 10, false, false},
+		{"while writing", 1000, false, true},
+		{"gzip", 100, true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, "out.gml")
+			if tc.gzip {
+				path += ".gz"
+			}
+			h := g
+			if tc.big {
+				h = mustGraph(t, 200000, [][2]int32{{0, 1}}, nil)
+				for v := int32(2); v < 200000; v++ {
+					h.AddEdge(v-1, v)
+				}
+			}
+			p, err := CreatePending(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.sink.w = &fullDisk{limit: tc.limit}
+			err = WriteWith(p, h, WriteOptions{Format: GML})
+			if err == nil {
+				err = p.Commit()
+			} else {
+				p.Abort()
+			}
+			var we *WriteError
+			if !errors.As(err, &we) || !errors.Is(err, syscall.ENOSPC) {
+				t.Fatalf("err %v (%T), want a *WriteError wrapping ENOSPC", err, err)
+			}
+			var pe *ParseError
+			if errors.As(err, &pe) || strings.Contains(err.Error(), "/tmp/.x.tmp1") || !strings.Contains(err.Error(), "no space left on device") {
+				t.Errorf("err %q", err)
+			}
+			if left, _ := os.ReadDir(dir); len(left) != 0 {
+				t.Errorf("files left behind: %v", left)
+			}
+		})
+	}
+	// A label the format cannot hold is not a write error.
+	err := WriteFile(filepath.Join(dir, "out.edges"), g, WriteOptions{})
+	var we *WriteError
+	if err == nil || errors.As(err, &we) {
+		t.Errorf("label error %v is a *WriteError", err)
 	}
 }

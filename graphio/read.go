@@ -265,6 +265,7 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 	opt.stored = contentSize(r)
 	br := bufio.NewReaderSize(opt.src, readBufferSize(r))
 	var zr *gzip.Reader
+	var zs *gzipReader
 	opt.size = opt.stored
 	if kind := otherCompression(br); kind != "" {
 		return nil, nil, &ParseError{File: name, Err: fmt.Errorf("%s-compressed content, which anonet does not read; only gzip is supported: decompress it first", kind)}
@@ -276,8 +277,10 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 			return nil, nil, &ParseError{File: name, Err: gzipError(err)}
 		}
 		defer zr.Close()
+		zr.Multistream(false)
 		opt.size = gzipSize(r)
-		br = bufio.NewReaderSize(gzipReader{zr}, 1<<16)
+		zs = &gzipReader{zr: zr, in: br, src: opt.src}
+		br = bufio.NewReaderSize(zs, 1<<16)
 	}
 	// A UTF-8 byte order mark is not part of the content.
 	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte{0xef, 0xbb, 0xbf}) {
@@ -308,7 +311,7 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 		// garbage, is the problem to report. Only a bounded amount is
 		// checked, so that an early error in a huge file stays quick.
 		if zr != nil && !isGzipError(err) {
-			if _, zerr := io.CopyN(io.Discard, gzipReader{zr}, 64<<20); zerr != nil && zerr != io.EOF {
+			if _, zerr := io.CopyN(io.Discard, zs, 64<<20); zerr != nil && zerr != io.EOF {
 				return nil, nil, &ParseError{File: name, Err: zerr}
 			}
 		}
@@ -321,16 +324,43 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 	return g, rep, nil
 }
 
-// gzipReader reads gzip-compressed content, saying in its errors that
-// they come from decompression.
-type gzipReader struct{ zr *gzip.Reader }
+// gzipReader reads gzip-compressed content member after member (a gzip
+// file may hold several, one after the other), saying in its errors that
+// they come from decompression. Bytes after the last member that do not
+// start another are an error of their own, not a truncated file.
+type gzipReader struct {
+	zr  *gzip.Reader // reading one member at a time (not Multistream)
+	in  *bufio.Reader
+	src *countingReader // the compressed bytes read from the source
+}
 
-func (r gzipReader) Read(p []byte) (int, error) {
-	n, err := r.zr.Read(p)
-	if err != nil && err != io.EOF {
-		err = gzipError(err)
+func (r *gzipReader) Read(p []byte) (int, error) {
+	for {
+		n, err := r.zr.Read(p)
+		if err != io.EOF {
+			if err != nil {
+				err = gzipError(err)
+			}
+			return n, err
+		}
+		// The end of a member: the end of the file, another member, or
+		// something else appended.
+		next, _ := r.in.Peek(2)
+		switch {
+		case len(next) == 0:
+			return n, io.EOF
+		case len(next) == 2 && next[0] == 0x1f && next[1] == 0x8b:
+			if err := r.zr.Reset(r.in); err != nil {
+				return n, gzipError(err)
+			}
+			r.zr.Multistream(false)
+		default:
+			return n, &gzipErr{junkAt: r.src.n - int64(r.in.Buffered())}
+		}
+		if n > 0 {
+			return n, nil
+		}
 	}
-	return n, err
 }
 
 // openInput opens the file at path for reading, its error saying
@@ -416,10 +446,17 @@ func readBufferSize(r io.Reader) int {
 	return size
 }
 
-// gzipErr is an error of decompression.
-type gzipErr struct{ err error }
+// gzipErr is an error of decompression, or (junkAt > 0) bytes after the
+// end of the compressed data.
+type gzipErr struct {
+	err    error
+	junkAt int64 // the offset in the file of the bytes after the compressed data
+}
 
 func (e *gzipErr) Error() string {
+	if e.junkAt > 0 {
+		return fmt.Sprintf("gzip: the compressed data ends at byte %d, but the file goes on with bytes that are not gzip data (something appended to the file?)", e.junkAt)
+	}
 	if errors.Is(e.err, io.ErrUnexpectedEOF) || errors.Is(e.err, io.EOF) {
 		return "gzip: compressed data ends early (truncated file?): " + e.err.Error()
 	}
@@ -429,7 +466,7 @@ func (e *gzipErr) Error() string {
 func (e *gzipErr) Unwrap() error { return e.err }
 
 // gzipError describes a decompression error.
-func gzipError(err error) error { return &gzipErr{err} }
+func gzipError(err error) error { return &gzipErr{err: err} }
 
 // isGzipError reports whether err comes from decompression.
 func isGzipError(err error) bool {
