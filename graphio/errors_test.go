@@ -37,7 +37,7 @@ func TestBadInput(t *testing.T) {
 		{"invalid UTF-8", EdgeList, ReadOptions{}, "1 2\n\xff\xfe \x80\n", 2, 1, "not valid UTF-8"},
 		{"one column", EdgeList, ReadOptions{}, "1 2\n  3\n", 2, 3, "line has one column; an edge needs two node ids"},
 		{"one column first", EdgeList, ReadOptions{}, "alice\nbob carol\n", 1, 1, "line has one column"},
-		{"one column after header", EdgeList, ReadOptions{}, "from to\n7\n", 2, 1, "line has one column"},
+		{"one column with a delimiter", EdgeList, ReadOptions{}, "1 2\n3;4\n", 2, 1, "the line holds ';': if it separates the fields, give --delimiter ';'"},
 		{"too many nodes", EdgeList, ReadOptions{MaxNodes: 3}, "1 2\n3 4\n", 2, 0, "4 nodes exceed the limit of 3 set by ReadOptions.MaxNodes"},
 
 		// Nauty.
@@ -253,8 +253,8 @@ func TestReadFileErrors(t *testing.T) {
 	if _, _, err := ReadFile(filepath.Join(dir, "g.docx"), ReadOptions{}); err == nil || !strings.Contains(err.Error(), "name the format with --from") {
 		t.Errorf("unknown extension: %v", err)
 	}
-	if _, _, err := Read(strings.NewReader("1 2"), "x", ReadOptions{}); err == nil || !strings.Contains(err.Error(), "no format given") {
-		t.Errorf("no format: %v", err)
+	if g, rep, err := Read(strings.NewReader("1 2"), "x", ReadOptions{}); err != nil || g.NumEdges() != 1 || rep.Format != EdgeList {
+		t.Errorf("no format: an edge list, unless the content says otherwise: %v", err)
 	}
 	if _, _, err := Read(strings.NewReader("1 2"), "x", ReadOptions{Format: "dot"}); err == nil || !strings.Contains(err.Error(), `unknown format "dot"`) {
 		t.Errorf("unknown format: %v", err)

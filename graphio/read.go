@@ -27,7 +27,11 @@ const (
 
 // ReadOptions control reading.
 type ReadOptions struct {
-	// Format of the input; empty means: from the file name (FormatOf).
+	// Format of the input; empty means: from the content when it is
+	// clearly of one format (GraphML, GML, Pajek, Matrix Market, nauty, the
+	// binary format), else from the file name (FormatOf; an edge list for
+	// Read). A format given is read as such, and content clearly of
+	// another format is an error that names it.
 	Format Format
 	// Header applies to edge lists. In HeaderAuto mode the first data line
 	// is a header when its first two fields are non-numeric while those of
@@ -57,6 +61,13 @@ type ReadOptions struct {
 	// an edge list (spaces around fields are trimmed); 0 means any of
 	// space, tab and comma.
 	Delimiter byte
+	// SourceColumn and TargetColumn choose the columns of an edge list
+	// that hold the node ids of an edge, by a name in the header line
+	// (which the file must then have) or a number from 1; empty means:
+	// the columns of a usual pair of names in a header line (source and
+	// target, from and to, u and v, node1 and node2, …, anywhere in the
+	// line), else columns 1 and 2.
+	SourceColumn, TargetColumn string
 	// Comments lists the bytes that start a comment line in an edge list;
 	// empty means "#%".
 	Comments string
@@ -89,6 +100,8 @@ type ReadOptions struct {
 	// the report and any error are the same for every value.
 	Threads int
 
+	fromName   bool            // Format came from the file name (ReadFile): the content may say otherwise
+	guessed    bool            // no Format was given to Read: an edge list, unless the content says otherwise
 	src        *countingReader // the input's bytes as stored (compressed, for gzip) that Read has consumed
 	stored     int64           // the input's size as stored, if known before reading (see contentSize); else 0
 	batchLines int             // lines per batch of the parallel edge-list reader (tests); 0: parallelBatchLines
@@ -215,7 +228,7 @@ func ReadFile(path string, opt ReadOptions) (*graph.Graph, *Report, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		opt.Format = f
+		opt.Format, opt.fromName = f, true
 	}
 	f, err := openInput(path)
 	if err != nil {
@@ -247,16 +260,10 @@ func ReadFile(path string, opt ReadOptions) (*graph.Graph, *Report, error) {
 // and report are nil on error.
 func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, error) {
 	if opt.Format == "" {
-		return nil, nil, fmt.Errorf("read %s: no format given", name)
+		opt.Format, opt.guessed = EdgeList, true
 	}
 	if !knownFormat(opt.Format) {
 		return nil, nil, fmt.Errorf("read %s: unknown format %q (known: %s)", name, opt.Format, formatList())
-	}
-	if opt.LayerColumn != "" && opt.Format != EdgeList && opt.Format != GraphML && opt.Format != GML {
-		return nil, nil, fmt.Errorf("read %s: layers are read from edge lists, GraphML and GML, not from %s", name, opt.Format)
-	}
-	if (opt.Directed || opt.LayerColumn != "") && opt.Format == Binary {
-		return nil, nil, fmt.Errorf("read %s: the binary format holds undirected graphs without layers", name)
 	}
 	opt.steady = steadySource(r)
 	// Count the bytes at the source, as stored (compressed, for gzip),
@@ -287,10 +294,26 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 		br.Discard(3)
 	}
 	rep := &Report{File: name, Format: opt.Format}
+	head, _ := peekHead(br, opt.steady)
+	if f, why := sniffFormat(head); f != "" && f != opt.Format {
+		if !opt.fromName && !opt.guessed {
+			return nil, nil, &ParseError{File: name, Err: mismatch(f, why, opt.Format)}
+		}
+		if opt.fromName {
+			rep.FormatGuessed = opt.Format
+		}
+		opt.Format, rep.Format = f, f
+	}
+	if opt.LayerColumn != "" && !isEdgeList(opt.Format) && opt.Format != GraphML && opt.Format != GML {
+		return nil, nil, fmt.Errorf("read %s: layers are read from edge lists, GraphML and GML, not from %s", name, opt.Format)
+	}
+	if (opt.Directed || opt.LayerColumn != "") && opt.Format == Binary {
+		return nil, nil, fmt.Errorf("read %s: the binary format holds undirected graphs without layers", name)
+	}
 	var g *graph.Graph
 	var err error
 	switch opt.Format {
-	case EdgeList:
+	case EdgeList, CSV, TSV:
 		g, err = readEdgeList(br, rep, opt)
 	case Nauty:
 		g, err = readNauty(br, rep, opt)

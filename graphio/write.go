@@ -321,12 +321,12 @@ func Write(w io.Writer, g *graph.Graph, f Format) error {
 // WriteWith is Write with options; opt.Format must be set.
 func WriteWith(w io.Writer, g *graph.Graph, opt WriteOptions) error {
 	f := opt.Format
-	if (g.Directed() || g.Layers() != nil) && f != EdgeList && knownFormat(f) {
+	if (g.Directed() || g.Layers() != nil) && !isEdgeList(f) && knownFormat(f) {
 		return fmt.Errorf("the %s writer keeps neither the direction nor the layers of ties: write an edge list", f)
 	}
 	switch f {
-	case EdgeList:
-		return writeEdgeList(w, g, opt.Threads)
+	case EdgeList, CSV, TSV:
+		return writeEdgeList(w, g, opt.Threads, tableOf(f))
 	case Nauty:
 		return writeNauty(w, g)
 	case GraphML:
