@@ -129,16 +129,16 @@ func sameFields(a, b [][]byte) bool {
 
 // notEdgeList returns an error if the sampled lines (split at the default
 // separators) read as prose rather than an edge list: most lines hold
-// four fields or more, not always as many, and most fields beyond the
-// second are words of letters, not numbers, dates, names of layers or
-// attribute data. An edge list with a column of free text separated by
+// four fields or more, not always as many (or six or more on average),
+// and most fields beyond the second are words of letters, not numbers,
+// dates, names of layers or attribute data. An edge list with a column of free text separated by
 // spaces reads so too; --delimiter says how to split it.
 func notEdgeList(sample [][]byte, h Header) error {
 	if len(sample) < 2 || h == HeaderYes {
 		return nil
 	}
 	var sp fieldSplitter
-	wide, words, rest := 0, 0, 0
+	wide, words, rest, total := 0, 0, 0, 0
 	counts := map[int]bool{}
 	for _, line := range sample {
 		fields, err := sp.all(line)
@@ -146,6 +146,7 @@ func notEdgeList(sample [][]byte, h Header) error {
 			return nil
 		}
 		counts[len(fields)] = true
+		total += len(fields)
 		if len(fields) >= 4 {
 			wide++
 		}
@@ -156,7 +157,7 @@ func notEdgeList(sample [][]byte, h Header) error {
 			}
 		}
 	}
-	if 3*wide < 2*len(sample) || len(counts) < 2 || 2*words < rest {
+	if 3*wide < 2*len(sample) || 2*words < rest || len(counts) < 2 && total < 6*len(sample) {
 		return nil
 	}
 	return errors.New("this does not look like an edge list: its lines hold sentences of words, not two node ids each (is it text of another kind?); if it is an edge list, say how its fields are separated with --delimiter (ReadOptions.Delimiter)")
