@@ -255,7 +255,8 @@ func ReadFile(path string, opt ReadOptions) (*graph.Graph, *Report, error) {
 }
 
 // Read reads a graph from r; name is used in the report and in errors.
-// opt.Format must be set. Gzip-compressed content is recognised by its magic
+// Without opt.Format, content clearly of one format is read as such, and
+// anything else as an edge list. Gzip-compressed content is recognised by its magic
 // number and decompressed. Malformed input gives a *ParseError; the graph
 // and report are nil on error.
 func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, error) {
