@@ -169,7 +169,7 @@ func (opt ReadOptions) checkDeclared(n int, need int64, final bool) error {
 	if !final {
 		return nil
 	}
-	return CheckMemory(need, fmt.Sprintf("%d declared nodes", n))
+	return CheckMemory(need, fmt.Sprintf("%d nodes", n))
 }
 
 // comments returns the bytes that start a comment line.
