@@ -66,6 +66,17 @@ func (l binaryLayout) size() uint64 {
 	return s
 }
 
+// memory estimates the memory of reading a file with this layout beyond its
+// edges: the graph's nodes, and with labels, the labels decoded and the
+// order by which decodeLabels finds repeated ones.
+func (l binaryLayout) memory() int64 {
+	b := declaredBytes(int(l.n), l.labels, int64(l.labelBytes))
+	if l.labels {
+		b += 4 * int64(l.n)
+	}
+	return b
+}
+
 // header returns the header of a file with this layout.
 func (l binaryLayout) header() []byte {
 	h := make([]byte, binaryHeader)
@@ -127,6 +138,9 @@ func readBinary(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, e
 	if err != nil {
 		return nil, err
 	}
+	if err := opt.checkDeclared(int(l.n), l.memory(), false); err != nil {
+		return nil, &ParseError{File: rep.File, Err: fmt.Errorf("byte 16: %w", err)}
+	}
 	var buf bytes.Buffer
 	buf.Write(h)
 	k, err := io.CopyN(&buf, br, int64(l.size()-binaryHeader))
@@ -163,14 +177,17 @@ func decodeBinary(data []byte, rep *Report, opt ReadOptions) (*graph.Graph, erro
 	if err := newEdgeOrder(file, n).check(pairs); err != nil {
 		return nil, err
 	}
+	if opt.src == nil {
+		opt.stored = max(opt.stored, int64(len(data)))
+	}
+	if err := opt.checkDeclared(n, l.memory(), true); err != nil {
+		return nil, &ParseError{File: file, Err: fmt.Errorf("byte 16: %w", err)}
+	}
 	var labels []string
 	if l.labels {
 		if labels, err = decodeLabels(data[binaryHeader+8*m:len(body)], n, file, uint64(binaryHeader+8*m)); err != nil {
 			return nil, err
 		}
-	}
-	if err := opt.checkDeclared(n); err != nil {
-		return nil, &ParseError{File: file, Err: err}
 	}
 	g, _, err := graph.FromEdgesThreads(n, pairs, labels, opt.Threads)
 	if err != nil {
@@ -216,6 +233,9 @@ func decodeLabels(b []byte, n int, file string, off uint64) ([]string, error) {
 			return nil, binaryError(file, off+uint64(4*v), "label end %d of node %d is out of order or out of range", end, v)
 		}
 		labels[v] = all[start:end]
+		if p := labelProblem(labels[v]); p != "" {
+			return nil, binaryError(file, off+uint64(4*n)+uint64(start), "node %d has a label no file may hold: %s", v, p)
+		}
 		start = end
 	}
 	order := make([]int32, n)
@@ -296,8 +316,8 @@ func checksumError(file string, off uint64, got, want uint32) error {
 
 // writeBinary writes g in the binary format.
 func writeBinary(w io.Writer, g *graph.Graph) error {
-	if err := checkLabels(g, Binary, func(string) string { return "" }); err != nil {
-		return err // two nodes with one label
+	if err := checkLabels(g, Binary, labelProblem); err != nil {
+		return err
 	}
 	labels := g.HasLabels()
 	var labelBytes uint64

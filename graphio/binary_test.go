@@ -103,6 +103,20 @@ func TestBinaryCorrupt(t *testing.T) {
 	bad = bytes.Clone(good)
 	binary.LittleEndian.PutUint32(bad[64:], 3) // label ends 3 2 3 4
 	check("label ends", resum(bad), "byte 68: label end 2 of node 1")
+	// Labels no text reader gives (issue 37): empty, with NUL, not UTF-8.
+	for _, tc := range []struct {
+		name  string
+		patch func(b []byte)
+		msg   string
+	}{
+		{"NUL label", func(b []byte) { b[80] = 0 }, "node 0 has a label no file may hold: it contains a NUL byte"},
+		{"bad UTF-8 label", func(b []byte) { b[81] = 0xff }, "node 1 has a label no file may hold: it is not valid UTF-8"},
+		{"empty label", func(b []byte) { binary.LittleEndian.PutUint32(b[64:], 0) }, "node 0 has a label no file may hold: it is empty"},
+	} {
+		bad := bytes.Clone(good)
+		tc.patch(bad)
+		check(tc.name, resum(bad), tc.msg)
+	}
 	check("not anonet", []byte("1 2\n2 3\n3 1\n"+strings.Repeat(" ", 40)), "not an anonet binary graph file")
 }
 
@@ -127,13 +141,26 @@ func TestBinaryDeclared(t *testing.T) {
 		{100000, 200000, ""},
 		{100000, 1000, "exceed the limit of 1000 set by ReadOptions.MaxNodes"},
 	}
+	path := filepath.Join(t.TempDir(), "big.anonet")
 	for _, tc := range tests {
-		g, _, err := Read(bytes.NewReader(header(tc.n)), "big.anonet", ReadOptions{Format: Binary, MaxNodes: tc.maxNodes})
+		opt := ReadOptions{Format: Binary, MaxNodes: tc.maxNodes}
+		g, _, err := Read(bytes.NewReader(header(tc.n)), "big.anonet", opt)
 		switch {
 		case tc.msg == "" && (err != nil || g.NumNodes() != int(tc.n)):
 			t.Errorf("n = %d, MaxNodes %d: %v", tc.n, tc.maxNodes, err)
 		case tc.msg != "" && (err == nil || !strings.Contains(err.Error(), tc.msg)):
 			t.Errorf("n = %d, MaxNodes %d: %v, want %q", tc.n, tc.maxNodes, err, tc.msg)
+		}
+		// A file is mapped, or read in chunks for its triangles: its
+		// size bounds the trust all the same.
+		os.WriteFile(path, header(tc.n), 0o644)
+		g, _, err = ReadFile(path, opt)
+		fw, _, ferr := ReadForward(path, opt)
+		switch {
+		case tc.msg == "" && (err != nil || g.NumNodes() != int(tc.n) || ferr != nil || fw.NumNodes() != int(tc.n)):
+			t.Errorf("file, n = %d, MaxNodes %d: %v, %v", tc.n, tc.maxNodes, err, ferr)
+		case tc.msg != "" && (err == nil || !strings.Contains(err.Error(), tc.msg) || ferr == nil || !strings.Contains(ferr.Error(), tc.msg)):
+			t.Errorf("file, n = %d, MaxNodes %d: %v, %v; want %q", tc.n, tc.maxNodes, err, ferr, tc.msg)
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/anonet-project/anonet/graph"
 )
@@ -442,22 +444,54 @@ func (b *builder) build(rep *Report) (*graph.Graph, error) {
 	return b.records.build(n, labels, rep)
 }
 
-// numberLabels returns the decimal forms of nums, sharing one allocation.
+// numberLabels returns the decimal forms of nums, sharing one allocation of
+// exactly their digits.
 func numberLabels(nums []uint64) []string {
-	var digits []byte
-	ends := make([]int, len(nums))
-	for i, x := range nums {
-		digits = strconv.AppendUint(digits, x, 10)
-		ends[i] = len(digits)
+	total := 0
+	for _, x := range nums {
+		total += decimalLen(x)
 	}
-	all := string(digits)
+	var sb strings.Builder
+	sb.Grow(total)
+	var tmp [20]byte
+	for _, x := range nums {
+		sb.Write(strconv.AppendUint(tmp[:0], x, 10))
+	}
+	all := sb.String()
 	labels := make([]string, len(nums))
 	start := 0
-	for i, end := range ends {
+	for i, x := range nums {
+		end := start + decimalLen(x)
 		labels[i] = all[start:end]
 		start = end
 	}
 	return labels
+}
+
+// decimalLen returns the number of decimal digits of x.
+func decimalLen(x uint64) int {
+	n := 1
+	for x >= 10 {
+		x /= 10
+		n++
+	}
+	return n
+}
+
+// labelProblem says why l cannot be a node label in any format, or returns
+// "": every reader refuses an empty label, a NUL byte and invalid UTF-8, so
+// that a label read from one file can be written to another (GML holds
+// every other label).
+func labelProblem(l string) string {
+	switch {
+	case l == "":
+		return "it is empty"
+	case strings.IndexByte(l, 0) >= 0:
+		return "it contains a NUL byte"
+	case !utf8.ValidString(l):
+		return "it is not valid UTF-8"
+	}
+	return ""
 }
 
 // fillCounts sets the node, edge and isolated-node counts of rep from g.

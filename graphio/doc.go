@@ -2,11 +2,13 @@
 // supports, turning them into the simple undirected graphs of package graph.
 //
 // Supported formats (see Format): edge lists (whitespace-, tab- or
-// comma-separated, with # or % comments and an optional header line), the
-// nauty text format of the reference data sets (!n=…, v: a b c;), GraphML,
-// GML, Pajek .net and Matrix Market coordinate files. Gzip compression is
-// detected from the content when reading and chosen by the .gz extension
-// when writing. docs/formats.md in the repository describes every format in
+// comma-separated, with # or % comments and an optional header line; a
+// delimiter such as ';' is detected), CSV and TSV tables with a header
+// (written so that pandas and networkx read them), the nauty text format of the reference data sets (!n=…, v: a b c;), GraphML,
+// GML, Pajek .net and Matrix Market coordinate files. Content clearly of
+// one format is read as such whatever the file is called. Gzip compression
+// is detected from the content when reading and chosen by the .gz
+// extension when writing. docs/formats.md in the repository describes every format in
 // full.
 //
 // Formats that name nodes by label (edge list, GraphML, GML) number the
@@ -25,7 +27,8 @@
 // the format has room for them, and a label a format cannot hold is refused
 // with an error naming the node. WriteFile writes to a temporary file in the
 // target directory and renames it into place, so a failed write leaves no
-// partial output behind.
+// partial output behind; a failure of the system to store it (a full disk)
+// is a *WriteError.
 //
 // Edge lists without a layer column, in a file or in memory, are read in
 // parallel (ReadOptions.Threads): one goroutine reads and decompresses lines, others

@@ -30,11 +30,47 @@ const EdgeListMagic = "# anonet edge list"
 type fieldSplitter struct {
 	delim   byte   // 0: any of space, tab and comma
 	scratch []byte // unquoted fields with "" in them
+	// src and dst, if positive, are the 1-based columns of the node ids
+	// that split2 returns (0: columns 1 and 2).
+	src, dst int
 	// extra, if at least 2, is the index of one more field that split2
 	// keeps in field (the layer column); field is nil when the line has
 	// no such field.
 	extra int
 	field []byte
+}
+
+// cols returns the 0-based columns of the source and target node ids.
+func (s *fieldSplitter) cols() (int, int) {
+	c0, c1 := 0, 1
+	if s.src > 0 {
+		c0 = s.src - 1
+	}
+	if s.dst > 0 {
+		c1 = s.dst - 1
+	}
+	return c0, c1
+}
+
+// all returns every field of line (unquoted), or an error for a malformed
+// quoted field.
+func (s *fieldSplitter) all(line []byte) ([][]byte, error) {
+	t := fieldSplitter{delim: s.delim}
+	var out [][]byte
+	for col := 2; ; col++ {
+		t.extra = col
+		f0, f1, n, badCol, bad := t.split2(line)
+		if bad != "" {
+			return nil, fmt.Errorf("column %d: %s", badCol, bad)
+		}
+		if col == 2 {
+			out = append(out, bytes.Clone(f0), bytes.Clone(f1))[:min(n, 2)]
+		}
+		if t.field == nil {
+			return out, nil
+		}
+		out = append(out, bytes.Clone(t.field))
+	}
 }
 
 // sep reports whether c separates fields.
@@ -45,11 +81,13 @@ func (s *fieldSplitter) sep(c byte) bool {
 	return isSep(c)
 }
 
-// split2 returns the first two fields of line and the number of fields, or
-// a column and message for a malformed quoted field.
+// split2 returns the fields of line in the columns of the node ids (the
+// first two, unless src and dst say otherwise) and the number of fields,
+// or a column and message for a malformed quoted field.
 func (s *fieldSplitter) split2(line []byte) (f0, f1 []byte, n int, badCol int, bad string) {
 	s.scratch = s.scratch[:0]
 	s.field = nil
+	c0, c1 := s.cols()
 	i := 0
 	for {
 		if s.delim == 0 {
@@ -112,9 +150,9 @@ func (s *fieldSplitter) split2(line []byte) (f0, f1 []byte, n int, badCol int, b
 			field, i = bytes.TrimRight(line[i:j], " \t\r\v\f"), j
 		}
 		switch n {
-		case 0:
+		case c0:
 			f0 = field
-		case 1:
+		case c1:
 			f1 = field
 		case s.extra:
 			s.field = field
@@ -199,35 +237,69 @@ func isNumeric(tok []byte) bool {
 }
 
 // readEdgeList reads an edge list: one edge "u v" per line, fields separated
-// by spaces, tabs or commas (or ReadOptions.Delimiter only), quoted as in
-// RFC 4180 CSV when they start with a double quote, columns after the
-// second ignored (and counted), lines starting with # or % (or
+// by spaces, tabs or commas (or ReadOptions.Delimiter only, or a delimiter
+// detected in the first lines: see sniffDelimiter), quoted as in RFC 4180
+// CSV when they start with a double quote, columns other than those of the
+// node ids ignored (and counted), lines starting with # or % (or
 // ReadOptions.Comments) ignored, and an optional column header (see
-// ReadOptions.Header). In files whose first comment line starts with
-// EdgeListMagic, a line with a single id is an isolated node and no header
-// is detected.
+// ReadOptions.Header), which may name the columns of the node ids (see
+// ReadOptions.SourceColumn). In files whose first comment line starts with
+// EdgeListMagic, or that have a header, a line without a target is a node
+// alone (an isolated node if no other line names it); files written by
+// anonet have no header.
 func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, error) {
 	lr := newLineReader(br, rep.File, opt, false)
 	b := newBuilder(opt.nodeLimit(), opt)
 	b.reserve(estimateLines(br, opt.size))
 	sp := &fieldSplitter{delim: opt.Delimiter}
-	// The layer column: a column number (sp.extra), or a name found in the
-	// header line (layerName).
-	layerName := ""
-	layered := opt.LayerColumn != ""
-	if layered {
-		b.startLayers()
-		if c, err := strconv.Atoi(opt.LayerColumn); err == nil {
-			if c < 3 {
-				return nil, fmt.Errorf("layer column %d: columns 1 and 2 hold the node ids", c)
+	comments := opt.comments()
+	head, whole := peekHead(br, opt.steady)
+	anonetFile := hasMagicFirst(head, comments)
+	if opt.Delimiter == 0 && !anonetFile {
+		sample := sampleLines(head, whole, comments)
+		if d := sniffDelimiter(sample, opt.Format); d != 0 {
+			sp.delim = d
+			if t := tableOf(opt.Format); t == nil || t.delim != d {
+				rep.Delimiter = d // a CSV file's commas go without saying
 			}
-			sp.extra = c - 1
-		} else {
-			layerName = opt.LayerColumn
+		} else if len(opt.SourceColumn)+len(opt.TargetColumn)+len(opt.LayerColumn) == 0 {
+			if err := notEdgeList(sample, opt.Header); err != nil {
+				return nil, &ParseError{File: rep.File, Err: err}
+			}
 		}
 	}
-	comments := opt.comments()
-	anonetFile := false
+	// The columns: numbers now, or names found in the header line.
+	var names [3]string // source, target, layer
+	for i, c := range [3]string{opt.SourceColumn, opt.TargetColumn, opt.LayerColumn} {
+		if c == "" {
+			continue
+		}
+		k, err := strconv.Atoi(c)
+		switch {
+		case err != nil:
+			names[i] = c
+		case k < 1:
+			return nil, fmt.Errorf("column %d: columns are numbered from 1", k)
+		case i == 0:
+			sp.src = k
+		case i == 1:
+			sp.dst = k
+		default:
+			sp.extra = k - 1
+		}
+	}
+	layered := opt.LayerColumn != ""
+	if err := checkColumns(sp, layered && names[2] == ""); err != nil {
+		return nil, err
+	}
+	if layered {
+		b.startLayers()
+	}
+	used := 2 // columns read
+	if layered {
+		used = 3
+	}
+	named := names != [3]string{}
 	dataLines := 0
 	// A held-back first data line, while it is not known whether it is a header.
 	var held []byte
@@ -253,25 +325,28 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 		}
 		return f0, f1, nf, nil
 	}
-	// addFields adds the record of a data line from its first two fields
-	// and number of fields.
+	c0, c1 := sp.cols()
+	// addFields adds the record of a data line from the fields of its node
+	// ids and its number of fields.
 	addFields := func(f0, f1 []byte, nf int, line []byte, lineNo int) error {
+		alone := nf <= c1 || len(f1) == 0 && (anonetFile || rep.HeaderSkipped)
 		switch {
-		case nf == 1 && !anonetFile:
+		case nf <= c0:
+			return &ParseError{File: rep.File, Line: lineNo, Err: fmt.Errorf("line has %d columns, no column %d of source node ids", nf, c0+1)}
+		case alone && !anonetFile && !rep.HeaderSkipped:
 			if !utf8.Valid(f0) {
 				return &ParseError{File: rep.File, Line: lineNo, Column: column(line, f0),
 					Err: fmt.Errorf("%q is not valid UTF-8 (is this a binary file?)", f0)}
 			}
-			return &ParseError{File: rep.File, Line: lineNo, Column: column(line, f0),
-				Err: errors.New("line has one column; an edge needs two node ids (only files written by anonet list isolated nodes this way)")}
-		case nf > 3 || nf > 2 && !layered:
+			return &ParseError{File: rep.File, Line: lineNo, Column: column(line, f0), Err: oneColumn(line, sp, c1)}
+		case nf > used:
 			rep.ExtraColumns++
 		}
 		u, err := id(f0, line, lineNo)
 		if err != nil {
 			return err
 		}
-		if nf == 1 {
+		if alone {
 			if b.overflow {
 				return &ParseError{File: rep.File, Line: lineNo, Err: b.overflowError()}
 			}
@@ -306,6 +381,51 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 		}
 		return addFields(f0, f1, nf, line, lineNo)
 	}
+	// header reads the first data line as the column header: it resolves
+	// the columns named, and takes the node columns from a usual pair of
+	// names (source and target, from and to, …) unless they were given.
+	header := func(line []byte) error {
+		rep.HeaderSkipped = true
+		fields, err := sp.all(line)
+		if err != nil {
+			return err
+		}
+		for i, name := range names {
+			if name == "" {
+				continue
+			}
+			k := slices.IndexFunc(fields, func(f []byte) bool { return string(f) == name })
+			if k < 0 {
+				return fmt.Errorf("no column named %q in the header line %q", name, line)
+			}
+			if c0, c1 := sp.cols(); i == 2 && (k == c0 || k == c1) && opt.SourceColumn == "" && opt.TargetColumn == "" {
+				return fmt.Errorf("column %q holds node ids, not layers", name)
+			}
+			switch i {
+			case 0:
+				sp.src = k + 1
+			case 1:
+				sp.dst = k + 1
+			default:
+				sp.extra = k
+			}
+		}
+		if opt.SourceColumn == "" && opt.TargetColumn == "" {
+			pair, err := headerPair(fields)
+			if err != nil {
+				return err
+			}
+			if pair[0] >= 0 && (pair[0] != 0 || pair[1] != 1) {
+				sp.src, sp.dst = pair[0]+1, pair[1]+1
+				rep.SourceColumn, rep.TargetColumn = string(fields[pair[0]]), string(fields[pair[1]])
+			}
+		}
+		if err := checkColumns(sp, layered); err != nil {
+			return err
+		}
+		c0, c1 = sp.cols()
+		return nil
+	}
 	workers := parallelWorkers(opt)
 	for {
 		if workers > 0 && dataLines >= 2 && held == nil && !layered {
@@ -334,40 +454,32 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 			continue
 		}
 		dataLines++
-		if dataLines == 1 && layerName != "" {
-			// The layer column is named: the first data line is the header.
-			col, err := headerColumn(sp, line, layerName)
-			if err != nil {
+		if dataLines == 1 && !anonetFile && (named || opt.Header == HeaderYes ||
+			opt.Header == HeaderAuto && isHeaderLine(sp, line)) {
+			// Files written by anonet never have a header: their
+			// labels may well look like column names.
+			if err := header(line); err != nil {
 				return nil, &ParseError{File: rep.File, Line: lr.line, Err: err}
 			}
-			sp.extra = col
-			rep.HeaderSkipped = true
 			continue
 		}
-		if dataLines <= 2 && opt.Header != HeaderNo {
+		if dataLines <= 2 && opt.Header == HeaderAuto && !anonetFile {
 			f0, f1, nf, err := split(line, lr.line)
 			if err != nil {
 				return nil, err
 			}
 			switch {
-			case dataLines == 1 && opt.Header == HeaderYes:
-				rep.HeaderSkipped = true
-				continue
-			case dataLines == 1 && !anonetFile && nf >= 2 && !looksNumeric(f0) && !looksNumeric(f1):
-				// Files written by anonet never have a header: their
-				// labels may well look like column names.
-				if isHeaderWord(f0) && isHeaderWord(f1) {
-					rep.HeaderSkipped = true
-					continue
-				}
+			case dataLines == 1 && nf > c1 && !looksNumeric(f0) && !looksNumeric(f1):
 				// Decide when the second data line is seen.
 				held = append(held[:0], line...)
 				heldLine = lr.line
 				continue
 			case held != nil:
 				// Under a header, ids look like numbers ("+316…" too).
-				if nf >= 2 && looksNumeric(f0) && looksNumeric(f1) {
-					rep.HeaderSkipped = true
+				if nf > c1 && looksNumeric(f0) && looksNumeric(f1) {
+					if err := header(held); err != nil {
+						return nil, &ParseError{File: rep.File, Line: heldLine, Err: err}
+					}
 				} else if err := addRecord(held, heldLine); err != nil {
 					return nil, err
 				}
@@ -386,12 +498,94 @@ func readEdgeList(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph,
 			return nil, err
 		}
 	}
-	// An empty graph written by anonet is read back; anywhere else, a file
-	// without edges is a mistake.
-	if b.numNodes() == 0 && !anonetFile {
+	// An empty graph written by anonet (or a table with a header only) is
+	// read back; anywhere else, a file without edges is a mistake.
+	if b.numNodes() == 0 && !anonetFile && !rep.HeaderSkipped {
 		return nil, &ParseError{File: rep.File, Err: errors.New("no edges or nodes found (empty file?)")}
 	}
 	return b.build(rep)
+}
+
+// checkColumns returns an error if the splitter's node and layer columns
+// (layer: whether a layer column is read) are not three different ones.
+func checkColumns(sp *fieldSplitter, layer bool) error {
+	c0, c1 := sp.cols()
+	switch {
+	case c0 == c1:
+		return fmt.Errorf("the source and target node ids are both in column %d", c0+1)
+	case layer && (sp.extra == c0 || sp.extra == c1):
+		return fmt.Errorf("layer column %d: columns %d and %d hold the node ids", sp.extra+1, c0+1, c1+1)
+	}
+	return nil
+}
+
+// oneColumn describes the error of a line without a target node id in a
+// file without a header, with a hint at the delimiter it may use.
+func oneColumn(line []byte, sp *fieldSplitter, c1 int) error {
+	msg := "line has one column; an edge needs two node ids (a node alone is read only in files with a header line, or written by anonet)"
+	if c1 > 1 {
+		msg = fmt.Sprintf("line has no column %d of target node ids (a node alone is read only in files with a header line, or written by anonet)", c1+1)
+	}
+	for _, d := range []byte{';', '|', '\t', ','} {
+		if sp.delim != d && bytes.IndexByte(line, d) >= 0 {
+			name := string(d)
+			if d == '\t' {
+				name = `\t`
+			}
+			return fmt.Errorf("%s; the line holds %q: if it separates the fields, give --delimiter '%s' (ReadOptions.Delimiter)", msg, d, name)
+		}
+	}
+	return errors.New(msg)
+}
+
+// nodePairs are the usual names of the columns of an edge's two node ids,
+// source first, compared without case: a header line that names one pair
+// (anywhere in the line) is a header, and its columns are the node ids.
+var nodePairs = [][2]string{
+	{"source", "target"}, {"src", "dst"}, {"src", "dest"}, {"from", "to"}, {"u", "v"},
+	{"node1", "node2"}, {"node_1", "node_2"}, {"id1", "id2"}, {"source_id", "target_id"},
+	{"sender", "receiver"}, {"caller", "callee"}, {"tail", "head"}, {"i", "j"},
+}
+
+// headerPair returns the 0-based columns of the one usual pair of node
+// names in a header's fields ({-1, -1} if there is none), or an error if
+// there are two.
+func headerPair(fields [][]byte) ([2]int, error) {
+	found := [2]int{-1, -1}
+	var foundNames [2]string
+	for _, p := range nodePairs {
+		var at [2]int
+		for k, name := range p {
+			at[k] = slices.IndexFunc(fields, func(f []byte) bool {
+				return strings.EqualFold(strings.Trim(string(f), `"' `), name)
+			})
+		}
+		if at[0] < 0 || at[1] < 0 {
+			continue
+		}
+		if found[0] >= 0 {
+			return found, fmt.Errorf("the header names two pairs of node columns, %s/%s (columns %d, %d) and %s/%s (columns %d, %d): choose with --source-column and --target-column (ReadOptions.SourceColumn, TargetColumn)",
+				foundNames[0], foundNames[1], found[0]+1, found[1]+1, p[0], p[1], at[0]+1, at[1]+1)
+		}
+		found, foundNames = at, p
+	}
+	return found, nil
+}
+
+// isHeaderLine reports whether a first data line is a column header by its
+// words alone: it names a usual pair of node columns (headerPair), or its
+// node fields are both usual column names.
+func isHeaderLine(sp *fieldSplitter, line []byte) bool {
+	fields, err := sp.all(line)
+	if err != nil {
+		return false
+	}
+	if pair, err := headerPair(fields); err != nil || pair[0] >= 0 {
+		return true // an ambiguous pair is a header too, refused by header
+	}
+	f0, f1, nf, _, _ := sp.split2(line)
+	_, c1 := sp.cols()
+	return nf > c1 && isHeaderWord(f0) && isHeaderWord(f1)
 }
 
 // dataStart returns the index of the first byte of an edge-list line that
@@ -417,23 +611,79 @@ func appendLabel(buf []byte, g *graph.Graph, v int32) []byte {
 // appendTies appends to buf a line per tie between u and v, whose kind
 // read from u is k: "u v" for a tie from u to v (every tie of an
 // undirected layer), "v u" for one from v to u, each followed by the
-// layer's name when the graph has named layers.
-func appendTies(buf []byte, g *graph.Graph, u, v int32, k graph.Kind, names [][]byte) []byte {
+// layer's name when the graph has named layers; in a table (tab not nil)
+// the fields are quoted as it needs and separated by its delimiter.
+func appendTies(buf []byte, g *graph.Graph, u, v int32, k graph.Kind, names [][]byte, tab *table) []byte {
+	sep := byte(' ')
+	if tab != nil {
+		sep = tab.delim
+	}
 	k.EachTie(g.Directed(), func(l int, out bool) {
 		a, b := u, v
 		if !out {
 			a, b = v, u
 		}
-		buf = appendLabel(buf, g, a)
-		buf = append(buf, ' ')
-		buf = appendLabel(buf, g, b)
+		buf = tab.appendLabel(buf, g, a)
+		buf = append(buf, sep)
+		buf = tab.appendLabel(buf, g, b)
 		if names != nil {
-			buf = append(buf, ' ')
+			buf = append(buf, sep)
 			buf = append(buf, names[l]...)
 		}
 		buf = append(buf, '\n')
 	})
 	return buf
+}
+
+// table is how an edge list is written as a table (CSV, TSV): a header line
+// naming the columns, fields separated by delim, quoted as in RFC 4180 when
+// they need it, and a node alone as a row with an empty target. A nil
+// *table is the plain edge list anonet writes.
+type table struct{ delim byte }
+
+// tableOf returns the table of format f, or nil for a plain edge list.
+func tableOf(f Format) *table {
+	switch f {
+	case CSV:
+		return &table{','}
+	case TSV:
+		return &table{'\t'}
+	}
+	return nil
+}
+
+// appendLabel appends the label of v as a field of t.
+func (t *table) appendLabel(buf []byte, g *graph.Graph, v int32) []byte {
+	if t == nil || !g.HasLabels() {
+		return appendLabel(buf, g, v)
+	}
+	return t.appendField(buf, g.Label(v))
+}
+
+// appendField appends s as a field of t: quoted (and its quotes doubled)
+// if it holds the delimiter or a quote, starts with a comment character
+// or with or ends with blank space, which reading would take otherwise.
+func (t *table) appendField(buf []byte, s string) []byte {
+	if s != "" && !strings.ContainsAny(s, string(t.delim)+`"`) && s[0] != '#' && s[0] != '%' &&
+		!isBlank(s[0]) && !isBlank(s[len(s)-1]) {
+		return append(buf, s...)
+	}
+	buf = append(buf, '"')
+	buf = append(buf, strings.ReplaceAll(s, `"`, `""`)...)
+	return append(buf, '"')
+}
+
+// tableLabelProblem says why label l cannot be written to a table, or
+// returns "": a line break would end its row (a quoted field may not span
+// lines when anonet reads it).
+func tableLabelProblem(l string) string {
+	if p := labelProblem(l); p != "" {
+		return p
+	}
+	if strings.ContainsAny(l, "\r\n") {
+		return "it contains a line break"
+	}
+	return ""
 }
 
 // quoteField returns s as an edge-list field: quoted as in RFC 4180 when it
@@ -443,27 +693,6 @@ func quoteField(s string) []byte {
 		return []byte(s)
 	}
 	return []byte(`"` + strings.ReplaceAll(s, `"`, `""`) + `"`)
-}
-
-// headerColumn returns the index of the field called name in the header
-// line, which must be beyond the two node ids.
-func headerColumn(sp *fieldSplitter, line []byte, name string) (int, error) {
-	for col := 2; ; col++ {
-		sp.extra = col
-		f0, f1, _, _, bad := sp.split2(line)
-		if bad != "" {
-			return 0, errors.New(bad)
-		}
-		if string(f0) == name || string(f1) == name {
-			return 0, fmt.Errorf("column %q holds node ids, not layers", name)
-		}
-		if sp.field == nil {
-			return 0, fmt.Errorf("no column named %q in the header line %q", name, line)
-		}
-		if string(sp.field) == name {
-			return col, nil
-		}
-	}
 }
 
 // edgeListLabelProblem says why label l cannot be written to an edge list,
@@ -501,19 +730,25 @@ type edgeListChunk struct {
 }
 
 // writeEdgeList writes the anonet header comment, one line "u v" per edge in
-// ascending order of node ids, then one line per isolated node. threads
-// goroutines format the lines in chunks (0: GOMAXPROCS) and, when w is a
-// .gz file (a memberWriter), compress every chunk as a gzip member of its
-// own; the bytes are the same for every number of threads, and their
-// decompression too.
-func writeEdgeList(w io.Writer, g *graph.Graph, threads int) error {
-	return writeEdgeListChunks(w, g, threads, writeChunkEdges)
+// ascending order of node ids, then one line per isolated node; as a table
+// (CSV, TSV: tab not nil) a header line of column names instead of the
+// comment, and rows "u,v" and "w," (see table). threads goroutines format
+// the lines in chunks (0: GOMAXPROCS) and, when w is a .gz file (a
+// memberWriter), compress every chunk as a gzip member of its own; the
+// bytes are the same for every number of threads, and their decompression
+// too.
+func writeEdgeList(w io.Writer, g *graph.Graph, threads int, tab *table) error {
+	return writeEdgeListChunks(w, g, threads, writeChunkEdges, tab)
 }
 
 // writeEdgeListChunks is writeEdgeList with chunks of about chunkEdges
 // edges (tests use small ones).
-func writeEdgeListChunks(w io.Writer, g *graph.Graph, threads, chunkEdges int) error {
-	if err := checkLabels(g, EdgeList, edgeListLabelProblem); err != nil {
+func writeEdgeListChunks(w io.Writer, g *graph.Graph, threads, chunkEdges int, tab *table) error {
+	problem, f := edgeListLabelProblem, EdgeList
+	if tab != nil {
+		problem, f = tableLabelProblem, map[byte]Format{',': CSV, '\t': TSV}[tab.delim]
+	}
+	if err := checkLabels(g, f, problem); err != nil {
 		return err
 	}
 	var hdr bytes.Buffer
@@ -526,7 +761,11 @@ func writeEdgeListChunks(w io.Writer, g *graph.Graph, threads, chunkEdges int) e
 		if strings.ContainsAny(name, "\r\n") {
 			return fmt.Errorf("layer %q has a line break, which an edge list cannot hold", name)
 		}
-		names = append(names, quoteField(name))
+		if tab != nil {
+			names = append(names, tab.appendField(nil, name))
+		} else {
+			names = append(names, quoteField(name))
+		}
 	}
 	if g.Directed() {
 		fmt.Fprintf(&hdr, "; %d arcs, a line u v is the arc u→v (read with --directed)", g.NumTies())
@@ -535,6 +774,14 @@ func writeEdgeListChunks(w io.Writer, g *graph.Graph, threads, chunkEdges int) e
 		fmt.Fprintf(&hdr, "; the third column is the layer (read with --layer-column 3)")
 	}
 	hdr.WriteByte('\n')
+	if tab != nil {
+		hdr.Reset()
+		hdr.WriteString("source" + string(tab.delim) + "target")
+		if layers != nil {
+			hdr.WriteString(string(tab.delim) + "layer")
+		}
+		hdr.WriteByte('\n')
+	}
 	mw, ok := w.(memberWriter)
 	members := ok && mw.gzipMembers()
 	workers := graph.Workers(graph.Threads(threads), 1+g.NumEdges()/chunkEdges)
@@ -565,7 +812,7 @@ func writeEdgeListChunks(w io.Writer, g *graph.Graph, threads, chunkEdges int) e
 			return true
 		},
 		func(worker int, c *edgeListChunk) {
-			c.text = appendEdgeListLines(c.text, g, c.lo, c.hi, c.isolated, names)
+			c.text = appendEdgeListLines(c.text, g, c.lo, c.hi, c.isolated, names, tab)
 			if members && len(c.text) > 0 {
 				c.member = gzipMember(&zws[worker], c.member[:0], c.text)
 			}
@@ -584,13 +831,24 @@ func writeEdgeListChunks(w io.Writer, g *graph.Graph, threads, chunkEdges int) e
 
 // appendEdgeListLines appends the lines of nodes lo..hi−1: with isolated
 // those of the nodes without edges, else the edges (or ties) to later
-// nodes.
-func appendEdgeListLines(buf []byte, g *graph.Graph, lo, hi int32, isolated bool, names [][]byte) []byte {
+// nodes; as rows of tab when it is not nil.
+func appendEdgeListLines(buf []byte, g *graph.Graph, lo, hi int32, isolated bool, names [][]byte, tab *table) []byte {
 	typed := g.Directed() || g.Layers() != nil
+	sep := byte(' ')
+	if tab != nil {
+		sep = tab.delim
+	}
 	for u := lo; u < hi; u++ {
 		if isolated {
 			if g.Degree(u) == 0 {
-				buf = append(appendLabel(buf, g, u), '\n')
+				buf = tab.appendLabel(buf, g, u)
+				if tab != nil { // an empty target (and layer)
+					buf = append(buf, sep)
+					if names != nil {
+						buf = append(buf, sep)
+					}
+				}
+				buf = append(buf, '\n')
 			}
 			continue
 		}
@@ -599,19 +857,19 @@ func appendEdgeListLines(buf []byte, g *graph.Graph, lo, hi int32, isolated bool
 		k, _ := slices.BinarySearch(nb, u)
 		if typed {
 			for i, v := range nb[k:] {
-				buf = appendTies(buf, g, u, v, g.IncidentKind(u, k+i), names)
+				buf = appendTies(buf, g, u, v, g.IncidentKind(u, k+i), names, tab)
 			}
 			continue
 		}
 		start, prefix := len(buf), 0 // "u " is formatted once, then copied
 		for _, v := range nb[k:] {
 			if prefix == 0 {
-				buf = append(appendLabel(buf, g, u), ' ')
+				buf = append(tab.appendLabel(buf, g, u), sep)
 				prefix = len(buf) - start
 			} else {
 				buf = append(buf, buf[start:start+prefix]...)
 			}
-			buf = append(appendLabel(buf, g, v), '\n')
+			buf = append(tab.appendLabel(buf, g, v), '\n')
 		}
 	}
 	return buf

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -35,7 +37,7 @@ func TestBadInput(t *testing.T) {
 		{"invalid UTF-8", EdgeList, ReadOptions{}, "1 2\n\xff\xfe \x80\n", 2, 1, "not valid UTF-8"},
 		{"one column", EdgeList, ReadOptions{}, "1 2\n  3\n", 2, 3, "line has one column; an edge needs two node ids"},
 		{"one column first", EdgeList, ReadOptions{}, "alice\nbob carol\n", 1, 1, "line has one column"},
-		{"one column after header", EdgeList, ReadOptions{}, "from to\n7\n", 2, 1, "line has one column"},
+		{"one column with a delimiter", EdgeList, ReadOptions{}, "1 2\n3;4\n", 2, 1, "the line holds ';': if it separates the fields, give --delimiter ';'"},
 		{"too many nodes", EdgeList, ReadOptions{MaxNodes: 3}, "1 2\n3 4\n", 2, 0, "4 nodes exceed the limit of 3 set by ReadOptions.MaxNodes"},
 
 		// Nauty.
@@ -83,7 +85,10 @@ func TestBadInput(t *testing.T) {
 		{"gml directed 2", GML, ReadOptions{}, "graph [ directed 2 ]", 1, 18, "directed must be 0 or 1, not 2"},
 		{"gml real id", GML, ReadOptions{}, "graph [ node [ id 1.5 ] ]", 1, 19, "node id 1.5 is a real number; ids are integers or strings"},
 		{"gml list label", GML, ReadOptions{}, "graph [ node [ id 1 label [ x 1 ] ] ]", 1, 27, "node label must be a number or a string, not a list"},
-		{"gml garbage", GML, ReadOptions{}, "\x00\x01", 1, 1, "unexpected character byte 0x00"},
+		{"gml garbage", GML, ReadOptions{}, "\x00\x01", 1, 1, "NUL byte in text"},
+		{"gml NUL in a string", GML, ReadOptions{}, "graph [ node [ id 1 label \"a\x00b\" ] ]", 1, 29, "NUL byte in text"},
+		{"gml NUL reference in a label", GML, ReadOptions{}, "graph [ node [ id 1 label \"a&#0;b\" ] ]", 1, 27, `label "a\x00b" cannot be a node label: it contains a NUL byte`},
+		{"gml empty id", GML, ReadOptions{}, "graph [ node [ id \"\" ] ]", 1, 19, `node id "" cannot name a node: it is empty`},
 		{"gml no value", GML, ReadOptions{}, "graph [ weight ]", 1, 16, "key weight has no value (found ']')"},
 		{"gml node not a list", GML, ReadOptions{}, "graph [ node 1 ]", 1, 14, "node must be followed by '[', found integer"},
 		{"gml bad number", GML, ReadOptions{}, "graph [ x 1.2.3 ]", 1, 11, `malformed number "1.2.3"`},
@@ -197,6 +202,12 @@ func TestBadGzip(t *testing.T) {
 		{"truncated graphml", GraphML, gz(t, []byte(`<graphml><graph><node id="a"/><node id="b"/></graph></graphml>`))[:30], "gzip: compressed data ends early"},
 		{"truncated gml", GML, gz(t, []byte("graph [ node [ id 1 ] node [ id 2 ] edge [ source 1 target 2 ] ]"))[:30], "gzip: compressed data ends early"},
 		{"truncated nauty", Nauty, gz(t, []byte("!n=3\n0: 1 2;\n1: 0;\n2: 0;\n"))[:25], "gzip: compressed data ends early"},
+		// A whole gzip file followed by something else is not truncated
+		// (issue 37): it says where the compressed data ends.
+		{"junk appended", EdgeList, append(bytes.Clone(full), "junk\n"...), fmt.Sprintf("gzip: the compressed data ends at byte %d, but the file goes on with bytes that are not gzip data", len(full))},
+		{"two bytes appended", EdgeList, append(bytes.Clone(full), "xy"...), "not gzip data"},
+		{"zeros appended", Nauty, append(gz(t, []byte("!n=2\n0: 1;\n")), make([]byte, 100)...), "not gzip data"},
+		{"truncated second member", EdgeList, append(bytes.Clone(full), full[:10]...), "gzip: compressed data ends early (truncated file?)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -213,10 +224,14 @@ func TestBadGzip(t *testing.T) {
 			}
 		})
 	}
-	// The whole file reads.
+	// The whole file reads, and so do two members one after the other.
 	g, _, err := Read(bytes.NewReader(full), "good", ReadOptions{Format: EdgeList})
 	if err != nil || g.NumEdges() == 0 {
 		t.Fatalf("reading the intact file: %v", err)
+	}
+	two := append(gz(t, []byte("1 2\n2 3\n")), gz(t, []byte("3 4\n"))...)
+	if g, _, err := Read(bytes.NewReader(two), "two", ReadOptions{Format: EdgeList}); err != nil || g.NumEdges() != 3 {
+		t.Fatalf("two members: %v", err)
 	}
 }
 
@@ -238,8 +253,8 @@ func TestReadFileErrors(t *testing.T) {
 	if _, _, err := ReadFile(filepath.Join(dir, "g.docx"), ReadOptions{}); err == nil || !strings.Contains(err.Error(), "name the format with --from") {
 		t.Errorf("unknown extension: %v", err)
 	}
-	if _, _, err := Read(strings.NewReader("1 2"), "x", ReadOptions{}); err == nil || !strings.Contains(err.Error(), "no format given") {
-		t.Errorf("no format: %v", err)
+	if g, rep, err := Read(strings.NewReader("1 2"), "x", ReadOptions{}); err != nil || g.NumEdges() != 1 || rep.Format != EdgeList {
+		t.Errorf("no format: an edge list, unless the content says otherwise: %v", err)
 	}
 	if _, _, err := Read(strings.NewReader("1 2"), "x", ReadOptions{Format: "dot"}); err == nil || !strings.Contains(err.Error(), `unknown format "dot"`) {
 		t.Errorf("unknown format: %v", err)
@@ -377,5 +392,78 @@ func TestWriteFileErrors(t *testing.T) {
 	}
 	if st, err := os.Stat(fresh); err != nil || st.Mode().Perm() != 0o644 {
 		t.Errorf("new file: %v, mode %v; want mode 0644", err, st.Mode())
+	}
+}
+
+// fullDisk accepts limit bytes, then fails as a full disk does.
+type fullDisk struct{ limit int }
+
+func (d *fullDisk) Write(p []byte) (int, error) {
+	if len(p) > d.limit {
+		n := d.limit
+		d.limit = 0
+		return n, &fs.PathError{Op: "write", Path: "/tmp/.x.tmp1", Err: syscall.ENOSPC}
+	}
+	d.limit -= len(p)
+	return len(p), nil
+}
+
+// TestWriteErrorFullDisk: a full disk while writing is a *WriteError
+// wrapping ENOSPC, told apart from bad input and from a label the format
+// cannot hold, and no file is left behind (issue 37).
+func TestWriteErrorFullDisk(t *testing.T) {
+	dir := t.TempDir()
+	g := mustGraph(t, 3, [][2]int32{{0, 1}, {1, 2}}, []string{"a", "b", "c d"})
+	for _, tc := range []struct {
+		name  string
+		limit int // bytes the disk takes
+		gzip  bool
+		big   bool // enough edges to fill the writer's buffer
+	}{
+		{"at flush", 10, false, false},
+		{"while writing", 1000, false, true},
+		{"gzip", 100, true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, "out.gml")
+			if tc.gzip {
+				path += ".gz"
+			}
+			h := g
+			if tc.big {
+				h = mustGraph(t, 200000, [][2]int32{{0, 1}}, nil)
+				for v := int32(2); v < 200000; v++ {
+					h.AddEdge(v-1, v)
+				}
+			}
+			p, err := CreatePending(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.sink.w = &fullDisk{limit: tc.limit}
+			err = WriteWith(p, h, WriteOptions{Format: GML})
+			if err == nil {
+				err = p.Commit()
+			} else {
+				p.Abort()
+			}
+			var we *WriteError
+			if !errors.As(err, &we) || !errors.Is(err, syscall.ENOSPC) {
+				t.Fatalf("err %v (%T), want a *WriteError wrapping ENOSPC", err, err)
+			}
+			var pe *ParseError
+			if errors.As(err, &pe) || strings.Contains(err.Error(), "/tmp/.x.tmp1") || !strings.Contains(err.Error(), "no space left on device") {
+				t.Errorf("err %q", err)
+			}
+			if left, _ := os.ReadDir(dir); len(left) != 0 {
+				t.Errorf("files left behind: %v", left)
+			}
+		})
+	}
+	// A label the format cannot hold is not a write error.
+	err := WriteFile(filepath.Join(dir, "out.edges"), g, WriteOptions{})
+	var we *WriteError
+	if err == nil || errors.As(err, &we) {
+		t.Errorf("label error %v is a *WriteError", err)
 	}
 }

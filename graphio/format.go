@@ -11,7 +11,9 @@ type Format string
 
 // The supported formats.
 const (
-	EdgeList     Format = "edgelist" // .edges .edgelist .el .txt .csv .tsv
+	EdgeList     Format = "edgelist" // .edges .edgelist .el .txt
+	CSV          Format = "csv"      // .csv: an edge list, written as RFC 4180 CSV with a header
+	TSV          Format = "tsv"      // .tsv: an edge list, written tab-separated with a header
 	Nauty        Format = "nauty"    // .nauty
 	GraphML      Format = "graphml"  // .graphml
 	GML          Format = "gml"      // .gml
@@ -22,7 +24,7 @@ const (
 
 // formats lists every supported format, in the order Formats returns them;
 // like extensions, it is a constant table, never modified.
-var formats = []Format{EdgeList, Nauty, GraphML, GML, Pajek, MatrixMarket, Binary}
+var formats = []Format{EdgeList, CSV, TSV, Nauty, GraphML, GML, Pajek, MatrixMarket, Binary}
 
 // Formats returns the supported formats.
 func Formats() []Format { return append([]Format(nil), formats...) }
@@ -30,7 +32,7 @@ func Formats() []Format { return append([]Format(nil), formats...) }
 // extensions maps file extensions to formats; a constant table.
 var extensions = map[string]Format{
 	".edges": EdgeList, ".edgelist": EdgeList, ".el": EdgeList, ".txt": EdgeList,
-	".csv": EdgeList, ".tsv": EdgeList,
+	".csv": CSV, ".tsv": TSV,
 	".nauty":   Nauty,
 	".graphml": GraphML,
 	".gml":     GML,
@@ -81,6 +83,9 @@ func FormatOf(path string) (Format, error) {
 	}
 	return "", fmt.Errorf("cannot tell the format of %s from its extension %q; name the format with --from when reading it or --to when writing it (known: %s)", path, ext, formatList())
 }
+
+// isEdgeList reports whether f is read as an edge list (EdgeList, CSV, TSV).
+func isEdgeList(f Format) bool { return f == EdgeList || f == CSV || f == TSV }
 
 // IsGzipName reports whether path ends in .gz.
 func IsGzipName(path string) bool {

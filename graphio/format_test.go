@@ -13,7 +13,7 @@ func TestFormatOf(t *testing.T) {
 		want Format
 		err  string
 	}{
-		{"g.edges", EdgeList, ""}, {"dir.d/G.CSV", EdgeList, ""}, {"g.tsv.gz", EdgeList, ""}, {"g.txt", EdgeList, ""},
+		{"g.edges", EdgeList, ""}, {"dir.d/G.CSV", CSV, ""}, {"g.tsv.gz", TSV, ""}, {"g.txt", EdgeList, ""},
 		{"noext", EdgeList, ""}, {"noext.gz", EdgeList, ""},
 		{"g.nauty", Nauty, ""}, {"g.graphml.gz", GraphML, ""}, {"g.GML", GML, ""}, {"g.net", Pajek, ""},
 		{"g.pajek.gz", Pajek, ""}, {"g.mtx", MatrixMarket, ""}, {"g.mm.gz", MatrixMarket, ""},
@@ -33,12 +33,12 @@ func TestParseFormat(t *testing.T) {
 			t.Errorf("ParseFormat(%q) = %q, %v", f, got, err)
 		}
 	}
-	for name, want := range map[string]Format{"net": Pajek, "csv": EdgeList, "mm": MatrixMarket, "edges": EdgeList} {
+	for name, want := range map[string]Format{"net": Pajek, "csv": CSV, "tsv": TSV, "mm": MatrixMarket, "edges": EdgeList} {
 		if got, err := ParseFormat(name); got != want || err != nil {
 			t.Errorf("ParseFormat(%q) = %q, %v; want %q", name, got, err, want)
 		}
 	}
-	if _, err := ParseFormat("dot"); err == nil || !strings.Contains(err.Error(), "known: edgelist, nauty, graphml, gml, pajek, mtx") {
+	if _, err := ParseFormat("dot"); err == nil || !strings.Contains(err.Error(), "known: edgelist, csv, tsv, nauty, graphml, gml, pajek, mtx") {
 		t.Errorf("ParseFormat(dot) error = %v", err)
 	}
 }
@@ -55,7 +55,7 @@ func TestFormatsAndLabels(t *testing.T) {
 			keep = append(keep, f)
 		}
 	}
-	if !slices.Equal(keep, []Format{EdgeList, GraphML, GML, Pajek, Binary}) || KeepsLabels("dot") {
+	if !slices.Equal(keep, []Format{EdgeList, CSV, TSV, GraphML, GML, Pajek, Binary}) || KeepsLabels("dot") {
 		t.Errorf("KeepsLabels holds for %v", keep)
 	}
 	if !IsGzipName("a/b.EDGES.GZ") || IsGzipName("a.gz/b") {

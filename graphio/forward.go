@@ -65,12 +65,14 @@ func ReadForward(path string, opt ReadOptions) (*graph.Forward, *Report, error) 
 	if err := l.checkSize(path, uint64(st.Size())); err != nil {
 		return nil, nil, err
 	}
-	if err := opt.checkDeclared(int(l.n)); err != nil {
-		return nil, nil, &ParseError{File: path, Err: err}
-	}
 	// The labels section (and the checksum) are read whole, to be checked.
 	rest := int64(l.size() - binaryHeader - 8*l.m)
-	if err := CheckMemory(ForwardBytesPerEdge*int64(l.m)+ForwardBytesPerNode*int64(l.n)+rest, fmt.Sprintf("reading %s (%d edges, %d nodes) for its triangles", path, l.m, l.n)); err != nil {
+	need := ForwardBytesPerEdge*int64(l.m) + ForwardBytesPerNode*int64(l.n) + rest
+	opt.stored = st.Size()
+	if err := opt.checkDeclared(int(l.n), need, false); err != nil {
+		return nil, nil, &ParseError{File: path, Err: fmt.Errorf("byte 16: %w", err)}
+	}
+	if err := CheckMemory(need, fmt.Sprintf("reading %s (%d edges, %d nodes) for its triangles", path, l.m, l.n)); err != nil {
 		return nil, nil, err
 	}
 	n, m := int(l.n), int64(l.m)

@@ -70,6 +70,12 @@ func (lx *gmlLexer) readByte() (byte, bool) {
 		}
 		return 0, false
 	}
+	if c == 0 {
+		// As in every text format (a NUL is never text), even inside
+		// a string.
+		lx.err = &ParseError{File: lx.file, Line: lx.line, Column: lx.col, Err: errors.New("NUL byte in text (is this a binary file?)")}
+		return 0, false
+	}
 	if c == '\n' {
 		lx.line++
 		lx.col = 1
@@ -77,6 +83,16 @@ func (lx *gmlLexer) readByte() (byte, bool) {
 		lx.col++
 	}
 	return c, true
+}
+
+// readError returns the read error kept in lx.err as a *ParseError at
+// line and col, unless it is one already.
+func (lx *gmlLexer) readError(line, col int) error {
+	var pe *ParseError
+	if errors.As(lx.err, &pe) {
+		return lx.err
+	}
+	return lx.errorf(line, col, "%w", lx.err)
 }
 
 func (lx *gmlLexer) peekByte() (byte, bool) {
@@ -97,7 +113,7 @@ func (lx *gmlLexer) next() (gmlToken, error) {
 		c, ok := lx.readByte()
 		if !ok {
 			if lx.err != nil {
-				return gmlToken{}, lx.errorf(line, col, "%w", lx.err)
+				return gmlToken{}, lx.readError(line, col)
 			}
 			return gmlToken{kind: gmlEOF, line: line, col: col}, nil
 		}
@@ -120,7 +136,7 @@ func (lx *gmlLexer) next() (gmlToken, error) {
 				c, ok := lx.readByte()
 				if !ok {
 					if lx.err != nil {
-						return gmlToken{}, lx.errorf(lx.line, lx.col, "%w", lx.err)
+						return gmlToken{}, lx.readError(lx.line, lx.col)
 					}
 					return gmlToken{}, lx.errorf(line, col, "string not closed before the end of the file")
 				}
@@ -352,10 +368,17 @@ func readGML(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, erro
 						if l.kind == gmlString {
 							l.text = gmlUnescape(l.text)
 						}
-						if !utf8.ValidString(l.text) {
+						switch p := labelProblem(l.text); {
+						case l.text == "":
+							// An empty label is no label: the node is
+							// labelled by its id.
+						case !utf8.ValidString(l.text):
 							return nil, lx.errorf(l.line, l.col, "label %q is not valid UTF-8 (convert the file to UTF-8)", l.text)
+						case p != "":
+							return nil, lx.errorf(l.line, l.col, "label %q cannot be a node label: %s", l.text, p)
+						default:
+							nodes[v].label, nodes[v].hasLabel = l.text, true
 						}
-						nodes[v].label, nodes[v].hasLabel = l.text, true
 					}
 				} else {
 					src, ok1 := attrs.get("source")
@@ -572,6 +595,9 @@ func gmlIDKey(lx *gmlLexer, t gmlToken) (string, error) {
 		if !utf8.ValidString(s) {
 			return "", lx.errorf(t.line, t.col, "node id %q is not valid UTF-8 (convert the file to UTF-8)", s)
 		}
+		if p := labelProblem(s); p != "" {
+			return "", lx.errorf(t.line, t.col, "node id %q cannot name a node: %s", s, p)
+		}
 		return s, nil
 	}
 	if isIntText(t.text) {
@@ -672,12 +698,7 @@ func appendGMLString(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
-func gmlLabelProblem(l string) string {
-	if !utf8.ValidString(l) {
-		return "it is not valid UTF-8"
-	}
-	return ""
-}
+func gmlLabelProblem(l string) string { return labelProblem(l) }
 
 // writeGML writes an undirected GML graph in which node v has id v and the
 // label of v in g.

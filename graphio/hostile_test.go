@@ -14,15 +14,16 @@ import (
 // without taking the memory (issue 14, finding 5), unless MaxNodes says to
 // trust the count; a count the file could describe is accepted.
 func TestHostileSizes(t *testing.T) {
-	tests := []struct {
+	type hostileCase struct {
 		name   string
 		format Format
 		data   string
 		opt    ReadOptions
 		msg    string // "" for success
 		nodes  int
-	}{
-		{"nauty 2e9", Nauty, "!n=2000000000\n", ReadOptions{}, "1:4: the header declares 2000000000 nodes, more than a file of 14 bytes", 0},
+	}
+	tests := []hostileCase{
+		{"nauty 2e9", Nauty, "!n=2000000000\n", ReadOptions{}, "1:4: the header declares 2000000000 nodes, more than a file of 14 bytes can describe", 0},
 		{"pajek 2e9", Pajek, "*Vertices 2000000000\n", ReadOptions{}, "1:1: the header declares 2000000000 nodes", 0},
 		{"pajek 2e9 with a far vertex", Pajek, "*Vertices 2000000000\n1999999999 x\n*Edges\n1 1999999999\n", ReadOptions{}, "declares 2000000000 nodes", 0},
 		{"mtx 2e9", MatrixMarket, "%%MatrixMarket matrix coordinate pattern symmetric\n2000000000 2000000000 0\n", ReadOptions{}, "2:1: the header declares 2000000000 nodes", 0},
@@ -30,6 +31,16 @@ func TestHostileSizes(t *testing.T) {
 		{"nauty within the floor", Nauty, "!n=65536\n", ReadOptions{}, "", 65536},
 		{"nauty trusted by MaxNodes", Nauty, "!n=100000\n", ReadOptions{MaxNodes: 100000}, "", 100000},
 		{"nauty untrusted", Nauty, "!n=100000\n", ReadOptions{}, "declares 100000 nodes", 0},
+	}
+	// Gzip bombs: a small compressed file whose decompressed content
+	// (comment lines of spaces) would justify the count if decompressed
+	// bytes were what is trusted (issue 37).
+	for _, b := range bombs {
+		data := string(bombData(t, b, 1_000_000))
+		tests = append(tests,
+			hostileCase{"gzip bomb " + string(b.format), b.format, data, ReadOptions{},
+				fmt.Sprintf("the header declares 1000000 nodes, more than a file of %d bytes can describe", len(data)), 0},
+			hostileCase{"gzip bomb trusted " + string(b.format), b.format, data, ReadOptions{MaxNodes: 1_000_000}, "", 1_000_000})
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -51,6 +62,44 @@ func TestHostileSizes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A bomb is a file of one format declaring many nodes, padded with blank
+// comment lines to a large size that compresses to a tiny one.
+type bomb struct {
+	format Format
+	head   string // the content before the padding, with %d for the node count
+	pad    string // a comment line's first byte
+	tail   string // the content after the padding, with %d for the node count
+}
+
+var bombs = []bomb{
+	{Nauty, "!n=%d\n", "!", ""},
+	{MatrixMarket, "%%MatrixMarket matrix coordinate pattern symmetric\n", "%", "%d %d 0\n"},
+	{Pajek, "", "%", "*Vertices %d\n"},
+}
+
+// bombData returns the gzip-compressed bomb b declaring n nodes, padded to
+// about 8 bytes of content per node, which is more than DeclaredPerByte
+// needs but compresses a thousand times.
+func bombData(t testing.TB, b bomb, n int) []byte {
+	fill := func(s string) string {
+		if strings.Contains(s, "%d %d") {
+			return fmt.Sprintf(s, n, n)
+		}
+		if strings.Contains(s, "%d") {
+			return fmt.Sprintf(s, n)
+		}
+		return s
+	}
+	var text strings.Builder
+	text.WriteString(fill(b.head))
+	line := b.pad + strings.Repeat(" ", 1<<16) + "\n"
+	for text.Len() < DeclaredPerByte*n {
+		text.WriteString(line)
+	}
+	text.WriteString(fill(b.tail))
+	return gz(t, []byte(text.String()))
 }
 
 // endless yields the byte c forever, counting what was read.

@@ -11,15 +11,33 @@ import (
 // memory than the process may use: a resource limit, not bad input.
 var ErrNotEnoughMemory = errors.New("not enough memory")
 
-// bytesPerNode is about what a node costs in a graph read from a file:
-// adjacency offsets, the node's slice header and a label.
-const bytesPerNode = 64
+// graphBytesPerNode is what graph.FromEdges takes per node while it builds
+// a graph: an adjacency slice header (24 bytes, kept), a degree (4) and an
+// offset (8), all held at once.
+const graphBytesPerNode = 24 + 4 + 8
 
-// checkMemory returns an error wrapping ErrNotEnoughMemory if n nodes would
-// not fit in the memory the process may use: GOMEMLIMIT when set, else the
-// machine's physical memory (where the system says; elsewhere no check).
-func checkMemory(n int) error {
-	return CheckMemory(int64(n)*bytesPerNode, fmt.Sprintf("%d nodes", n))
+// declaredBytes estimates the peak memory of building a graph of n nodes
+// declared by a header, beyond its edges: graph.FromEdges's, and with
+// labels (labelled) the labels given to it (a string header per node and
+// labelBytes of text) and the graph's own copy (the text and an end offset
+// per node). TestDeclaredMemory checks it against the peak resident memory
+// of reading such files.
+func declaredBytes(n int, labelled bool, labelBytes int64) int64 {
+	b := graphBytesPerNode * int64(n)
+	if labelled {
+		b += (16+4)*int64(n) + 2*labelBytes
+	}
+	return b
+}
+
+// numberedBytes is the text of the labels "1".."n" (or "0".."n-1": the
+// same number of digits give or take one).
+func numberedBytes(n int) int64 {
+	var total int64
+	for lo, digits := int64(1), int64(1); lo <= int64(n); lo, digits = lo*10, digits+1 {
+		total += (min(int64(n), lo*10-1) - lo + 1) * digits
+	}
+	return total
 }
 
 // CheckMemory returns an error wrapping ErrNotEnoughMemory if need bytes,

@@ -104,6 +104,9 @@ func readMatrixMarket(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Gr
 			}
 			n, entries = int(v[0]), v[2]
 			sizeLine = lr.line
+			if err := opt.checkDeclared(n, mtxBytes(n), false); err != nil {
+				return nil, perr(1, "%v", err)
+			}
 			continue
 		}
 		if len(toks) < 2 {
@@ -144,21 +147,36 @@ func readMatrixMarket(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Gr
 	if read < entries {
 		return nil, &ParseError{File: rep.File, Line: lr.line, Err: fmt.Errorf("file ends after %d of the %d entries the size line declares (truncated?)", read, entries)}
 	}
-	if err := opt.checkDeclared(n); err != nil {
+	if err := opt.checkDeclared(n, mtxBytes(n), true); err != nil {
 		return nil, &ParseError{File: rep.File, Line: sizeLine, Column: 1, Err: err}
 	}
 	rep.Directed = directed && read > 0
 	return recs.build(n, oneBasedLabels(n), rep)
 }
 
-// oneBasedLabels returns the labels "1".."n".
+// oneBasedLabels returns the labels "1".."n", sharing one allocation of
+// exactly their digits (numberedBytes(n) bytes) without a list of numbers.
 func oneBasedLabels(n int) []string {
-	nums := make([]uint64, n)
-	for i := range nums {
-		nums[i] = uint64(i) + 1
+	var sb strings.Builder
+	sb.Grow(int(numberedBytes(n)))
+	var tmp [20]byte
+	for i := range n {
+		sb.Write(strconv.AppendInt(tmp[:0], int64(i)+1, 10))
 	}
-	return numberLabels(nums)
+	all := sb.String()
+	labels := make([]string, n)
+	start := 0
+	for i := range labels {
+		end := start + decimalLen(uint64(i)+1)
+		labels[i] = all[start:end]
+		start = end
+	}
+	return labels
 }
+
+// mtxBytes estimates the memory of reading a matrix of n rows: a graph
+// whose nodes are labelled 1..n.
+func mtxBytes(n int) int64 { return declaredBytes(n, true, numberedBytes(n)) }
 
 // writeMatrixMarket writes the adjacency matrix of g as a symmetric pattern
 // matrix: one entry "i j" with i > j per edge, in column order; node v is

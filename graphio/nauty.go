@@ -63,6 +63,9 @@ lines:
 					}
 					n = int(v)
 					headerLine, headerCol = lr.line, off+j+1
+					if err := opt.checkDeclared(n, declaredBytes(n, false, 0), false); err != nil {
+						return nil, perr(headerCol, "%v", err)
+					}
 					i = k - 1
 				}
 				continue
@@ -127,7 +130,7 @@ lines:
 		}
 		return nil, &ParseError{File: rep.File, Err: errors.New("missing !n= header line (nauty format starts with a line such as \"!n=6\")")}
 	}
-	if err := opt.checkDeclared(n); err != nil {
+	if err := opt.checkDeclared(n, declaredBytes(n, false, 0), true); err != nil {
 		return nil, &ParseError{File: rep.File, Line: headerLine, Column: headerCol, Err: err}
 	}
 	return recs.build(n, nil, rep)

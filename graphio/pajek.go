@@ -112,6 +112,9 @@ func readPajek(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, er
 				}
 				n = int(x)
 				vertexLine = lr.line
+				if err := opt.checkDeclared(n, pajekBytes(n), false); err != nil {
+					return nil, perr(1, "%v", err)
+				}
 				section = pajekVertices
 				continue
 			case "*edges":
@@ -164,6 +167,10 @@ func readPajek(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, er
 			if !utf8.Valid(label) {
 				return nil, perr(column(line, rest), "label %q is not valid UTF-8 (convert the file to UTF-8)", label)
 			}
+			if len(label) == 0 { // "": no label
+				listedOnly[v] = true
+				continue
+			}
 			named[v] = string(label)
 		case pajekEdges, pajekArcs:
 			if len(toks) < 2 {
@@ -212,32 +219,40 @@ func readPajek(br *bufio.Reader, rep *Report, opt ReadOptions) (*graph.Graph, er
 		}
 		return nil, &ParseError{File: rep.File, Err: errors.New("missing *Vertices line (is this a Pajek file?)")}
 	}
-	if err := opt.checkDeclared(n); err != nil {
+	if err := opt.checkDeclared(n, pajekBytes(n), true); err != nil {
 		return nil, &ParseError{File: rep.File, Line: vertexLine, Column: 1, Err: err}
 	}
 	rep.Directed = recs.kinds != nil
 	// Label every vertex by its label, or its number if it has none, unless
-	// that makes two labels equal.
-	labels := make([]string, n)
+	// that makes two labels equal: two labels of vertex lines, or a label
+	// that is the number of another vertex without one. Only the labels
+	// of vertex lines are looked at, so that the work and memory follow
+	// the file's content, not the declared count.
+	labels := oneBasedLabels(n)
 	seen := make(map[string]bool, len(named))
-	for v := range labels {
-		if l, ok := named[int32(v)]; ok {
-			labels[v] = l
-		} else {
-			labels[v] = strconv.Itoa(v + 1)
-		}
-		if seen[labels[v]] {
+	for v, l := range named {
+		if seen[l] {
 			rep.LabelsIgnored = true
 		}
-		seen[labels[v]] = true
+		seen[l] = true
+		if x, ok := numeric([]byte(l)); ok && x >= 1 && x <= uint64(n) && int32(x-1) != v {
+			if _, other := named[int32(x-1)]; !other {
+				rep.LabelsIgnored = true
+			}
+		}
 	}
-	if rep.LabelsIgnored {
-		for v := range labels {
-			labels[v] = strconv.Itoa(v + 1)
+	if !rep.LabelsIgnored {
+		for v, l := range named {
+			labels[v] = l
 		}
 	}
 	return recs.build(n, labels, rep)
 }
+
+// pajekBytes estimates the memory of reading a Pajek file of n vertices,
+// labelled by their numbers (the labels of vertex lines are the file's
+// content).
+func pajekBytes(n int) int64 { return declaredBytes(n, true, numberedBytes(n)) }
 
 // asciiFields splits line at ASCII white space (Pajek labels may hold other
 // spaces, such as U+00A0) into dst[:0].
@@ -263,6 +278,8 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\
 
 func pajekLabelProblem(l string) string {
 	switch {
+	case l == "":
+		return "it is empty (read as no label)"
 	case strings.ContainsAny(l, "\"\n\r"):
 		return "it contains a double quote or a line break"
 	case strings.IndexByte(l, 0) >= 0:

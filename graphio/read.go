@@ -27,7 +27,11 @@ const (
 
 // ReadOptions control reading.
 type ReadOptions struct {
-	// Format of the input; empty means: from the file name (FormatOf).
+	// Format of the input; empty means: from the content when it is
+	// clearly of one format (GraphML, GML, Pajek, Matrix Market, nauty, the
+	// binary format), else from the file name (FormatOf; an edge list for
+	// Read). A format given is read as such, and content clearly of
+	// another format is an error that names it.
 	Format Format
 	// Header applies to edge lists. In HeaderAuto mode the first data line
 	// is a header when its first two fields are non-numeric while those of
@@ -38,12 +42,14 @@ type ReadOptions struct {
 	// MaxNodes, if positive, is the largest number of nodes accepted; a
 	// file that declares or names more is rejected with a *ParseError
 	// before the memory for them is taken. Node counts declared in headers
-	// (nauty !n=, Pajek *Vertices, the Matrix Market size line) create
-	// that many nodes; they are trusted up to MaxNodes when it is set.
-	// Zero means the format limit, 2^31-1, and then a declared count is
-	// trusted only up to what the file could describe: DeclaredPerByte
-	// nodes per byte read, and at least DeclaredFloor, so that a tiny file
-	// declaring two billion nodes is refused instead of taking gigabytes.
+	// (nauty !n=, Pajek *Vertices, the Matrix Market size line, the binary
+	// format's header) create that many nodes; they are trusted up to
+	// MaxNodes when it is set. Zero means the format limit, 2^31-1, and
+	// then a declared count is trusted only up to what the input could
+	// describe: DeclaredPerByte nodes per byte of the input as stored
+	// (compressed, for gzip), and at least DeclaredFloor, so that a tiny
+	// file (or a small gzip file that decompresses to a large one)
+	// declaring millions of nodes is refused instead of taking gigabytes.
 	// Memory for declared nodes is taken only at the end of reading.
 	MaxNodes int
 	// MaxLineBytes, if positive, is the longest line accepted by the
@@ -55,6 +61,13 @@ type ReadOptions struct {
 	// an edge list (spaces around fields are trimmed); 0 means any of
 	// space, tab and comma.
 	Delimiter byte
+	// SourceColumn and TargetColumn choose the columns of an edge list
+	// that hold the node ids of an edge, by a name in the header line
+	// (which the file must then have) or a number from 1; empty means:
+	// the columns of a usual pair of names in a header line (source and
+	// target, from and to, u and v, node1 and node2, …, anywhere in the
+	// line), else columns 1 and 2.
+	SourceColumn, TargetColumn string
 	// Comments lists the bytes that start a comment line in an edge list;
 	// empty means "#%".
 	Comments string
@@ -87,7 +100,10 @@ type ReadOptions struct {
 	// the report and any error are the same for every value.
 	Threads int
 
-	in         *countingReader // what Read has consumed, for the declared-size check
+	fromName   bool            // Format came from the file name (ReadFile): the content may say otherwise
+	guessed    bool            // no Format was given to Read: an edge list, unless the content says otherwise
+	src        *countingReader // the input's bytes as stored (compressed, for gzip) that Read has consumed
+	stored     int64           // the input's size as stored, if known before reading (see contentSize); else 0
 	batchLines int             // lines per batch of the parallel edge-list reader (tests); 0: parallelBatchLines
 	splitLines *int            // if not nil, counts the lines the parallel reader's workers split (tests)
 	steady     bool            // the source never blocks: a regular file or memory (see steadySource)
@@ -109,26 +125,51 @@ const PlainLineBytes = 1 << 20
 
 // DeclaredPerByte and DeclaredFloor bound the node counts that headers may
 // declare without ReadOptions.MaxNodes: at most DeclaredPerByte nodes per
-// byte of (decompressed) input, and always DeclaredFloor.
+// byte of the input as stored (compressed, for gzip), and always
+// DeclaredFloor. A file that lists its nodes or edges takes several bytes
+// per node even compressed, so only a file of mostly isolated nodes
+// declared by a header needs MaxNodes; reading DeclaredPerByte declared
+// nodes takes at most a few hundred bytes, so memory stays within a few
+// hundred times the input's size.
 const (
-	DeclaredPerByte = 64
+	DeclaredPerByte = 8
 	DeclaredFloor   = 1 << 16
 )
 
-// checkDeclared returns an error if a header's declared node count n is
-// more than opt trusts after reading the whole input (see MaxNodes).
-// It also refuses, wrapping ErrNotEnoughMemory, a count that would not fit
-// in memory, whatever MaxNodes trusts.
-func (opt ReadOptions) checkDeclared(n int) error {
-	if opt.MaxNodes == 0 && opt.in != nil {
-		// Without an explicit limit, trust only what the file could hold.
-		limit := max(int64(DeclaredFloor), DeclaredPerByte*opt.in.n)
-		if int64(n) > limit {
-			return fmt.Errorf("the header declares %d nodes, more than a file of %d bytes can describe (at most %d nodes, %d per byte, are trusted); give the largest node count to accept with --max-nodes (ReadOptions.MaxNodes)",
-				n, opt.in.n, limit, DeclaredPerByte)
-		}
+// storedBytes returns the size of the input as stored: known in advance
+// (a regular file, data in memory) or else what was read of it so far.
+func (opt ReadOptions) storedBytes() int64 {
+	if opt.src != nil {
+		return max(opt.stored, opt.src.n)
 	}
-	return checkMemory(n)
+	return opt.stored
+}
+
+// declaredLimit returns the largest declared node count opt trusts in an
+// input of the given size as stored (see MaxNodes).
+func (opt ReadOptions) declaredLimit(stored int64) int64 {
+	if opt.MaxNodes > 0 {
+		return int64(opt.nodeLimit())
+	}
+	return min(max(int64(DeclaredFloor), DeclaredPerByte*stored), maxNodes)
+}
+
+// checkDeclared returns an error if a header's declared node count n is
+// more than opt trusts (see MaxNodes), or if need, the memory that
+// building a graph of them takes (see declaredBytes), exceeds what the
+// process may use (an error wrapping ErrNotEnoughMemory). final says
+// whether the whole input has been read: before that, a count is refused
+// only when the input's size is known in advance.
+func (opt ReadOptions) checkDeclared(n int, need int64, final bool) error {
+	stored := opt.storedBytes()
+	if opt.MaxNodes == 0 && (final || opt.stored > 0) && int64(n) > opt.declaredLimit(stored) {
+		return fmt.Errorf("the header declares %d nodes, more than a file of %d bytes can describe (at most %d nodes are trusted: %d per byte of the file as stored, compressed or not, and at least %d); reading them would take about %s: give the largest node count to accept with --max-nodes (ReadOptions.MaxNodes)",
+			n, stored, opt.declaredLimit(stored), DeclaredPerByte, DeclaredFloor, size(need))
+	}
+	if !final {
+		return nil
+	}
+	return CheckMemory(need, fmt.Sprintf("%d nodes", n))
 }
 
 // comments returns the bytes that start a comment line.
@@ -187,7 +228,7 @@ func ReadFile(path string, opt ReadOptions) (*graph.Graph, *Report, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		opt.Format = f
+		opt.Format, opt.fromName = f, true
 	}
 	f, err := openInput(path)
 	if err != nil {
@@ -214,30 +255,26 @@ func ReadFile(path string, opt ReadOptions) (*graph.Graph, *Report, error) {
 }
 
 // Read reads a graph from r; name is used in the report and in errors.
-// opt.Format must be set. Gzip-compressed content is recognised by its magic
+// Without opt.Format, content clearly of one format is read as such, and
+// anything else as an edge list. Gzip-compressed content is recognised by its magic
 // number and decompressed. Malformed input gives a *ParseError; the graph
 // and report are nil on error.
 func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, error) {
 	if opt.Format == "" {
-		return nil, nil, fmt.Errorf("read %s: no format given", name)
+		opt.Format, opt.guessed = EdgeList, true
 	}
 	if !knownFormat(opt.Format) {
 		return nil, nil, fmt.Errorf("read %s: unknown format %q (known: %s)", name, opt.Format, formatList())
 	}
-	if opt.LayerColumn != "" && opt.Format != EdgeList && opt.Format != GraphML && opt.Format != GML {
-		return nil, nil, fmt.Errorf("read %s: layers are read from edge lists, GraphML and GML, not from %s", name, opt.Format)
-	}
-	if (opt.Directed || opt.LayerColumn != "") && opt.Format == Binary {
-		return nil, nil, fmt.Errorf("read %s: the binary format holds undirected graphs without layers", name)
-	}
 	opt.steady = steadySource(r)
-	// Count the bytes at the source (for plain input, what the readers
-	// consume, give or take one buffer); gzip input is counted after
-	// decompression below.
-	opt.in = &countingReader{r: r}
-	br := bufio.NewReaderSize(opt.in, readBufferSize(r))
+	// Count the bytes at the source, as stored (compressed, for gzip),
+	// by which declared node counts are trusted (checkDeclared).
+	opt.src = &countingReader{r: r}
+	opt.stored = contentSize(r)
+	br := bufio.NewReaderSize(opt.src, readBufferSize(r))
 	var zr *gzip.Reader
-	opt.size = contentSize(r)
+	var zs *gzipReader
+	opt.size = opt.stored
 	if kind := otherCompression(br); kind != "" {
 		return nil, nil, &ParseError{File: name, Err: fmt.Errorf("%s-compressed content, which anonet does not read; only gzip is supported: decompress it first", kind)}
 	}
@@ -248,19 +285,36 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 			return nil, nil, &ParseError{File: name, Err: gzipError(err)}
 		}
 		defer zr.Close()
+		zr.Multistream(false)
 		opt.size = gzipSize(r)
-		opt.in = &countingReader{r: gzipReader{zr}}
-		br = bufio.NewReaderSize(opt.in, 1<<16)
+		zs = &gzipReader{zr: zr, in: br, src: opt.src}
+		br = bufio.NewReaderSize(zs, 1<<16)
 	}
 	// A UTF-8 byte order mark is not part of the content.
 	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte{0xef, 0xbb, 0xbf}) {
 		br.Discard(3)
 	}
 	rep := &Report{File: name, Format: opt.Format}
+	head, _ := peekHead(br, opt.steady)
+	if f, why := sniffFormat(head); f != "" && f != opt.Format {
+		if !opt.fromName && !opt.guessed {
+			return nil, nil, &ParseError{File: name, Err: mismatch(f, why, opt.Format)}
+		}
+		if opt.fromName {
+			rep.FormatGuessed = opt.Format
+		}
+		opt.Format, rep.Format = f, f
+	}
+	if opt.LayerColumn != "" && !isEdgeList(opt.Format) && opt.Format != GraphML && opt.Format != GML {
+		return nil, nil, fmt.Errorf("read %s: layers are read from edge lists, GraphML and GML, not from %s", name, opt.Format)
+	}
+	if (opt.Directed || opt.LayerColumn != "") && opt.Format == Binary {
+		return nil, nil, fmt.Errorf("read %s: the binary format holds undirected graphs without layers", name)
+	}
 	var g *graph.Graph
 	var err error
 	switch opt.Format {
-	case EdgeList:
+	case EdgeList, CSV, TSV:
 		g, err = readEdgeList(br, rep, opt)
 	case Nauty:
 		g, err = readNauty(br, rep, opt)
@@ -281,7 +335,7 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 		// garbage, is the problem to report. Only a bounded amount is
 		// checked, so that an early error in a huge file stays quick.
 		if zr != nil && !isGzipError(err) {
-			if _, zerr := io.CopyN(io.Discard, gzipReader{zr}, 64<<20); zerr != nil && zerr != io.EOF {
+			if _, zerr := io.CopyN(io.Discard, zs, 64<<20); zerr != nil && zerr != io.EOF {
 				return nil, nil, &ParseError{File: name, Err: zerr}
 			}
 		}
@@ -294,16 +348,43 @@ func Read(r io.Reader, name string, opt ReadOptions) (*graph.Graph, *Report, err
 	return g, rep, nil
 }
 
-// gzipReader reads gzip-compressed content, saying in its errors that
-// they come from decompression.
-type gzipReader struct{ zr *gzip.Reader }
+// gzipReader reads gzip-compressed content member after member (a gzip
+// file may hold several, one after the other), saying in its errors that
+// they come from decompression. Bytes after the last member that do not
+// start another are an error of their own, not a truncated file.
+type gzipReader struct {
+	zr  *gzip.Reader // reading one member at a time (not Multistream)
+	in  *bufio.Reader
+	src *countingReader // the compressed bytes read from the source
+}
 
-func (r gzipReader) Read(p []byte) (int, error) {
-	n, err := r.zr.Read(p)
-	if err != nil && err != io.EOF {
-		err = gzipError(err)
+func (r *gzipReader) Read(p []byte) (int, error) {
+	for {
+		n, err := r.zr.Read(p)
+		if err != io.EOF {
+			if err != nil {
+				err = gzipError(err)
+			}
+			return n, err
+		}
+		// The end of a member: the end of the file, another member, or
+		// something else appended.
+		next, _ := r.in.Peek(2)
+		switch {
+		case len(next) == 0:
+			return n, io.EOF
+		case len(next) == 2 && next[0] == 0x1f && next[1] == 0x8b:
+			if err := r.zr.Reset(r.in); err != nil {
+				return n, gzipError(err)
+			}
+			r.zr.Multistream(false)
+		default:
+			return n, &gzipErr{junkAt: r.src.n - int64(r.in.Buffered())}
+		}
+		if n > 0 {
+			return n, nil
+		}
 	}
-	return n, err
 }
 
 // openInput opens the file at path for reading, its error saying
@@ -389,10 +470,17 @@ func readBufferSize(r io.Reader) int {
 	return size
 }
 
-// gzipErr is an error of decompression.
-type gzipErr struct{ err error }
+// gzipErr is an error of decompression, or (junkAt > 0) bytes after the
+// end of the compressed data.
+type gzipErr struct {
+	err    error
+	junkAt int64 // the offset in the file of the bytes after the compressed data
+}
 
 func (e *gzipErr) Error() string {
+	if e.junkAt > 0 {
+		return fmt.Sprintf("gzip: the compressed data ends at byte %d, but the file goes on with bytes that are not gzip data (something appended to the file?)", e.junkAt)
+	}
 	if errors.Is(e.err, io.ErrUnexpectedEOF) || errors.Is(e.err, io.EOF) {
 		return "gzip: compressed data ends early (truncated file?): " + e.err.Error()
 	}
@@ -402,7 +490,7 @@ func (e *gzipErr) Error() string {
 func (e *gzipErr) Unwrap() error { return e.err }
 
 // gzipError describes a decompression error.
-func gzipError(err error) error { return &gzipErr{err} }
+func gzipError(err error) error { return &gzipErr{err: err} }
 
 // isGzipError reports whether err comes from decompression.
 func isGzipError(err error) bool {

@@ -34,6 +34,14 @@ type Report struct {
 	Layers     []string // the layers read (ReadOptions.LayerColumn), in order of first appearance
 
 	HeaderSkipped bool // edge list: the first data line was read as a column header
+	// SourceColumn and TargetColumn name the header's columns of the node
+	// ids, when a usual pair of names put them elsewhere than in columns 1
+	// and 2 (see ReadOptions.SourceColumn); else "".
+	SourceColumn, TargetColumn string
+	Delimiter                  byte // edge list: the delimiter detected in the first lines (0: none detected)
+	// FormatGuessed is the format the file's name suggested when its
+	// content is clearly of another format (Format), which was read.
+	FormatGuessed Format
 	ExtraColumns  int  // records with columns beyond the two node ids (weights, timestamps, values), ignored
 	LabelsIgnored bool // GML, Pajek: the labels in the file were not distinct; nodes are labelled by their ids instead
 
@@ -46,8 +54,17 @@ type Report struct {
 // reader made, in a fixed order; none when the file was a clean simple graph.
 func (r *Report) Notes() []string {
 	var out []string
-	if r.HeaderSkipped {
+	if r.HeaderSkipped && r.Format != CSV && r.Format != TSV { // tables have headers
 		out = append(out, "first line read as a column header and skipped")
+	}
+	if r.FormatGuessed != "" {
+		out = append(out, fmt.Sprintf("the content is %s, not %s as the file name says: read as %s", r.Format, r.FormatGuessed, r.Format))
+	}
+	if r.SourceColumn != "" {
+		out = append(out, fmt.Sprintf("node ids read from the columns %q and %q", r.SourceColumn, r.TargetColumn))
+	}
+	if r.Delimiter != 0 {
+		out = append(out, fmt.Sprintf("fields separated by %q (detected; give --delimiter to choose another)", r.Delimiter))
 	}
 	if r.ExtraColumns > 0 {
 		out = append(out, count(r.ExtraColumns, "record", "records")+" had extra columns (weights, timestamps, values), ignored")

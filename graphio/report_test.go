@@ -187,6 +187,26 @@ graph [ comment "x [ ] y" directed 0 attrs [ a 1 b [ c 2.5 ] ]
 			labels: "1 2 3", edges: "1-2 1-3",
 		},
 		{
+			name: "GML empty label", format: GML,
+			in:     "graph [ node [ id 1 label \"\" ] node [ id 2 label \"b\" ] edge [ source 1 target 2 ] ]",
+			want:   Report{Nodes: 2, Edges: 1, Records: 1},
+			labels: "1 b", edges: "1-b",
+		},
+		{
+			name: "Pajek empty label", format: Pajek,
+			in:     "*Vertices 3\n1 \"\"\n2 \"1\"\n*Edges\n1 2\n",
+			want:   Report{Nodes: 3, Edges: 1, Records: 1, Isolated: 1, LabelsIgnored: true},
+			notes:  []string{"node labels in the file are not distinct: nodes are labelled by their ids instead", "1 isolated node kept"},
+			labels: "1 2 3", edges: "1-2",
+		},
+		{
+			name: "Pajek label naming another vertex", format: Pajek,
+			in:     "*Vertices 3\n2 \"3\"\n3 \"2\"\n*Edges\n1 2\n",
+			want:   Report{Nodes: 3, Edges: 1, Records: 1, Isolated: 1},
+			notes:  []string{"1 isolated node kept"},
+			labels: "1 3 2", edges: "1-3",
+		},
+		{
 			name: "Matrix Market general with values", format: MatrixMarket,
 			in:     "%%MatrixMarket matrix coordinate real general\n% test\n5 5 5\n1 2 0.5\n2 1 1\n3 3 2\n4 1 1e3\n1 4 7\n",
 			want:   Report{Nodes: 5, Edges: 2, Records: 5, Directed: true, SelfLoops: 1, Isolated: 2, ExtraColumns: 5},

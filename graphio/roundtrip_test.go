@@ -16,7 +16,7 @@ import (
 
 // extensionOf is a file extension for every format.
 var extensionOf = map[Format]string{
-	EdgeList: ".edges", Nauty: ".nauty", GraphML: ".graphml", GML: ".gml", Pajek: ".net", MatrixMarket: ".mtx", Binary: ".anonet",
+	EdgeList: ".edges", CSV: ".csv", TSV: ".tsv", Nauty: ".nauty", GraphML: ".graphml", GML: ".gml", Pajek: ".net", MatrixMarket: ".mtx", Binary: ".anonet",
 }
 
 // testGraphs are graphs every format must round-trip.
@@ -110,6 +110,10 @@ func TestAwkwardLabels(t *testing.T) {
 					want = gmlLabelProblem(l)
 				case Pajek:
 					want = pajekLabelProblem(l)
+				case Binary:
+					want = labelProblem(l)
+				case CSV, TSV:
+					want = tableLabelProblem(l)
 				}
 				err := roundTrip(g, f)
 				if want == "" {
@@ -177,7 +181,7 @@ func TestWriteDeterministic(t *testing.T) {
 			// are numbered in order of first appearance, which the edge
 			// order of the writer (by node id) need not follow. Its
 			// labelled graph is checked by TestRoundTrip instead.
-			if f == EdgeList && g.HasLabels() && !allNumeric(g) {
+			if isEdgeList(f) && g.HasLabels() && !allNumeric(g) {
 				continue
 			}
 			if !bytes.Equal(out[1], out[2]) {

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/anonet-project/anonet/graph"
 )
@@ -136,6 +137,7 @@ type PendingFile struct {
 	target string // the file to replace (a symbolic link followed)
 	mode   fs.FileMode
 	tmp    *os.File
+	sink   *fileSink // tmp, with its errors made *WriteError
 	bw     *bufio.Writer
 	zw     *gzip.Writer
 	zwUsed bool // something was written through zw
@@ -179,10 +181,14 @@ func CreatePending(path string) (*PendingFile, error) {
 	dir := filepath.Dir(target)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".tmp*")
 	if err != nil {
-		return nil, fmt.Errorf("write %s: cannot create a file in %s: %w", path, dir, unwrapPath(err))
+		err = unwrapPath(err)
+		if systemFailure(err) {
+			err = &WriteError{Op: "creating a file", Err: err}
+		}
+		return nil, fmt.Errorf("write %s: cannot create a file in %s: %w", path, dir, err)
 	}
-	p := &PendingFile{path: path, target: target, mode: mode, tmp: tmp}
-	p.bw = bufio.NewWriterSize(tmp, 1<<20)
+	p := &PendingFile{path: path, target: target, mode: mode, tmp: tmp, sink: &fileSink{w: tmp}}
+	p.bw = bufio.NewWriterSize(p.sink, 1<<20)
 	if IsGzipName(path) {
 		p.zw = gzip.NewWriter(p.bw)
 	}
@@ -228,14 +234,14 @@ func (p *PendingFile) Close() error {
 		return fmt.Errorf("write %s: %w", p.path, err)
 	}
 	if err := p.tmp.Sync(); err != nil {
-		return fmt.Errorf("write %s: %w", p.path, err)
+		return fmt.Errorf("write %s: %w", p.path, &WriteError{Op: "syncing to disk", Err: unwrapPath(err)})
 	}
 	if err := p.tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", p.path, err)
+		return fmt.Errorf("write %s: %w", p.path, &WriteError{Op: "closing", Err: unwrapPath(err)})
 	}
 	// CreateTemp makes the file 0600.
 	if err := os.Chmod(p.tmp.Name(), p.mode); err != nil {
-		return fmt.Errorf("write %s: %w", p.path, err)
+		return fmt.Errorf("write %s: %w", p.path, &WriteError{Op: "setting its mode", Err: unwrapPath(err)})
 	}
 	return nil
 }
@@ -253,7 +259,7 @@ func (p *PendingFile) Commit() error {
 	}
 	if err := os.Rename(p.tmp.Name(), p.target); err != nil {
 		p.Abort()
-		return fmt.Errorf("write %s: %w", p.path, err)
+		return fmt.Errorf("write %s: %w", p.path, &WriteError{Op: "renaming it into place", Err: unwrapPath(err)})
 	}
 	return nil
 }
@@ -265,6 +271,42 @@ func (p *PendingFile) Abort() {
 		p.tmp.Close()
 	}
 	os.Remove(p.tmp.Name())
+}
+
+// WriteError is the error of an output that the system failed to store:
+// the disk is full (errors.Is(err, syscall.ENOSPC)), a quota is exceeded,
+// the device fails. It is neither bad input nor a bad output path, whose
+// errors are plain: a command line should report it as a failure of the
+// run (exit status 1), not of its arguments. PendingFile (and so
+// WriteFile and AtomicWrite) returns it wrapped, with the output's path.
+type WriteError struct {
+	Op  string // what failed: "writing", "syncing to disk", "renaming it into place", …
+	Err error  // the system's error, such as syscall.ENOSPC
+}
+
+func (e *WriteError) Error() string { return e.Op + ": " + e.Err.Error() }
+
+// Unwrap returns the system's error.
+func (e *WriteError) Unwrap() error { return e.Err }
+
+// systemFailure reports whether err, from creating a file, is the
+// system's failure to store it rather than a problem of its path.
+func systemFailure(err error) bool {
+	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) || errors.Is(err, syscall.EIO)
+}
+
+// fileSink writes to a temporary file, turning its errors into
+// *WriteError.
+type fileSink struct {
+	w io.Writer // the file (tests put a failing writer here)
+}
+
+func (s *fileSink) Write(b []byte) (int, error) {
+	n, err := s.w.Write(b)
+	if err != nil {
+		err = &WriteError{Op: "writing", Err: unwrapPath(err)}
+	}
+	return n, err
 }
 
 // Write writes g to w in the given format (uncompressed). Output is
@@ -279,12 +321,12 @@ func Write(w io.Writer, g *graph.Graph, f Format) error {
 // WriteWith is Write with options; opt.Format must be set.
 func WriteWith(w io.Writer, g *graph.Graph, opt WriteOptions) error {
 	f := opt.Format
-	if (g.Directed() || g.Layers() != nil) && f != EdgeList && knownFormat(f) {
+	if (g.Directed() || g.Layers() != nil) && !isEdgeList(f) && knownFormat(f) {
 		return fmt.Errorf("the %s writer keeps neither the direction nor the layers of ties: write an edge list", f)
 	}
 	switch f {
-	case EdgeList:
-		return writeEdgeList(w, g, opt.Threads)
+	case EdgeList, CSV, TSV:
+		return writeEdgeList(w, g, opt.Threads, tableOf(f))
 	case Nauty:
 		return writeNauty(w, g)
 	case GraphML:
@@ -329,7 +371,7 @@ func (e *labelError) Error() string {
 	if e.reason == "" {
 		return fmt.Sprintf("nodes %d and %d both have label %q; %s output needs distinct labels", e.other, e.node, e.label, e.format)
 	}
-	hint := "; gml can hold any UTF-8 label"
+	hint := "; gml can hold any other label"
 	if e.format == GML {
 		hint = ""
 	}

@@ -68,7 +68,7 @@ func TestWriteEdgeListChunks(t *testing.T) {
 	}
 	for name, g := range graphs {
 		var want bytes.Buffer
-		if err := writeEdgeListChunks(&want, g, 1, 1<<30); err != nil {
+		if err := writeEdgeListChunks(&want, g, 1, 1<<30, nil); err != nil {
 			t.Fatal(err)
 		}
 		if !g.Directed() && g.Layers() == nil {
@@ -79,7 +79,7 @@ func TestWriteEdgeListChunks(t *testing.T) {
 		for _, threads := range []int{1, 2, 3, 8} {
 			for _, chunk := range []int{1, 7, 100} {
 				var got bytes.Buffer
-				if err := writeEdgeListChunks(&got, g, threads, chunk); err != nil {
+				if err := writeEdgeListChunks(&got, g, threads, chunk, nil); err != nil {
 					t.Fatal(err)
 				}
 				if !bytes.Equal(got.Bytes(), want.Bytes()) {
@@ -210,7 +210,7 @@ func TestWriteEdgeListChunksError(t *testing.T) {
 	g := randomGraph(2000, 20_000, 3)
 	for _, threads := range []int{1, 4} {
 		for _, n := range []int{0, 10, 50_000} {
-			err := writeEdgeListChunks(&failAfter{n: n}, g, threads, 100)
+			err := writeEdgeListChunks(&failAfter{n: n}, g, threads, 100, nil)
 			if !errors.Is(err, errFull) {
 				t.Fatalf("%d threads, failing after %d bytes: got %v, want %v", threads, n, err, errFull)
 			}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/anonet-project/anonet/internal/cli"
 
@@ -18,6 +19,8 @@ type readFlags struct {
 	directed         bool
 	layerColumn      string
 	layers           string
+	sourceColumn     string
+	targetColumn     string
 }
 
 // register adds the reading flags to fs (the root's persistent flags).
@@ -28,6 +31,8 @@ func (r *readFlags) register(fs *cli.FlagSet) {
 	fs.StringVar(&r.comments, "comments", "#%", "edge lists: characters that start a comment line")
 	fs.BoolVar(&r.directed, "directed", false, "keep the direction of ties: an edge-list line u v is the arc u→v, and the arcs of GraphML, GML, Pajek and Matrix Market files stay arcs (default: undirected)")
 	fs.StringVar(&r.layerColumn, "layer-column", "", "where the layer of every tie is: an edge-list column (a number from 3, or a name in the header line), or the name of a GraphML or GML edge key")
+	fs.StringVar(&r.sourceColumn, "source-column", "", "edge lists: the column of every edge's first node id, a name in the header line or a number from 1 (default: a header's source/target, from/to, u/v… columns, else column 1)")
+	fs.StringVar(&r.targetColumn, "target-column", "", "edge lists: the column of every edge's second node id, a name in the header line or a number from 1 (default: as --source-column, else column 2)")
 	fs.StringVar(&r.layers, "layers", "keep", "keep: signatures see the layer of every tie; ignore: a layer-blind attacker (the layer column is not read)")
 	fs.IntVar(&r.maxNodes, "max-nodes", 0, "largest node count a file may declare (nauty !n=, Pajek *Vertices, Matrix Market); default: what the file's size can describe")
 }
@@ -60,6 +65,15 @@ func (r *readFlags) options() (graphio.ReadOptions, error) {
 		return opt, usageErrorf("--max-nodes must be at least 1 (or 0 for the default), got %d", r.maxNodes)
 	}
 	opt.MaxNodes = r.maxNodes
+	for _, c := range []struct{ flag, v string }{{"--source-column", r.sourceColumn}, {"--target-column", r.targetColumn}} {
+		if n, err := strconv.Atoi(c.v); err == nil && n < 1 {
+			return opt, usageErrorf("%s %d: columns are numbered from 1", c.flag, n)
+		}
+	}
+	if r.sourceColumn != "" && r.sourceColumn == r.targetColumn {
+		return opt, usageErrorf("--source-column and --target-column both name column %q", r.sourceColumn)
+	}
+	opt.SourceColumn, opt.TargetColumn = r.sourceColumn, r.targetColumn
 	opt.Directed = r.directed
 	switch r.layers {
 	case "keep":
@@ -90,6 +104,9 @@ func (r *readFlags) onto(base, opt graphio.ReadOptions, changed func(name string
 	}
 	if changed("directed") {
 		base.Directed = opt.Directed
+	}
+	if changed("source-column") || changed("target-column") {
+		base.SourceColumn, base.TargetColumn = opt.SourceColumn, opt.TargetColumn
 	}
 	if changed("layer-column") || r.layers == "ignore" {
 		base.LayerColumn = opt.LayerColumn

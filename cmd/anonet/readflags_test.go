@@ -16,6 +16,10 @@ func TestReadingFlags(t *testing.T) {
 	os.WriteFile(calls, []byte("caller,callee,duration\n+31612345678,+31687654321,60\n+31687654321,+31600000000,5\n"), 0o644)
 	quoted := filepath.Join(dir, "names.csv")
 	os.WriteFile(quoted, []byte("\"Smith, John\",\"Doe, Jane\"\n\"Doe, Jane\",\"Roe, Rick\"\n"), 0o644)
+	ids := filepath.Join(dir, "ids.csv")
+	os.WriteFile(ids, []byte("edge_id,p,q,when\n1,ann,bob,2020\n2,bob,cy,2021\n3,cy,ann,2022\n"), 0o644)
+	named := filepath.Join(dir, "named.csv")
+	os.WriteFile(named, []byte("edge_id,source,target\n1,ann,bob\n2,bob,cy\n3,cy,ann\n"), 0o644)
 	semi := filepath.Join(dir, "semi.txt")
 	os.WriteFile(semi, []byte("// exported\nAnn Lee;Bob Ray\nBob Ray;Cy\n"), 0o644)
 	tests := []struct {
@@ -33,6 +37,11 @@ func TestReadingFlags(t *testing.T) {
 		{"!n=3\n0: 1 2;\n", []string{"info", "-", "--from", "nauty"}, 3, 2},
 		{"!n=3\n0: 1 2;\n", []string{"info", "-", "--format", "nauty"}, 3, 2}, // the old name
 		{"!n=100000\n", []string{"info", "-", "--from", "nauty", "--max-nodes", "100000"}, 100000, 0},
+		// Node columns by header name or number (issue 36): the edge ids
+		// and years are not people.
+		{"", []string{"info", ids, "--source-column", "p", "--target-column", "q"}, 3, 3},
+		{"", []string{"info", ids, "--source-column", "2", "--target-column", "3", "--header"}, 3, 3},
+		{"", []string{"info", named}, 3, 3}, // source and target named in the header: used
 	}
 	for _, tc := range tests {
 		stdout, stderr, code := runCLIStdin(t, tc.stdin, append(tc.args, "--json")...)
@@ -47,6 +56,9 @@ func TestReadingFlags(t *testing.T) {
 		msg   string
 	}{
 		{"", []string{"info", calls, "--header", "--no-header"}, "contradict"},
+		{"", []string{"info", ids, "--source-column", "0"}, "columns are numbered from 1"},
+		{"", []string{"info", ids, "--source-column", "p", "--target-column", "p"}, "both name column"},
+		{"", []string{"info", ids, "--source-column", "from"}, `no column named "from"`},
 		{"", []string{"info", semi, "--delimiter", ";;"}, "want one character"},
 		{"", []string{"info", semi, "--from", "nauty", "--format", "nauty"}, "old name of --from"},
 		{"", []string{"generate", "er", "-n", "10", "--avg-degree", "2", "-o", filepath.Join(dir, "g.gml"), "--to", "gml", "--format", "nauty"}, "old name of --to"},
