@@ -9,6 +9,7 @@ import (
 
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/graphio"
 )
 
 // WriteMapping writes the secret mapping of a release: a comment line
@@ -21,7 +22,7 @@ func WriteMapping(w io.Writer, key Key, names *graph.Graph, perm []int) error {
 	fmt.Fprintf(bw, "%s%s (keep this file secret: it links the release to the original)\n", keyPrefix, key)
 	fmt.Fprintln(bw, "original\tanonymized")
 	for v := range names.NumNodes() {
-		fmt.Fprintf(bw, "%s\t%d\n", escape(names.Label(int32(v))), perm[v])
+		fmt.Fprintf(bw, "%s\t%d\n", graphio.EscapeTSV(names.Label(int32(v))), perm[v])
 	}
 	return bw.Flush()
 }
@@ -47,7 +48,7 @@ func WriteAlterations(w io.Writer, g *graph.Graph, alts anonymize.Alterations) e
 			op = "add"
 		}
 		if !typed {
-			fmt.Fprintf(bw, "%s\t%s\t%s\n", escape(g.Label(a.U)), escape(g.Label(a.V)), op)
+			fmt.Fprintf(bw, "%s\t%s\t%s\n", graphio.EscapeTSV(g.Label(a.U)), graphio.EscapeTSV(g.Label(a.V)), op)
 			continue
 		}
 		a.Ties.EachTie(g.Directed(), func(l int, out bool) {
@@ -59,7 +60,7 @@ func WriteAlterations(w io.Writer, g *graph.Graph, alts anonymize.Alterations) e
 			if !out {
 				u, v = v, u
 			}
-			fmt.Fprintf(bw, "%s\t%s\t%s\t%s\n", escape(g.Label(u)), escape(g.Label(v)), escape(layer), op)
+			fmt.Fprintf(bw, "%s\t%s\t%s\t%s\n", graphio.EscapeTSV(g.Label(u)), graphio.EscapeTSV(g.Label(v)), graphio.EscapeTSV(layer), op)
 		})
 	}
 	return bw.Flush()
@@ -115,7 +116,7 @@ func ReadMapping(r io.Reader, name string, orig, anon *graph.Graph) ([]int32, er
 		}
 		for i := range f {
 			var err error
-			if f[i], err = unescape(f[i]); err != nil {
+			if f[i], err = graphio.UnescapeTSV(f[i]); err != nil {
 				return nil, fail("%v", err)
 			}
 		}
@@ -208,60 +209,4 @@ func Identity(n int) []int32 {
 		corr[v] = int32(v)
 	}
 	return corr
-}
-
-// escape writes the backslashes, TABs, LFs and CRs of a label of a TSV
-// field as \\, \t, \n and \r, so that a label of any format fits on its
-// line and in its column.
-func escape(s string) string {
-	if !strings.ContainsAny(s, "\\\t\n\r") {
-		return s
-	}
-	var b strings.Builder
-	for i := range len(s) {
-		switch c := s[i]; c {
-		case '\\':
-			b.WriteString(`\\`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
-}
-
-// unescape reverses escape; a backslash followed by anything else is an
-// error.
-func unescape(s string) (string, error) {
-	if !strings.Contains(s, `\`) {
-		return s, nil
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '\\' {
-			b.WriteByte(s[i])
-			continue
-		}
-		if i++; i == len(s) {
-			return "", fmt.Errorf("%q ends in a lone backslash (escapes: \\\\ \\t \\n \\r)", shorten(s))
-		}
-		switch s[i] {
-		case '\\':
-			b.WriteByte('\\')
-		case 't':
-			b.WriteByte('\t')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		default:
-			return "", fmt.Errorf("%q has the unknown escape \\%c (escapes: \\\\ \\t \\n \\r)", shorten(s), s[i])
-		}
-	}
-	return b.String(), nil
 }

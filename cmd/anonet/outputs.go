@@ -214,6 +214,9 @@ func (e *env) writeGraph(w io.Writer, g *graph.Graph, f graphio.Format) error {
 // system, a closed pipe), which is not bad input; 2 otherwise (a label the
 // format cannot hold, a path that became a directory).
 func writeError(err error) error {
+	if we := (*graphio.WriteError)(nil); errors.As(err, &we) {
+		return &exitError{code: exitInternal, err: err}
+	}
 	for _, sys := range []error{syscall.ENOSPC, syscall.EDQUOT, syscall.EIO, syscall.EROFS, syscall.EPIPE, syscall.EFBIG} {
 		if errors.Is(err, sys) {
 			return &exitError{code: exitInternal, err: err}
