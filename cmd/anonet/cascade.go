@@ -5,7 +5,6 @@ import (
 	"io"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
@@ -133,7 +132,7 @@ func printFuzzy(w io.Writer, r *measureResult) {
 	if len(f.Sets) > 0 {
 		fmt.Fprintf(w, "\nfuzzy sets (node: the nodes it is confused with):\n")
 		for _, s := range f.Sets {
-			fmt.Fprintf(w, "%s: %s\n", s.Node, strings.Join(s.Similar, " "))
+			fmt.Fprintf(w, "%s: %s\n", printable(s.Node), joinLabels(s.Similar))
 		}
 	}
 }

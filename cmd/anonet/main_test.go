@@ -161,3 +161,26 @@ func TestConvertRefusesInput(t *testing.T) {
 		t.Errorf("converted file:\n%s", b)
 	}
 }
+
+// TestLabelsPrintedSafely: labels with an escape sequence, a space or a
+// line break (legal in GML) are printed quoted by measure --unique and
+// verify, so that they cannot act on the terminal or split a list (issue
+// 37 item 8); plain labels are printed as they are.
+func TestLabelsPrintedSafely(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "g.gml")
+	gml := "graph [\n" +
+		"  node [ id 0 label \"\x1b[2Jclear\" ]\n" +
+		"  node [ id 1 label \"two words\" ]\n" +
+		"  node [ id 2 label \"plain\" ]\n" +
+		"  node [ id 3 label \"x\" ]\n" +
+		"  edge [ source 0 target 1 ]\n  edge [ source 1 target 2 ]\n  edge [ source 1 target 3 ]\n  edge [ source 2 target 3 ]\n]\n"
+	os.WriteFile(in, []byte(gml), 0o644)
+	for _, args := range [][]string{{"measure", in, "--unique"}, {"verify", in}} {
+		stdout, stderr, _ := runCLI(t, args...)
+		out := stdout + stderr
+		if strings.Contains(out, "\x1b") || !strings.Contains(out, `"\x1b[2Jclear"`) || !strings.Contains(out, `"two words"`) {
+			t.Errorf("%v printed %q", args, out)
+		}
+	}
+}

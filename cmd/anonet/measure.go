@@ -7,6 +7,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/anonet-project/anonet/internal/cli"
 
@@ -273,6 +275,29 @@ func (r *measureResult) addTwins(p *anonymity.Partition, tw []int32) {
 	r.TwinUniqueFraction = finite(float64(u) / float64(r.Nodes))
 }
 
+// joinLabels joins node labels with spaces for text output, writing a
+// label in Go's double-quoted form when it holds a space, a quote, a
+// control character (an escape sequence would act on the terminal) or
+// invalid UTF-8, so that the list is unambiguous and safe to print.
+func joinLabels(ls []string) string {
+	var b strings.Builder
+	for i, l := range ls {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(printable(l))
+	}
+	return b.String()
+}
+
+// printable returns a label as joinLabels writes it.
+func printable(l string) string {
+	if l == "" || !utf8.ValidString(l) || strings.ContainsFunc(l, func(r rune) bool { return r == '"' || unicode.IsSpace(r) || !unicode.IsPrint(r) }) {
+		return strconv.Quote(l)
+	}
+	return l
+}
+
 func labels(g *graph.Graph, nodes []int32) []string {
 	out := make([]string, len(nodes))
 	for i, v := range nodes {
@@ -314,13 +339,13 @@ func printMeasure(w io.Writer, r *measureResult, twins, classes, unique bool) er
 	if classes {
 		fmt.Fprintf(w, "\nclasses (members by label, ordered by smallest member):\n")
 		for i, c := range r.ClassMembers {
-			fmt.Fprintf(w, "%d (size %d): %s\n", i+1, len(c), strings.Join(c, " "))
+			fmt.Fprintf(w, "%d (size %d): %s\n", i+1, len(c), joinLabels(c))
 		}
 	}
 	if unique {
 		fmt.Fprintf(w, "\nnodes that are not %d-anonymous (%d):\n", r.K, len(r.NotKAnonymousNodes))
 		for _, l := range r.NotKAnonymousNodes {
-			fmt.Fprintln(w, l)
+			fmt.Fprintln(w, printable(l))
 		}
 	}
 	printCascade(w, r)
@@ -352,11 +377,11 @@ func printComparison(w io.Writer, rs []*measureResult, twins, classes, unique bo
 		}
 		if classes {
 			for i, c := range r.ClassMembers {
-				fmt.Fprintf(w, "%d (size %d): %s\n", i+1, len(c), strings.Join(c, " "))
+				fmt.Fprintf(w, "%d (size %d): %s\n", i+1, len(c), joinLabels(c))
 			}
 		}
 		if unique {
-			fmt.Fprintf(w, "not %d-anonymous: %s\n", r.K, strings.Join(r.NotKAnonymousNodes, " "))
+			fmt.Fprintf(w, "not %d-anonymous: %s\n", r.K, joinLabels(r.NotKAnonymousNodes))
 		}
 		if r.Cascade != nil || r.Fuzzy != nil {
 			fmt.Fprintf(w, "\n== %s ==", r.Measure)

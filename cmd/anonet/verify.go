@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/anonet-project/anonet/internal/cli"
@@ -206,7 +205,7 @@ func (e *env) reportVerify(res verifyResult) error {
 		fmt.Fprintf(e.stdout, "%s: %d of %d nodes are %d-anonymous%s under %s, d = %d; target %s: %s\n",
 			res.Graph, res.KAnonymous, n, res.K, kind, res.Measure, res.D, target, verdict)
 		if !res.OK {
-			fmt.Fprintf(e.stdout, "not %d-anonymous (%d): %s\n", res.K, len(res.NotKAnonymousNodes), strings.Join(res.NotKAnonymousNodes, " "))
+			fmt.Fprintf(e.stdout, "not %d-anonymous (%d): %s\n", res.K, len(res.NotKAnonymousNodes), joinLabels(res.NotKAnonymousNodes))
 		}
 	}
 	if !res.OK {
