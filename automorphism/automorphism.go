@@ -69,6 +69,10 @@ type Options struct {
 	// every other node. The slices are valid only during the call. The
 	// orbits are those of the group these automorphisms generate.
 	Generator func(from, to []int32)
+
+	// For tests: skip the twin contraction, or search all components at
+	// once instead of matching them.
+	noTwins, noComponents bool
 }
 
 // Compute returns the orbits of the automorphisms of g that preserve the
@@ -94,7 +98,7 @@ func ComputeWith(ctx context.Context, g *graph.Graph, colors []int32, opt Option
 	if err := checkColors(n, colors); err != nil {
 		return nil, err
 	}
-	s := &solver{ctx: ctx, g: g, onGen: opt.Generator}
+	s := &solver{ctx: ctx, g: g, onGen: opt.Generator, opt: opt}
 	s.uf.reset(n)
 	s.vf.init(g, colors)
 	s.eng.ctx = ctx
@@ -132,6 +136,7 @@ type solver struct {
 	vf    verifier
 	gens  int
 	onGen func(from, to []int32)
+	opt   Options
 	err   error
 
 	eng         engine
@@ -157,7 +162,7 @@ func (s *solver) stopped() error {
 
 func (s *solver) run(colors []int32) error {
 	q := newQuotient(s.g, colors)
-	for {
+	for !s.opt.noTwins {
 		if err := s.stopped(); err != nil {
 			return err
 		}
@@ -180,6 +185,16 @@ func (s *solver) run(colors []int32) error {
 	}
 	s.q = q
 	s.loc = make([]int32, q.n)
+	if s.opt.noComponents {
+		all := make([]int32, q.n)
+		for v := range all {
+			all[v] = int32(v)
+		}
+		if err := s.search(all); err != nil {
+			return err
+		}
+		return s.stopped()
+	}
 	return s.components()
 }
 

@@ -2,6 +2,7 @@ package automorphism
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -123,77 +124,96 @@ func bruteOrbits(g *graph.Graph, colors []int32) []int32 {
 	return partitionOf(class)
 }
 
-// compute runs Compute and checks, independently of the package, that
-// every generator it reports is an automorphism (a full check of the
-// permutation against the kind of every pair) and that its orbits are
-// exactly those of the group they generate.
-func compute(t testing.TB, g *graph.Graph, colors []int32) *Orbits {
+// compute runs ComputeWith with opt and checks, independently of the
+// package, that every generator it reports is an automorphism (see
+// checkGenerator) and that its orbits are exactly those of the group the
+// generators generate.
+func compute(t testing.TB, g *graph.Graph, colors []int32, opt ...Options) *Orbits {
 	t.Helper()
 	n := g.NumNodes()
 	class := make([]int32, n)
 	for v := range class {
 		class[v] = int32(v)
 	}
-	var find func(int32) int32
-	find = func(x int32) int32 {
+	find := func(x int32) int32 {
 		for class[x] != x {
 			x = class[x]
 		}
 		return x
 	}
-	perm := make([]int32, n)
-	bad := 0
-	o, err := ComputeWith(context.Background(), g, colors, Options{Generator: func(from, to []int32) {
-		for v := range perm {
-			perm[v] = int32(v)
-		}
-		for i, a := range from {
-			perm[a] = to[i]
-		}
-		if !fullCheck(g, colors, perm) {
-			bad++
+	var o Options
+	if len(opt) > 0 {
+		o = opt[0]
+	}
+	var bad error
+	o.Generator = func(from, to []int32) {
+		if err := checkGenerator(g, colors, from, to); err != nil && bad == nil {
+			bad = err
 		}
 		for i, a := range from {
 			if ra, rb := find(a), find(to[i]); ra != rb {
 				class[max(ra, rb)] = min(ra, rb)
 			}
 		}
-	}})
+	}
+	res, err := ComputeWith(context.Background(), g, colors, o)
 	if err != nil {
 		t.Fatalf("Compute: %v", err)
 	}
-	if !o.Complete {
+	if !res.Complete {
 		t.Fatal("Compute: not complete")
 	}
-	if bad > 0 {
-		t.Fatalf("%d generators are not automorphisms", bad)
+	if bad != nil {
+		t.Fatalf("a generator is not an automorphism: %v", bad)
 	}
 	for v := range class {
 		class[v] = find(int32(v))
 	}
-	if got := partitionOf(class); !slices.Equal(got, o.Of) {
-		t.Fatalf("orbits %v are not those of the generators reported, %v", o.Of, got)
+	if got := partitionOf(class); !slices.Equal(got, res.Of) {
+		t.Fatalf("orbits %v are not those of the generators reported, %v", res.Of, got)
 	}
-	return o
+	return res
 }
 
-// fullCheck reports whether perm is a permutation preserving colours and
-// the kind of every tie, checking every tie of g.
-func fullCheck(g *graph.Graph, colors, perm []int32) bool {
-	n := g.NumNodes()
-	seen := make([]bool, n)
-	for v, w := range perm {
-		if seen[w] || colors != nil && colors[v] != colors[w] {
-			return false
+// checkGenerator checks the permutation mapping from[i] to to[i] and
+// fixing the rest with a map and graph.Graph.Kind only, independently of
+// the package: from and to hold the same nodes once each, colours are
+// kept, and every tie at a moved node maps to a tie of the same kind (so
+// that, with the fixed nodes' ties fixed, the ties map onto the ties).
+func checkGenerator(g *graph.Graph, colors, from, to []int32) error {
+	perm := make(map[int32]int32, len(from))
+	for i, a := range from {
+		if _, dup := perm[a]; dup {
+			return fmt.Errorf("node %d moved twice", a)
 		}
-		seen[w] = true
+		perm[a] = to[i]
 	}
-	for v := range int32(n) {
-		for _, w := range g.Neighbors(v) {
-			if g.Kind(perm[v], perm[w]) != g.Kind(v, w) {
-				return false
+	images := make(map[int32]bool, len(to))
+	for _, b := range to {
+		if _, ok := perm[b]; !ok || images[b] {
+			return fmt.Errorf("image %d is not a moved node, or taken twice", b)
+		}
+		images[b] = true
+	}
+	img := func(v int32) int32 {
+		if w, ok := perm[v]; ok {
+			return w
+		}
+		return v
+	}
+	for _, a := range from {
+		b := img(a)
+		if colors != nil && colors[a] != colors[b] {
+			return fmt.Errorf("node %d of colour %d maps to %d of colour %d", a, colors[a], b, colors[b])
+		}
+		if g.Degree(a) != g.Degree(b) {
+			return fmt.Errorf("node %d of degree %d maps to %d of degree %d", a, g.Degree(a), b, g.Degree(b))
+		}
+		for _, w := range g.Neighbors(a) {
+			if k := g.Kind(b, img(w)); k != g.Kind(a, w) {
+				return fmt.Errorf("tie %d–%d of kind %#x maps to %d–%d of kind %#x", a, w, uint64(g.Kind(a, w)), b, img(w), uint64(k))
 			}
 		}
 	}
-	return true
+	return nil
 }
