@@ -239,28 +239,38 @@ func (s *solver) components() error {
 	for i := range comp {
 		comp[i] = -1
 	}
-	order := make([]int32, 0, q.n)
-	var start []int32
+	var queue []int32
+	ncomp := int32(0)
 	for r := range int32(q.n) {
 		if comp[r] >= 0 {
 			continue
 		}
-		c := int32(len(start))
-		start = append(start, int32(len(order)))
-		comp[r] = c
-		head := len(order)
-		order = append(order, r)
-		for ; head < len(order); head++ {
-			for _, u := range q.neighbors(order[head]) {
+		comp[r] = ncomp
+		queue = append(queue[:0], r)
+		for head := 0; head < len(queue); head++ {
+			for _, u := range q.neighbors(queue[head]) {
 				if comp[u] < 0 {
-					comp[u] = c
-					order = append(order, u)
+					comp[u] = ncomp
+					queue = append(queue, u)
 				}
 			}
 		}
-		slices.Sort(order[start[c]:])
+		ncomp++
 	}
-	start = append(start, int32(len(order)))
+	// The vertices of every component, in ascending order.
+	start := make([]int32, ncomp+1)
+	for _, c := range comp {
+		start[c+1]++
+	}
+	for c := range ncomp {
+		start[c+1] += start[c]
+	}
+	order := make([]int32, q.n)
+	fill := slices.Clone(start[:ncomp])
+	for v, c := range comp {
+		order[fill[c]] = int32(v)
+		fill[c]++
+	}
 	verts := func(c int32) []int32 { return order[start[c]:start[c+1]] }
 
 	// Group the components by an invariant: size, ties, and a hash of
@@ -269,8 +279,8 @@ func (s *solver) components() error {
 		c, size, ties int32
 		h             uint64
 	}
-	infos := make([]info, 0, len(start)-1)
-	for c := range int32(len(start) - 1) {
+	infos := make([]info, 0, ncomp)
+	for c := range ncomp {
 		vs := verts(c)
 		if len(vs) == 1 {
 			continue // a single vertex: no symmetry left inside
@@ -365,6 +375,9 @@ func (s *solver) matchSmall(cs []int32, verts func(int32) []int32) error {
 	}
 	slices.SortStableFunc(certs, func(a, b cert) int { return bytes.Compare(a.form, b.form) })
 	for i := 0; i < len(certs); {
+		if err := s.stopped(); err != nil {
+			return err
+		}
 		j := i + 1
 		for j < len(certs) && bytes.Equal(certs[j].form, certs[i].form) {
 			j++

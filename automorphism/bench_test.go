@@ -5,12 +5,14 @@ import (
 	"testing"
 
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/cputime"
 )
 
 // benchCompute benchmarks Compute on g and reports the search's counts.
 func benchCompute(b *testing.B, g *graph.Graph) {
 	b.Helper()
 	var o *Orbits
+	cpu0, ok := cputime.Process()
 	b.ResetTimer()
 	for b.Loop() {
 		var err error
@@ -18,6 +20,9 @@ func benchCompute(b *testing.B, g *graph.Graph) {
 		if err != nil {
 			b.Fatal(err)
 		}
+	}
+	if cpu1, _ := cputime.Process(); ok {
+		b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
 	}
 	orbits, nonTrivial := o.Count()
 	b.ReportMetric(float64(o.Generators), "generators")
@@ -40,6 +45,7 @@ func BenchmarkANONET(b *testing.B) {
 			gs = append(gs, readShared(b, name...))
 		}
 	}
+	cpu0, ok := cputime.Process()
 	b.ResetTimer()
 	gens, nodes := 0, 0
 	for b.Loop() {
@@ -52,6 +58,9 @@ func BenchmarkANONET(b *testing.B) {
 			gens += o.Generators
 			nodes += o.SearchNodes
 		}
+	}
+	if cpu1, _ := cputime.Process(); ok {
+		b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
 	}
 	b.ReportMetric(float64(gens), "generators")
 	b.ReportMetric(float64(nodes), "searchnodes")

@@ -80,7 +80,7 @@ func (e *engine) tick() {
 
 // run searches w; it returns early when e.stop is set.
 func (e *engine) run(w *workGraph) {
-	e.w = w
+	e.w, e.stop = w, false
 	n := w.n
 	e.ref.reset(w.off, w.adj, n)
 	e.L.init(n)

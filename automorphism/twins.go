@@ -116,33 +116,26 @@ func findTwins(q *quotient) twinClasses {
 		hclosed[v] = hc + mix(uint64(v))
 		tc.rep[v] = v
 	}
-	order := make([]int32, n)
+	order := make([]keyed, n)
+	scratch := make([]keyed, n)
 	var reps []int32
+	// group sorts the vertices by a key mixing colour, degree and the
+	// hash h, and splits every run of equal keys into classes of vertices
+	// that same says are twins of the class's first member.
 	group := func(h []uint64, same func(a, b int32) bool) {
-		for i := range order {
-			order[i] = int32(i)
+		for v := range int32(n) {
+			order[v] = keyed{mix(uint64(q.col[v])<<32|uint64(q.degree(v))) ^ h[v], v}
 		}
-		slices.SortFunc(order, func(a, b int32) int {
-			if c := cmp.Compare(q.col[a], q.col[b]); c != 0 {
-				return c
-			}
-			if c := cmp.Compare(q.degree(a), q.degree(b)); c != 0 {
-				return c
-			}
-			if c := cmp.Compare(h[a], h[b]); c != 0 {
-				return c
-			}
-			return cmp.Compare(a, b)
-		})
+		order = radixSort(order, scratch)
 		for i := 0; i < n; {
-			a := order[i]
 			j := i + 1
-			for j < n && q.col[order[j]] == q.col[a] && q.degree(order[j]) == q.degree(a) && h[order[j]] == h[a] {
+			for j < n && order[j].key == order[i].key {
 				j++
 			}
 			if j-i > 1 {
 				reps = reps[:0]
-				for _, v := range order[i:j] {
+				for _, x := range order[i:j] {
+					v := x.v
 					if tc.rep[v] != v {
 						continue // already in a class of the other kind
 					}
@@ -185,6 +178,41 @@ func findTwins(q *quotient) twinClasses {
 		}
 	}
 	return tc
+}
+
+// keyed is a vertex with a sort key.
+type keyed struct {
+	key uint64
+	v   int32
+}
+
+// radixSort sorts a by key, keeping the order of equal keys, in four
+// passes over 16-bit digits (short slices by comparisons), with scratch as large as a; it returns the
+// sorted slice, a or scratch.
+func radixSort(a, scratch []keyed) []keyed {
+	if len(a) < 1<<12 {
+		slices.SortStableFunc(a, func(x, y keyed) int { return cmp.Compare(x.key, y.key) })
+		return a
+	}
+	var count [1 << 16]int32
+	for shift := uint(0); shift < 64; shift += 16 {
+		clear(count[:])
+		for _, x := range a {
+			count[x.key>>shift&0xffff]++
+		}
+		sum := int32(0)
+		for i, c := range count {
+			count[i] = sum
+			sum += c
+		}
+		for _, x := range a {
+			d := x.key >> shift & 0xffff
+			scratch[count[d]] = x
+			count[d]++
+		}
+		a, scratch = scratch, a
+	}
+	return a
 }
 
 // falseTwins reports whether u and v have the same colour, the same
