@@ -35,9 +35,10 @@ const (
 )
 
 // engine finds generators of the automorphism group of a work graph by
-// individualization and refinement, in the manner of saucy (Darga, Markov
-// and Sakallah): a left partition walks the first path down to a discrete
-// partition; then, level by level from the bottom, a right partition tries
+// individualization and refinement, in the manner of saucy (Darga,
+// Liffiton, Sakallah and Markov 2004; Darga, Sakallah and Markov 2008): a
+// left partition walks the first path down to a discrete partition; then,
+// level by level from the bottom, a right partition tries
 // every vertex of the level's target cell that is not yet known to be in
 // the orbit of the first path's vertex (under the generators found so far,
 // which all fix the path above the level), looking for an automorphism
