@@ -240,37 +240,45 @@ func (c *stopAfter) Err() error {
 	return nil
 }
 
-// TestCancel stops computations at many points and checks that the
-// partial orbits are reported as such, with an error wrapping the
-// context's, and that each class lies inside a true orbit.
+// TestCancel stops computations at every point where they look at their
+// context (between twin rounds and components, and every 256 search
+// nodes: the bare search, without twins and components, stops inside
+// the search) and checks that the partial orbits are reported as such,
+// with an error wrapping the context's, and that each class lies inside a
+// true orbit.
 func TestCancel(t *testing.T) {
 	r := newRand(19)
 	g := disjoint(blowUp(randomTree(300, r), r), copies(path(5), 40, r), cycle(2000), hypercube(9))
-	full := compute(t, g, nil)
-	partialSeen := false
-	for limit := 0; ; limit++ {
-		ctx := &stopAfter{Context: context.Background(), limit: limit}
-		o, err := Compute(ctx, g, nil)
-		if err == nil {
-			if !o.Complete || !slices.Equal(o.Of, full.Of) {
-				t.Fatalf("limit %d: finished, complete %v, orbits equal %v", limit, o.Complete, slices.Equal(o.Of, full.Of))
+	for _, opt := range []Options{{}, {noTwins: true, noComponents: true}} {
+		full := compute(t, g, nil, opt)
+		partial, inSearch := 0, 0
+		for limit := 0; ; limit++ {
+			ctx := &stopAfter{Context: context.Background(), limit: limit}
+			o, err := ComputeWith(ctx, g, nil, opt)
+			if err == nil {
+				if !o.Complete || !slices.Equal(o.Of, full.Of) {
+					t.Fatalf("%+v, limit %d: finished, complete %v, orbits equal %v", opt, limit, o.Complete, slices.Equal(o.Of, full.Of))
+				}
+				break
 			}
-			break
-		}
-		if !errors.Is(err, context.Canceled) || o == nil || o.Complete {
-			t.Fatalf("limit %d: error %v, orbits %v", limit, err, o)
-		}
-		for v, r := range o.Of {
-			if full.Of[v] != full.Of[r] {
-				t.Fatalf("limit %d: node %d is put with %d, in another orbit", limit, v, r)
+			if !errors.Is(err, context.Canceled) || o == nil || o.Complete {
+				t.Fatalf("%+v, limit %d: error %v, orbits %v", opt, limit, err, o)
+			}
+			for v, r := range o.Of {
+				if full.Of[v] != full.Of[r] {
+					t.Fatalf("%+v, limit %d: node %d is put with %d, in another orbit", opt, limit, v, r)
+				}
+			}
+			if !slices.Equal(o.Of, full.Of) {
+				partial++
+			}
+			if o.SearchNodes > 0 && o.SearchNodes < full.SearchNodes {
+				inSearch++
 			}
 		}
-		if !slices.Equal(o.Of, full.Of) {
-			partialSeen = true
+		if partial == 0 || inSearch == 0 {
+			t.Errorf("%+v: %d stops left the orbits unfinished, %d stopped inside the search", opt, partial, inSearch)
 		}
-	}
-	if !partialSeen {
-		t.Error("no stop left the orbits unfinished")
 	}
 }
 
