@@ -105,6 +105,38 @@ func TestSharedConsistency(t *testing.T) {
 	}
 }
 
+// TestSharedTyped gives the ties of enron-email random directions and
+// layers and checks the typed orbits as TestSharedConsistency does: the
+// generators independently, and the whole method against the bare
+// search (gadgets, typed twins and typed components at scale).
+func TestSharedTyped(t *testing.T) {
+	heavy(t)
+	g := readShared(t, "enron-email.edges.gz")
+	r := newRand(29)
+	for _, layers := range [][]string{nil, {"a", "b"}} {
+		h := g.Clone()
+		if err := h.SetTypes(true, layers); err != nil {
+			t.Fatal(err)
+		}
+		for i := range h.Edges() {
+			k := graph.Kind(1 + r.IntN(3))
+			if layers != nil && r.IntN(2) == 0 {
+				k <<= 2
+			}
+			if err := h.SetEdgeKind(i, k); err != nil {
+				t.Fatal(err)
+			}
+		}
+		base := compute(t, h, nil)
+		bare := compute(t, h, nil, Options{noTwins: true, noComponents: true})
+		if !slices.Equal(base.Of, bare.Of) {
+			t.Errorf("layers %v: the search alone gives other orbits in %d places", layers, differences(base.Of, bare.Of))
+		}
+		orbits, nonTrivial := base.Count()
+		t.Logf("layers %v: %d orbits, %d non-trivial, %d generators", layers, orbits, nonTrivial, base.Generators)
+	}
+}
+
 // relabelPartition returns the partition of of (in Orbits.Of form) with
 // node v renamed perm[v].
 func relabelPartition(of []int32, perm []int) []int32 {

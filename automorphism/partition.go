@@ -102,6 +102,8 @@ type refiner struct {
 	sh, mh  int     // heads of single and multi
 	touched []int32 // cells touched by the current splitter
 	members []int32 // the current splitter's vertices
+	keys    []keyed // root: vertices by colour and degree
+	keys2   []keyed
 	fstart  []int32 // fragments of the cell being split
 	fsize   []int32
 	mode    traceMode
@@ -130,19 +132,15 @@ func (r *refiner) reset(off, adj []int32, n int) {
 // is already stable with respect to the set of all vertices.
 func (r *refiner) root(p *partition, col []int32) {
 	n := len(p.lab)
-	for i := range n {
-		p.lab[i] = int32(i)
-	}
 	deg := func(v int32) int32 { return r.off[v+1] - r.off[v] }
-	slices.SortFunc(p.lab, func(a, b int32) int {
-		if c := cmp.Compare(col[a], col[b]); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(deg(a), deg(b)); c != 0 {
-			return c
-		}
-		return cmp.Compare(a, b)
-	})
+	r.keys = grow(r.keys, n)
+	r.keys2 = grow(r.keys2, n)
+	for v := range int32(n) {
+		r.keys[v] = keyed{uint64(uint32(col[v]))<<32 | uint64(deg(v)), v}
+	}
+	for i, k := range radixSort(r.keys, r.keys2) {
+		p.lab[i] = k.v
+	}
 	p.cells = 0
 	big, bigLen := int32(-1), int32(0)
 	for i := 0; i < n; {
