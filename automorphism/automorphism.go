@@ -160,6 +160,9 @@ func (s *solver) stopped() error {
 	return nil
 }
 
+// run contracts twins, committing the transpositions of consecutive
+// members of every class, until none are left, and then matches and
+// searches the components of what remains.
 func (s *solver) run(colors []int32) error {
 	q := newQuotient(s.g, colors)
 	for !s.opt.noTwins {
