@@ -16,6 +16,7 @@ import (
 
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/testenv"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -222,9 +223,7 @@ func checkRelease(t *testing.T, g *graph.Graph, deleted []graph.Edge, m measure.
 // an integer program solved by cbc, on random graphs beyond the reach of
 // brute force.
 func TestOptimumAgainstCBC(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: the integer programs take a few seconds")
-	}
+	testenv.Heavy(t)
 	r := rand.New(rand.NewPCG(29, 3))
 	for i := range 10 {
 		n, m := 12+r.IntN(6), 20+r.IntN(9)
@@ -254,9 +253,7 @@ func TestOptimumAgainstCBC(t *testing.T) {
 // k = 2, full) that the issue quotes and docs/results.md compares with: 70
 // of 78 edges. cbc takes about 15 s.
 func TestKarateOptimumCBC(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: cbc takes about 15 s on karate")
-	}
+	testenv.Heavy(t)
 	g := examples.MustRead("karate")
 	opt, deleted := cbcOptimum(t, g, true, 2)
 	if opt != 70 {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/anonet-project/anonet/examples"
+	"github.com/anonet-project/anonet/internal/testenv"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -52,6 +53,7 @@ func TestRepairSearchAgainstBruteForce(t *testing.T) {
 // worse, ends fully 2-anonymous (checked from scratch) and is
 // deterministic for a seed.
 func TestLNSKarate(t *testing.T) {
+	testenv.Heavy(t)
 	for seed := range uint64(3) {
 		var first []int32
 		for run := range 2 {

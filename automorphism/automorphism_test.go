@@ -9,6 +9,7 @@ import (
 
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/testenv"
 	"github.com/anonet-project/anonet/internal/testgraphs"
 )
 
@@ -174,7 +175,7 @@ func TestTypedAgainstNauty(t *testing.T) {
 	needDreadnaut(t)
 	r := newRand(13)
 	count := 80
-	if heavyOn() && !testing.Short() {
+	if testenv.IsHeavy() && !testing.Short() {
 		count = 600
 	}
 	for i := range count {
@@ -329,4 +330,36 @@ func typedCopies(g *graph.Graph, k int, r interface{ Perm(int) []int }) *graph.G
 		}
 	}
 	return h
+}
+
+// TestMaxSearchNodes: a bound on the search nodes stops the bare search
+// (without twins and components, so that the search does the work) with
+// an error wrapping ErrSearchLimit and classes inside the true orbits, the
+// same on every run; a bound above what the search needs changes nothing.
+func TestMaxSearchNodes(t *testing.T) {
+	r := newRand(23)
+	g := disjoint(copies(path(5), 40, r), cycle(500), hypercube(7))
+	bare := Options{noTwins: true, noComponents: true}
+	full := compute(t, g, nil, bare)
+	if full.SearchNodes < 20 {
+		t.Fatalf("the search visits %d nodes: the test needs more", full.SearchNodes)
+	}
+	opt := bare
+	opt.MaxSearchNodes = full.SearchNodes / 4
+	o, err := ComputeWith(context.Background(), g, nil, opt)
+	if !errors.Is(err, ErrSearchLimit) || o == nil || o.Complete || o.SearchNodes >= full.SearchNodes {
+		t.Fatalf("bounded at %d: %v, complete %v, %d search nodes", opt.MaxSearchNodes, err, o != nil && o.Complete, o.SearchNodes)
+	}
+	for v, rep := range o.Of {
+		if full.Of[v] != full.Of[rep] {
+			t.Fatalf("node %d is put with %d, in another orbit", v, rep)
+		}
+	}
+	if again, _ := ComputeWith(context.Background(), g, nil, opt); !slices.Equal(again.Of, o.Of) {
+		t.Error("the same bound gave other classes")
+	}
+	opt.MaxSearchNodes = full.SearchNodes + 1
+	if o, err := ComputeWith(context.Background(), g, nil, opt); err != nil || !o.Complete || !slices.Equal(o.Of, full.Of) {
+		t.Errorf("a bound above the search's need: %v, complete %v", err, o.Complete)
+	}
 }

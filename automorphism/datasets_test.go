@@ -9,6 +9,7 @@ import (
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
 	"github.com/anonet-project/anonet/internal/shareddata"
+	"github.com/anonet-project/anonet/internal/testenv"
 )
 
 // readShared reads a shared data set, skipping tb when it is absent.
@@ -51,7 +52,7 @@ func TestSharedAgainstNauty(t *testing.T) {
 		name := filepath.Base(p)
 		t.Run(name, func(t *testing.T) {
 			if slowForNauty[name] {
-				heavy(t)
+				testenv.Heavy(t)
 			}
 			g := readShared(t, "anonet", name)
 			want, _ := dreadnautOrbits(t, nautyOf(g, nil), g.NumNodes(), 5*time.Minute)
@@ -81,7 +82,7 @@ func differences(a, b []int32) int {
 // as the whole method; and a random relabelling of the network gives the
 // relabelled orbits.
 func TestSharedConsistency(t *testing.T) {
-	heavy(t)
+	testenv.Heavy(t)
 	for _, name := range sharedNames(t) {
 		if name[0] == "anonet" {
 			continue
@@ -110,7 +111,7 @@ func TestSharedConsistency(t *testing.T) {
 // generators independently, and the whole method against the bare
 // search (gadgets, typed twins and typed components at scale).
 func TestSharedTyped(t *testing.T) {
-	heavy(t)
+	testenv.Heavy(t)
 	g := readShared(t, "enron-email.edges.gz")
 	r := newRand(29)
 	for _, layers := range [][]string{nil, {"a", "b"}} {

@@ -4,27 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"testing"
 
 	"github.com/anonet-project/anonet/graph"
 )
-
-// heavy skips t unless heavy tests are asked for: not with -short, and
-// only with ANONET_HEAVY=1 in the environment.
-func heavy(t testing.TB) {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("heavy test skipped with -short")
-	}
-	if !heavyOn() {
-		t.Skip("heavy test: set ANONET_HEAVY=1 to run it")
-	}
-}
-
-// heavyOn reports whether ANONET_HEAVY=1 asks for heavy tests.
-func heavyOn() bool { return os.Getenv("ANONET_HEAVY") == "1" }
 
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x5eed)) }
 

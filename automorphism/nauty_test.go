@@ -14,6 +14,7 @@ import (
 
 	"github.com/anonet-project/anonet/generate"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/testenv"
 )
 
 // needDreadnaut skips t when nauty's dreadnaut is not installed.
@@ -332,7 +333,7 @@ func TestAgainstNauty(t *testing.T) {
 	if testing.Short() {
 		count = 60
 	}
-	if !testing.Short() && heavyOn() {
+	if !testing.Short() && testenv.IsHeavy() {
 		count = 1500
 	}
 	for i, x := range randomFamilies(t, count, 7) {

@@ -13,6 +13,7 @@ import (
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graphio"
 	"github.com/anonet-project/anonet/internal/shareddata"
+	"github.com/anonet-project/anonet/internal/testenv"
 )
 
 // paperFigures are the figures the reproduction must produce.
@@ -104,9 +105,7 @@ func TestPaperReduced(t *testing.T) {
 // paper -quick) on the shared small networks and checks that it writes
 // every figure.
 func TestPaperQuick(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the quick reproduction takes about 90 CPU-seconds; skipped with -short")
-	}
+	testenv.Heavy(t)
 	var nets []Network
 	for _, name := range QuickNetworks() {
 		g, _, err := graphio.ReadFile(shareddata.Path(t, "anonet", name+".nauty"), graphio.ReadOptions{})

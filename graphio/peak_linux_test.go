@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/anonet-project/anonet/internal/testenv"
 )
 
 // peakChildEnv names the file that TestPeakChild reads when the test
@@ -67,9 +69,7 @@ func peakRSS(t *testing.T, path string) int64 {
 // memory that reading them takes, measured in a child process beyond that
 // of reading a tiny file of the same format (issue 37).
 func TestDeclaredMemory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("reads five files of a million nodes in child processes")
-	}
+	testenv.Heavy(t) // reads five files of a million nodes in child processes
 	const n = 1_000_000
 	dir := t.TempDir()
 	// binary returns the binary file of a graph of n nodes and one edge,

@@ -58,9 +58,9 @@ func TestTypedNetwork(t *testing.T) {
 		t.Errorf("layer-blind measure: %+v", m)
 	}
 
-	out, deleted := filepath.Join(dir, "out.txt"), filepath.Join(dir, "deleted.tsv")
+	out, deleted, mapping := filepath.Join(dir, "out.txt"), filepath.Join(dir, "deleted.tsv"), filepath.Join(dir, "map.tsv")
 	_, stderr, code = runCLI(t, append([]string{"anonymize", in, "-o", out, "--variant", "full", "--measure", "degree",
-		"--alter-layers", "work", "--deleted", deleted, "--allow-unmet"}, read...)...)
+		"--alter-layers", "work", "--deleted", deleted, "--mapping", mapping, "--allow-unmet"}, read...)...)
 	if code != 0 && code != exitNotAnonymous {
 		t.Fatalf("anonymize: exit %d: %s", code, stderr)
 	}
@@ -100,7 +100,7 @@ func TestTypedNetwork(t *testing.T) {
 	}
 
 	// utility follows the arcs for paths and says so.
-	stdout, stderr, code = runCLI(t, "utility", in, out, "--json", "--directed", "--layer-column", "3")
+	stdout, stderr, code = runCLI(t, "utility", in, out, "--json", "--directed", "--layer-column", "3", "--mapping", mapping)
 	if code != 0 {
 		t.Fatalf("utility: exit %d: %s", code, stderr)
 	}

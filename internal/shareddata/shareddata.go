@@ -5,13 +5,18 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/anonet-project/anonet/internal/testenv"
 )
 
 // Dir returns the directory of the shared data sets, shared/datasets in the
 // parent of the repository's root (the nearest directory above the working
-// directory holding go.mod), or skips tb when there is none.
+// directory holding go.mod), or skips tb when there is none. A test (not a
+// benchmark) that reads them is a heavy test: Dir skips it unless heavy
+// tests run (testenv.Heavy).
 func Dir(tb testing.TB) string {
 	tb.Helper()
+	testenv.Heavy(tb) // data-set tests run in the heavy run only; benchmarks always
 	wd, err := os.Getwd()
 	if err != nil {
 		tb.Skipf("shared data sets: %v", err)
