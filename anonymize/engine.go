@@ -91,6 +91,7 @@ type RefinementStats struct {
 const (
 	StartStrategy = "strategy" // the strategy's release
 	StartTwins    = "twins"    // Best: the release of a twinning of the input (see twinStart)
+	StartFull     = "full"     // partial, small networks: the full variant's release (see fullStart)
 )
 
 // Before returns the initial state; After the returned (best) one.
@@ -276,6 +277,7 @@ const (
 	PhaseAnneal   = "anneal"   // during and after the local search
 	PhaseGreedy   = "greedy"   // budgeted: the gainful deletions that end a refinement
 	PhaseTwins    = "twins"    // Best: the twinning's release, restored, replaced the strategy's
+	PhaseFull     = "full"     // partial: the full variant's release, restored, replaced the strategy's
 	PhaseLNS      = "lns"      // after the large-neighbourhood search of small releases
 )
 
@@ -475,6 +477,14 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder, d
 			res.Refinement.Start = StartTwins
 			res.Refinement.Restored = restored
 			rec.record(PhaseTwins, sol.na, 0, time.Since(t))
+		}
+	}
+	if sol.fullStartApplies() && rctx.Err() == nil {
+		t := time.Now()
+		if restored, ok := sol.fullStart(rctx); ok {
+			res.Refinement.Start = StartFull
+			res.Refinement.Restored = restored
+			rec.record(PhaseFull, sol.na, 0, time.Since(t))
 		}
 	}
 	if cfg.Refine == Anneal {

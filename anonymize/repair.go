@@ -239,11 +239,13 @@ const (
 	lnsMaxDeleted = 64
 	// The exact-search nodes per unit of Config.Effort: lnsNodesPerEdge
 	// for every edge of the input, at most lnsNodesPerEffort (karate's 78
-	// edges get about 10^6 at the default effort, about a second), and on
-	// graphs of more than lnsSmallNodes nodes proportionally fewer, since a
-	// search node's cost grows with the number of nodes.
-	lnsNodesPerEdge   = 640
-	lnsNodesPerEffort = 50_000
+	// edges get about 10^5 at the default effort, and at ThoroughEffort
+	// the 10^6 with which the default reached the optimum of karate and of
+	// 100 small random graphs before 2026-11-28), and on graphs of more
+	// than lnsSmallNodes nodes proportionally fewer, since a search node's
+	// cost grows with the number of nodes.
+	lnsNodesPerEdge   = 64
+	lnsNodesPerEffort = 5_000
 	lnsSmallNodes     = 100
 	// lnsMaxRestore: a step restores 2 to lnsMaxRestore deleted edges. On
 	// karate's releases, steps of 2 or 3 reached the optimum within 10^6
@@ -318,7 +320,7 @@ func (s *solution) lns(ctx context.Context, rng *rand.Rand, deadline time.Time) 
 	best := s.ids.deleted(nil)
 	for i := range walks {
 		if i > 0 {
-			as, ok := s.searchFromInput(ctx, rng, fromInputMinMoves, deadline)
+			as, ok := s.searchFromInput(ctx, rng, fromInputMoves(s.cfg), deadline)
 			st.restarts.add(as)
 			if !ok {
 				continue
