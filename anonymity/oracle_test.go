@@ -157,6 +157,10 @@ func bruteIsomorphic(n int, candidate func(i, j int) bool, consistent func(i, k,
 // equivalent is the naive equivalence of u and v under the named measure.
 func (ng *naiveGraph) equivalent(name string, u, v, d int) bool {
 	switch name {
+	case "automorphism": // a permutation of all the nodes, keeping every edge, maps u to v
+		return bruteIsomorphic(ng.n,
+			func(i, j int) bool { return (i == u) == (j == v) && ng.deg(i) == ng.deg(j) },
+			func(i, k, j, m int) bool { return ng.adj[i][k] == ng.adj[j][m] })
 	case "dk", "dk-unrooted", "hybrid", "hybrid-unrooted":
 		rooted := name == "dk" || name == "hybrid"
 		for t := 1; t <= d; t++ {

@@ -223,6 +223,9 @@ func (p *Partition) twinsPay() bool {
 	if p.local != nil || !measure.Structural(p.m) {
 		return false
 	}
+	if _, _, whole := measure.WholeOf(p.m); whole {
+		return false // its classes come from the whole graph at once, twins contracted there
+	}
 	_, vrq := p.m.(measure.VRQ)
 	return !vrq
 }
@@ -328,6 +331,13 @@ func (p *Partition) needsSig(v int32) bool {
 
 // Graph returns the partitioned graph.
 func (p *Partition) Graph() *graph.Graph { return p.g }
+
+// Exact reports whether the classes are exact. They are, but under a Whole
+// measure whose computation was cut short at the last build or Update
+// (measure.Automorphism's search limit): its classes are then subsets of
+// the true ones, so that nodes count as less anonymous than they are,
+// never more.
+func (p *Partition) Exact() bool { return p.sigs == nil || p.sigs.complete() }
 
 // Measure returns the measure.
 func (p *Partition) Measure() measure.Measure { return p.m }

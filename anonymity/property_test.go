@@ -52,7 +52,7 @@ func randomGraph(r *rand.Rand, kind string, n int) *graph.Graph {
 
 var allMeasures = []measure.Measure{
 	measure.Degree{}, measure.Count{}, measure.DegDist{}, measure.DK{}, measure.DK{Unrooted: true},
-	measure.VRQ{}, measure.Hybrid{}, measure.Hybrid{Unrooted: true}, measure.EdgeCount{}, measure.None{},
+	measure.VRQ{}, measure.Hybrid{}, measure.Hybrid{Unrooted: true}, measure.EdgeCount{}, measure.None{}, measure.Automorphism{},
 }
 
 // samePartition compares two partitions of the same nodes.

@@ -16,6 +16,11 @@ type signer struct {
 }
 
 func newSigner(g *graph.Graph, m measure.Measure, d, threads int) *signer {
+	if _, _, whole := measure.WholeOf(m); whole {
+		// One evaluator computes the classes of the whole graph once per
+		// state; more would each compute them again.
+		threads = 1
+	}
 	s := &signer{evals: make([]measure.Evaluator, threads), arena: make([][]byte, threads)}
 	for i := range s.evals {
 		s.evals[i] = m.NewEvaluator(g, d)
@@ -48,4 +53,16 @@ func (s *signer) compute(nodes []int32) {
 // sig returns the signature of the i-th node of the last batch.
 func (s *signer) sig(i int) []byte {
 	return s.arena[s.owner[i]][s.start[i]:s.end[i]]
+}
+
+// complete reports whether the signatures are exact: false if a Whole
+// measure's computation was cut short (its classes are then subsets of
+// the true ones).
+func (s *signer) complete() bool {
+	for _, ev := range s.evals {
+		if c, ok := ev.(interface{ Complete() bool }); ok && !c.Complete() {
+			return false
+		}
+	}
+	return true
 }

@@ -121,13 +121,14 @@ func TestTypedHandExamples(t *testing.T) {
 type naiveTyped struct {
 	n, layers int
 	directed  bool
+	typed     bool       // directed or layered (else attributes alone refine)
 	tie       [][][]bool // tie[l][x][y]: x has a tie to y in layer l
 	colors    []int32
 }
 
 func newNaiveTyped(g *graph.Graph, colors []int32) *naiveTyped {
 	n, L := g.NumNodes(), g.NumLayers()
-	nt := &naiveTyped{n: n, layers: L, directed: g.Directed(), colors: colors}
+	nt := &naiveTyped{n: n, layers: L, directed: g.Directed(), typed: g.Typed(), colors: colors}
 	nt.tie = make([][][]bool, L)
 	for l := range L {
 		nt.tie[l] = make([][]bool, n)
@@ -157,6 +158,17 @@ func (nt *naiveTyped) adjacent(x, y int) bool {
 // dist returns the distances from v following ties both ways (-1 beyond reach).
 func (nt *naiveTyped) dist(v int) []int {
 	return testgraphs.NaiveDistances(nt.n, nt.adjacent, v)
+}
+
+// deg is the number of x's neighbours y with in(y), ties of any kind.
+func (nt *naiveTyped) deg(x int, in func(y int) bool) int {
+	k := 0
+	for y := range nt.n {
+		if in(y) && nt.adjacent(x, y) {
+			k++
+		}
+	}
+	return k
 }
 
 // vector is x's tie vector counting the neighbours y with in(y).
@@ -244,6 +256,25 @@ func (nt *naiveTyped) signature(name string, v, d int) string {
 				fmt.Fprint(&sb, ties, ",")
 			}
 		case "degdist":
+			if !nt.typed && nt.colors != nil {
+				// On a bare graph known attributes refine degdist as they
+				// refine vrq (measure.Refined): the degrees inside the
+				// ball as they are, then the (code, degree) pairs of the
+				// nodes at distance t.
+				var inner, sphere []string
+				for x := range nt.n {
+					if in(x) {
+						inner = append(inner, fmt.Sprint(nt.deg(x, in)))
+					}
+					if dist[x] == t {
+						sphere = append(sphere, nt.vector(x, all))
+					}
+				}
+				slices.Sort(inner)
+				slices.Sort(sphere)
+				fmt.Fprint(&sb, "[", strings.Join(inner, " "), "][", strings.Join(sphere, " "), "]")
+				continue
+			}
 			for x := range nt.n {
 				if in(x) {
 					rows = append(rows, nt.vector(x, in))
@@ -296,11 +327,30 @@ func (nt *naiveTyped) isoBalls(u, v, t int, rooted bool) bool {
 		})
 }
 
+// automorphic reports whether some permutation of all the nodes that keeps
+// colours and every tie maps u to v.
+func (nt *naiveTyped) automorphic(u, v int) bool {
+	return bruteIsomorphic(nt.n,
+		func(i, j int) bool {
+			return (i == u) == (j == v) && (nt.colors == nil || nt.colors[i] == nt.colors[j])
+		},
+		func(i, k, j, m int) bool {
+			for l := range nt.layers {
+				if nt.tie[l][i][k] != nt.tie[l][j][m] || nt.tie[l][k][i] != nt.tie[l][m][j] {
+					return false
+				}
+			}
+			return true
+		})
+}
+
 func (nt *naiveTyped) equivalent(name string, u, v, d int) bool {
 	if nt.colors != nil && nt.colors[u] != nt.colors[v] {
 		return false
 	}
 	switch name {
+	case "automorphism":
+		return nt.automorphic(u, v)
 	case "dk", "dk-unrooted", "hybrid", "hybrid-unrooted":
 		rooted := name == "dk" || name == "hybrid"
 		for t := 1; t <= d; t++ {

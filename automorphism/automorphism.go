@@ -70,6 +70,13 @@ type Options struct {
 	// orbits are those of the group these automorphisms generate.
 	Generator func(from, to []int32)
 
+	// MaxSearchNodes, if positive, bounds the search: once it has visited
+	// more search nodes it stops as a cancelled context stops it (Complete
+	// false, each class a subset of a true orbit), with an error wrapping
+	// ErrSearchLimit. Unlike a deadline, the bound gives the same result
+	// on every machine.
+	MaxSearchNodes int
+
 	// For tests: skip the twin contraction, or search all components at
 	// once instead of matching them.
 	noTwins, noComponents bool
@@ -101,7 +108,7 @@ func ComputeWith(ctx context.Context, g *graph.Graph, colors []int32, opt Option
 	s := &solver{ctx: ctx, g: g, onGen: opt.Generator, opt: opt}
 	s.uf.reset(n)
 	s.vf.init(g, colors)
-	s.eng.ctx = ctx
+	s.eng.ctx, s.eng.maxNodes = ctx, opt.MaxSearchNodes
 	s.eng.accept = s.liftWork
 	err := s.run(colors)
 	o := &Orbits{Of: make([]int32, n), Complete: err == nil, Generators: s.gens, SearchNodes: s.eng.nodes}
@@ -157,8 +164,15 @@ func (s *solver) stopped() error {
 	if err := s.ctx.Err(); err != nil {
 		return fmt.Errorf("automorphism: stopped after %d generators: %w", s.gens, err)
 	}
+	if s.opt.MaxSearchNodes > 0 && s.eng.nodes > s.opt.MaxSearchNodes {
+		return fmt.Errorf("automorphism: stopped after %d generators and %d search nodes: %w", s.gens, s.eng.nodes, ErrSearchLimit)
+	}
 	return nil
 }
+
+// ErrSearchLimit is wrapped by the error of a computation that reached
+// Options.MaxSearchNodes.
+var ErrSearchLimit = errors.New("search limit reached")
 
 // run contracts twins, committing the transpositions of consecutive
 // members of every class, until none are left, and then matches and

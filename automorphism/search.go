@@ -63,18 +63,20 @@ type engine struct {
 	regions, cells, ystack []int32
 	src, dst               []int32
 
-	nodes int
-	stop  bool
-	ctx   context.Context
+	nodes    int
+	maxNodes int // if positive, the search stops beyond this many nodes
+	stop     bool
+	ctx      context.Context
 	// accept lifts a generator of the work graph to the input graph,
 	// verifies it and records it; it reports whether it was accepted.
 	accept func(src, dst []int32) bool
 }
 
-// tick counts a search node and checks the context now and then.
+// tick counts a search node and checks the context now and then, and the
+// bound on search nodes.
 func (e *engine) tick() {
 	e.nodes++
-	if e.nodes&255 == 0 && e.ctx.Err() != nil {
+	if e.nodes&255 == 0 && e.ctx.Err() != nil || e.maxNodes > 0 && e.nodes > e.maxNodes {
 		e.stop = true
 	}
 }

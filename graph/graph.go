@@ -47,10 +47,17 @@ type Graph struct {
 	// t holds the direction and layers of a typed graph, or nil.
 	t *typed
 
-	// version counts the changes of nodes and edges, so that state
-	// derived from the graph (TwoHopCounter) knows when it is stale.
+	// version counts the changes of nodes, edges and kinds of ties, so
+	// that state derived from the graph (TwoHopCounter) knows when it is
+	// stale.
 	version uint64
 }
+
+// Version returns a number that changes whenever g's nodes, edges or kinds
+// of ties change, so that state derived from g (a whole-graph measure's
+// classes, say) can tell when it is stale. Compare versions of one graph
+// only.
+func (g *Graph) Version() uint64 { return g.version }
 
 // New returns a graph with n isolated nodes labelled "0".."n-1".
 func New(n int) *Graph {

@@ -197,7 +197,10 @@ func (g *Graph) SetKind(u, v int32, k Kind) (bool, error) {
 		return !ok, nil
 	}
 	changed := g.t.kind[e] != k
-	g.t.kind[e] = k
+	if changed {
+		g.t.kind[e] = k
+		g.version++
+	}
 	return changed, nil
 }
 
@@ -261,8 +264,9 @@ func (g *Graph) SetEdgeKind(i int, k Kind) error {
 	if err := g.checkKind(k); err != nil {
 		return err
 	}
-	if g.t.kind != nil {
+	if g.t.kind != nil && g.t.kind[i] != k {
 		g.t.kind[i] = k // the edge is i: no lookup
+		g.version++
 	}
 	return nil
 }

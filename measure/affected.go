@@ -1,6 +1,10 @@
 package measure
 
-import "github.com/anonet-project/anonet/graph"
+import (
+	"fmt"
+
+	"github.com/anonet-project/anonet/graph"
+)
 
 // AffectedFinder computes affected sets. It holds scratch space and must not
 // be used by two goroutines at once. The zero value is ready to use.
@@ -17,6 +21,11 @@ type AffectedFinder struct {
 // callers may take as that list); otherwise in no particular order.
 func (f *AffectedFinder) Affected(dst []int32, g *graph.Graph, s Scope, u, w int32, d int) []int32 {
 	switch {
+	case s == Everything:
+		for v := range int32(g.NumNodes()) {
+			dst = append(dst, v)
+		}
+		return dst
 	case s == Endpoints:
 		return append(dst, u, w)
 	case s == Intersection && d == 1:
@@ -35,7 +44,7 @@ func (f *AffectedFinder) Affected(dst []int32, g *graph.Graph, s Scope, u, w int
 			}
 		}
 		return dst
-	default: // Union
+	case s == Union:
 		g.BallNodes(u, d, &f.bu)
 		g.BallNodes(w, d, &f.bw)
 		dst = append(dst, f.bu.Nodes...)
@@ -46,4 +55,5 @@ func (f *AffectedFinder) Affected(dst []int32, g *graph.Graph, s Scope, u, w int
 		}
 		return dst
 	}
+	panic(fmt.Sprintf("measure: Affected of an unknown scope %v", s)) // a new Scope must be handled above
 }

@@ -61,6 +61,9 @@ const (
 	// Union: the nodes within distance d of u or of w (measures that see
 	// the degrees of nodes in the ball).
 	Union
+	// Everything: every node (Whole measures, whose classes depend on the
+	// whole graph).
+	Everything
 )
 
 // String returns the name of the scope.
@@ -72,13 +75,16 @@ func (s Scope) String() string {
 		return "intersection"
 	case Union:
 		return "union"
+	case Everything:
+		return "everything"
 	}
 	return fmt.Sprintf("Scope(%d)", int(s))
 }
 
 // Names lists the measures accepted by Parse, in the order of the reference
-// paper's Table 1, then the reference tool's baseline none.
-var names = []string{"degree", "count", "degdist", "dk", "vrq", "hybrid", "edgecount", "none"}
+// paper's Table 1, then the reference tool's baseline none, then the
+// strongest structural measure, automorphism.
+var names = []string{"degree", "count", "degdist", "dk", "vrq", "hybrid", "edgecount", "none", "automorphism"}
 
 // Names returns the names of all measures.
 func Names() []string { return append([]string(nil), names...) }
@@ -107,6 +113,8 @@ func Parse(name string) (Measure, error) {
 		return EdgeCount{}, nil
 	case "none":
 		return None{}, nil
+	case "automorphism":
+		return Automorphism{}, nil
 	}
 	return nil, fmt.Errorf("unknown measure %q (known: %s, dk-unrooted, hybrid-unrooted)", name, strings.Join(names, ", "))
 }
@@ -118,7 +126,7 @@ func Parse(name string) (Measure, error) {
 // else about the nodes, or one it does not know, is not structural.
 func Structural(m Measure) bool {
 	switch m.(type) {
-	case Degree, Count, DegDist, DK, VRQ, Hybrid, EdgeCount, None:
+	case Degree, Count, DegDist, DK, VRQ, Hybrid, EdgeCount, None, Automorphism:
 		return true
 	}
 	return false

@@ -50,6 +50,7 @@ func TestAffected(t *testing.T) {
 		{g6, measure.Intersection, 0, 1, 1, []int32{0, 1, 2}},
 		{g6, measure.Intersection, 1, 3, 1, []int32{1, 3}},
 		{g6, measure.Union, 1, 3, 2, []int32{0, 1, 2, 3, 4, 5}},
+		{g8, measure.Everything, 0, 1, 1, []int32{0, 1, 2, 3, 4, 5, 6, 7}},
 	}
 	for _, tc := range tests {
 		got := sorted(f.Affected(nil, tc.g, tc.scope, tc.u, tc.w, tc.d))

@@ -120,6 +120,11 @@ func AppendCode(dst []byte, code int32) []byte { return appendUint(dst, int(code
 
 // NewEvaluator returns an evaluator of attributed signatures.
 func (a Refined) NewEvaluator(g *graph.Graph, d int) Evaluator {
+	if w, ok := a.Measure.(Whole); ok {
+		// The whole-graph computation sees the colours and the kinds of
+		// ties itself.
+		return &wholeEval{m: w, g: g, colors: a.Colors}
+	}
 	if g.Typed() && !a.skeleton {
 		return newTypedEval(g, d, a.Measure, a.Colors)
 	}
@@ -189,4 +194,16 @@ func (e *attributedEval) AppendSignature(dst []byte, v int32) []byte {
 		}
 	}
 	return dst
+}
+
+// WholeOf returns the Whole measure of m, unwrapping a Refined one, and the
+// attribute codes that refine it (nil for none), or false if m is not a
+// Whole measure.
+func WholeOf(m Measure) (Whole, []int32, bool) {
+	if r, ok := m.(Refined); ok {
+		w, ok := r.Measure.(Whole)
+		return w, r.Colors, ok
+	}
+	w, ok := m.(Whole)
+	return w, nil, ok
 }

@@ -1,6 +1,7 @@
 package measure
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/anonet-project/anonet/graph"
@@ -141,9 +142,13 @@ func (e *typedEval) AppendSignature(dst []byte, v int32) []byte {
 			dst = e.appendRows(dst)
 		}
 		return dst
-	default: // VRQ
+	case VRQ:
 		return e.appendVRQ(dst, b, 1, int32(e.d))
 	}
+	// Every measure of Names is handled above (TestTypedEveryMeasure); a
+	// new one must be, or be Whole, never fall to another measure's
+	// signature.
+	panic(fmt.Sprintf("measure: no signature of measure %s on a directed or layered graph", e.m.Name()))
 }
 
 // appendVRQ appends, for the levels t = from..to, the multiset of the rows
