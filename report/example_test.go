@@ -23,8 +23,8 @@ func ExampleWriteHTML() {
 		return
 	}
 	fmt.Println(strings.Contains(b.String(), "Target met"), strings.Count(b.String(), "<svg"))
-	fmt.Println(report.Meaning(in)[1])
+	fmt.Println(report.Meaning(in)[2])
 	// Output:
 	// true 2
-	// 1 of the 3 ties (33.3%) were removed; no tie was added.
+	// 1 of the 3 ties (33.3%) was removed; no tie was added.
 }
