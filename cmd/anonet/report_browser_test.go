@@ -64,17 +64,33 @@ func consoleLines(log string) []string {
 
 // probe is added to a copy of the report, only in this test: it records
 // the laid-out size of every <svg>, every error event (a script error or a
-// resource that failed to load) and the page's full height, as JSON in a
-// <pre> that --dump-dom prints.
+// resource that failed to load), the page's full height, the verdict's
+// state, and for every figure the number of filled shapes at least a pixel
+// wide and high (bars, legend keys) in the original's blue and the
+// release's vermilion, and the number of marks of any kind in that blue,
+// as JSON in a <pre> that --dump-dom prints.
 const probe = `<script>
 window.__errors = [];
 window.addEventListener("error", function (e) { window.__errors.push(String(e.message || (e.target && e.target.outerHTML))); }, true);
 window.addEventListener("load", function () {
-  var sizes = [];
+  var sizes = [], figures = {}, blue = 0;
   document.querySelectorAll("svg").forEach(function (s) { var r = s.getBoundingClientRect(); sizes.push([r.width, r.height]); });
+  document.querySelectorAll("figure").forEach(function (f) {
+    var n = {blue: 0, orange: 0};
+    f.querySelectorAll("svg path").forEach(function (p) {
+      var st = p.getAttribute("style") || "", b = p.getBBox();
+      if (st.indexOf("#0072B2") >= 0) blue++;
+      if (b.width < 1 || b.height < 1) return;
+      if (st.indexOf("fill:#0072B2") >= 0) n.blue++;
+      if (st.indexOf("fill:#D55E00") >= 0) n.orange++;
+    });
+    figures[f.id] = n;
+  });
+  var v = document.getElementById("verdict");
   var p = document.createElement("pre");
   p.id = "anonet-probe";
-  p.textContent = JSON.stringify({svgs: sizes, errors: window.__errors, height: document.documentElement.scrollHeight});
+  p.textContent = JSON.stringify({svgs: sizes, errors: window.__errors, height: document.documentElement.scrollHeight,
+    state: v ? v.getAttribute("data-state") : "", figures: figures, blue_marks: blue});
   document.body.appendChild(p);
 });
 </script>`
@@ -85,6 +101,12 @@ type pageCheck struct {
 	SVGs    [][2]float64 `json:"svgs"`   // laid-out width and height of every <svg>
 	Errors  []string     `json:"errors"` // error events: script errors, failed loads
 	Height  int          `json:"height"` // the page's full height in pixels
+	State   string       `json:"state"`  // the verdict's data-state
+	// Figures counts, by figure id, the filled shapes (bars and legend
+	// keys) in the original's blue and the release's vermilion.
+	Figures map[string]struct{ Blue, Orange int } `json:"figures"`
+	// BlueMarks counts the marks of any kind in the original's blue.
+	BlueMarks int `json:"blue_marks"`
 }
 
 // inspect loads the page at path twice in headless Chromium: as it is,
@@ -144,7 +166,8 @@ func TestReportInBrowser(t *testing.T) {
 	network := shareddata.Path(t, "anonet", "out.moreno_innovation.nauty")
 	dir := t.TempDir()
 	report := filepath.Join(dir, "report.html")
-	if _, stderr, code := runCLI(t, "anonymize", network, "-o", filepath.Join(dir, "anon.edges"), "--variant", "full", "--report", report); code != 0 {
+	anon, mapping := filepath.Join(dir, "anon.edges"), filepath.Join(dir, "map.tsv")
+	if _, stderr, code := runCLI(t, "anonymize", network, "-o", anon, "--mapping", mapping, "--variant", "full", "--report", report); code != 0 {
 		t.Fatalf("anonymize --report: exit %d: %s", code, stderr)
 	}
 	page, err := os.ReadFile(report)
@@ -161,6 +184,43 @@ func TestReportInBrowser(t *testing.T) {
 	}
 	if res.Height < 2000 {
 		t.Errorf("page height %d pixels; too short for the report", res.Height)
+	}
+	// The class sizes and the attack are drawn as bars of both sides
+	// (one of the release's class-size bands may be empty: at least two
+	// shapes each, with the legend's key).
+	for _, fig := range []string{"fig-class_sizes", "fig-reidentification"} {
+		if n := res.Figures[fig]; n.Blue < 2 || n.Orange < 2 {
+			t.Errorf("%s: %d blue and %d vermilion bars laid out, want at least 2 of each", fig, n.Blue, n.Orange)
+		}
+	}
+	if res.State != "green" {
+		t.Errorf("verdict state %q, want green", res.State)
+	}
+
+	// The public report of the same release shows nothing of the
+	// original: no mark in the original's blue, in any figure.
+	public := filepath.Join(dir, "public.html")
+	if _, stderr, code := runCLI(t, "report", network, anon, "--mapping", mapping, "--public", "-o", public); code != 0 {
+		t.Fatalf("report --public: exit %d: %s", code, stderr)
+	}
+	ppage, err := os.ReadFile(public)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pres := inspect(t, bin, public)
+	for _, p := range pres.problems(bytes.Count(ppage, []byte("<svg"))) {
+		t.Errorf("public report: %s", p)
+	}
+	if pres.BlueMarks != 0 {
+		t.Errorf("public report: %d marks in the original's blue", pres.BlueMarks)
+	}
+	if n := pres.Figures["fig-class_sizes"]; n.Orange < 1 {
+		t.Errorf("public report: the class-size figure has no bar of the release")
+	}
+	for _, id := range []string{"fig-trace", "fig-deleted_edges_by_degree", "utility-table", "internal-notice"} {
+		if bytes.Contains(ppage, []byte(`id="`+id+`"`)) {
+			t.Errorf("public report has %s", id)
+		}
 	}
 
 	// The checks can fail: a copy with a script error, a missing image and
