@@ -443,8 +443,10 @@ func (b *barPlotter) Plot(c draw.Canvas, p *plot.Plot) {
 	for i, pt := range b.xy {
 		x0, x1 := trX(pt.X-b.width/2), trX(pt.X+b.width/2)
 		y0, y1 := trY(0), trY(pt.Y)
-		poly := c.ClipPolygonY([]vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
-		c.FillPolygon(b.color, poly)
+		if pt.Y != 0 {
+			poly := c.ClipPolygonY([]vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
+			c.FillPolygon(b.color, poly)
+		}
 		if i < len(b.labels) && b.labels[i] != "" {
 			c.FillText(sty, vg.Point{X: (x0 + x1) / 2, Y: max(y0, y1) + vg.Points(2)}, b.labels[i])
 		}

@@ -215,14 +215,14 @@ func ladderRows(v *verdict.Verdict) []rungRow {
 		}
 		switch {
 		case isTarget(v, r):
-			row.Note, row.Class = "the target's attacker", "target"
+			row.Note, row.Class = "the target", "target"
 		case r.Stronger:
-			row.Note = "knows at least what the target's attacker knows"
+			row.Note = "knows more than the target's attacker"
 			if r.Skipped == "" && r.Unique > 0 {
 				row.Class = "exposed"
 			}
 		default:
-			row.Note = "does not know all the target's attacker knows"
+			row.Note = "knows less, or other things"
 		}
 		out = append(out, row)
 	}
@@ -383,7 +383,7 @@ h3 { font-size: 1.05rem; margin: 1.4rem 0 .3rem; }
 .verdict.green, .verdict.met { background: #e3f4e6; border: 2px solid #1b7f35; color: #0f5a23; }
 .verdict.amber { background: #fff3d6; border: 2px solid #b86e00; color: #5c3700; }
 .verdict.red, .verdict.unmet { background: #fbe4e2; border: 2px solid #b3261e; color: #7d1a14; }
-.verdict code, .advice code { display: block; background: #fff; color: #1a1a1a; border: 1px solid #ccc; border-radius: 4px; padding: .4rem .6rem; margin-top: .3rem; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
+.verdict code, .advice code { display: block; background: #fff; color: #1a1a1a; border: 1px solid #ccc; border-radius: 4px; padding: .4rem .6rem; margin-top: .3rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 table { border-collapse: collapse; margin: .6rem 0 1rem; font-variant-numeric: tabular-nums; }
 th, td { padding: .25rem .7rem; border-bottom: 1px solid #e2e2e2; text-align: right; }
 th:first-child, td:first-child { text-align: left; }

@@ -136,12 +136,13 @@ func (in *Input) attackSentence() string {
 	}
 	i := len(at.Seeds) - 1
 	o, r := at.Original[i], at.Release[i]
-	lead := fmt.Sprintf("Under the %s attack, given %s to start from,", at.Name, plural(at.Seeds[i], "known person", "known people"))
+	lead := fmt.Sprintf("Under the %s attack %s,", at.Name, seedWords(at.Seeds[i]))
 	switch {
 	case in.Public:
 		return fmt.Sprintf("%s the attacker re-identifies %s of the people in the release.", lead, percentOf(r))
-	case percentOf(o) == percentOf(r):
-		return fmt.Sprintf("%s the attacker re-identifies as many people in the release as in the original: %s. The anonymization does not slow this attack down.", lead, percentOf(r))
+	case math.Abs(o-r) < 0.02:
+		// Within two points: the anonymization did not stop this attack.
+		return fmt.Sprintf("%s the attacker re-identifies about as many people in the release (%s) as in the original (%s): the anonymization does not stop this attack.", lead, percentOf(r), percentOf(o))
 	case r < o:
 		return fmt.Sprintf("%s the attacker re-identifies %s of the people in the original but only %s in the release.", lead, percentOf(o), percentOf(r))
 	}
@@ -160,11 +161,8 @@ func (in *Input) verdictSentences() []string {
 			return []string{fmt.Sprintf("The target is NOT met: %s had to be %d-anonymous against an attacker who knows %s; %s %s. This release does not give the promised protection.",
 				people(t.Required), t.K, attackerWords(t.Attacker, t.Measure, t.D), Thousands(t.Nodes-t.NotAnonymous), be(t.Nodes-t.NotAnonymous, "is", "are"))}
 		case verdict.Amber:
-			s := fmt.Sprintf("The target is met against an attacker who knows %s, but stronger attackers single people out", attackerWords(t.Attacker, t.Measure, t.D))
-			if e := exposures(v); len(e) > 0 {
-				s += ": " + strings.Join(e, "; ")
-			}
-			return []string{s + "."}
+			return []string{fmt.Sprintf("The target is met against an attacker who knows %s, but %s (the verdict at the top lists them).",
+				attackerWords(t.Attacker, t.Measure, t.D), exposureSummary(v))}
 		}
 		return []string{fmt.Sprintf("The target is met against an attacker who knows %s, and no stronger attacker that was tried singles anyone out.", attackerWords(t.Attacker, t.Measure, t.D))}
 	}
@@ -173,6 +171,38 @@ func (in *Input) verdictSentences() []string {
 	}
 	return []string{fmt.Sprintf("The target is NOT met: %s had to be %d-anonymous, %s %s. This release does not give the promised protection.",
 		people(in.Run.Target), k, Thousands(a.Nodes-a.NotKAnonymous), be(a.Nodes-a.NotKAnonymous, "is", "are"))}
+}
+
+// exposureSummary sums up what singles people out beyond the target: the
+// number of stronger attackers that do and the most people any of them
+// singles out, and the largest share a seeded attack re-identifies.
+func exposureSummary(v *verdict.Verdict) string {
+	rungs, most := 0, 0
+	for _, r := range v.Ladder {
+		if r.Stronger && r.Skipped == "" && r.Unique > 0 && !isTarget(v, r) {
+			rungs++
+			most = max(most, r.Unique)
+		}
+	}
+	attack := -1.0
+	for _, a := range v.Attacks {
+		if a.Skipped == "" && a.Targets > 0 && a.Fraction > verdict.AttackLimit {
+			attack = max(attack, a.Fraction)
+		}
+	}
+	var parts []string
+	if rungs == 1 {
+		parts = append(parts, fmt.Sprintf("a stronger attacker singles out %s (%s)", people(most), percent(most, v.Target.Nodes)))
+	} else if rungs > 1 {
+		parts = append(parts, fmt.Sprintf("%d stronger attackers single out up to %s (%s)", rungs, people(most), percent(most, v.Target.Nodes)))
+	}
+	if attack >= 0 {
+		parts = append(parts, "the seed-and-propagate attack re-identifies up to "+percentOf(attack))
+	}
+	if len(parts) == 0 {
+		return "the verdict finds stronger attackers a risk"
+	}
+	return strings.Join(parts, ", and ")
 }
 
 // be returns the singular form of a verb for 1 and the plural otherwise.

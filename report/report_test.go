@@ -463,3 +463,36 @@ func TestWriteHTMLPublic(t *testing.T) {
 		}
 	}
 }
+
+func TestMeaningAttackAndVerdict(t *testing.T) {
+	for _, tc := range []struct {
+		orig, rel float64
+		seeds     int
+		want      string
+	}{
+		{0.667, 0.667, 10, "Under the seed-and-propagate attack given 10 known people, the attacker re-identifies about as many people in the release (66.7%) as in the original (66.7%)"},
+		{0.996, 0.991, 100, "about as many people in the release (99.1%) as in the original (99.6%)"},
+		{0.5, 0.05, 1, "given 1 known person, the attacker re-identifies 50.0% of the people in the original but only 5.0% in the release."},
+		{0.1, 0.3, 0, "with no one known to start from, the attacker re-identifies 10.0% of the people in the original and 30.0% in the release."},
+	} {
+		in := sample()
+		in.Attack = &Attack{Name: "seed-and-propagate", Seeds: []int{tc.seeds}, Original: []float64{tc.orig}, Release: []float64{tc.rel}}
+		if got := in.attackSentence(); !strings.Contains(got, tc.want) {
+			t.Errorf("attack %v/%v: %q, want %q", tc.orig, tc.rel, got, tc.want)
+		}
+	}
+	in := amberInput()
+	got := strings.Join(Meaning(in), " ")
+	want := "The target is met against an attacker who knows each person's number of contacts and of ties among them, but a stronger attacker singles out 3 people (30.0%), and the seed-and-propagate attack re-identifies up to 30.0% (the verdict at the top lists them)."
+	if !strings.Contains(got, want) {
+		t.Errorf("amber meaning lacks %q:\n%s", want, got)
+	}
+	in.Verdict.Ladder = append(in.Verdict.Ladder, verdict.Rung{Measure: "hybrid", D: 1, Unique: 5, Stronger: true})
+	if got := strings.Join(Meaning(in), " "); !strings.Contains(got, "2 stronger attackers single out up to 5 people (50.0%)") {
+		t.Errorf("amber meaning with two rungs: %s", got)
+	}
+	in.Verdict.State, in.Verdict.Target.Met, in.Verdict.Target.NotAnonymous = verdict.Red, false, 4
+	if got := strings.Join(Meaning(in), " "); !strings.Contains(got, "The target is NOT met: 10 people had to be 2-anonymous against an attacker who knows each person's number of contacts and of ties among them; 6 are.") {
+		t.Errorf("red meaning: %s", got)
+	}
+}

@@ -51,8 +51,8 @@ func exposures(v *verdict.Verdict) []string {
 	}
 	for _, a := range v.Attacks {
 		if a.Skipped == "" && a.Targets > 0 && a.Fraction > verdict.AttackLimit {
-			out = append(out, fmt.Sprintf("the seed-and-propagate attack given %s re-identifies %s of %s (%s)",
-				plural(a.Seeds, "known person", "known people"), Thousands(a.Correct), people(a.Targets), percentOf(a.Fraction)))
+			out = append(out, fmt.Sprintf("the seed-and-propagate attack %s re-identifies %s of %s (%s)",
+				seedWords(a.Seeds), Thousands(a.Correct), people(a.Targets), percentOf(a.Fraction)))
 		}
 	}
 	return out
@@ -114,11 +114,15 @@ func NewBanner(in *Input) Banner {
 		if t.Required < t.Nodes {
 			need = fmt.Sprintf("at least %s of the %s", Thousands(t.Required), people(t.Nodes))
 		}
-		b.Covers = fmt.Sprintf("The target: %s must each share what the attacker sees with at least %s, against an attacker who knows %s (measure %s, d = %d, k = %d). In the release, %s do.",
-			need, plural(t.K-1, "other person", "other people"), attackerWords(t.Attacker, t.Measure, t.D), t.Measure, t.D, t.K, Thousands(protected))
+		b.Covers = fmt.Sprintf("The target protects against an attacker who knows %s: %s must each look like at least %s to this attacker (measure %s, d = %d, k = %d). In the release, %s do.",
+			attackerWords(t.Attacker, t.Measure, t.D), need, plural(t.K-1, "other person", "other people"), t.Measure, t.D, t.K, Thousands(protected))
 		if st != verdict.Green {
 			b.Reasons = v.Reasons
-			if len(b.Reasons) == 0 {
+			if len(b.Reasons) == 0 && st == verdict.Red && t.NotAnonymous > 0 {
+				b.Reasons = append(b.Reasons, fmt.Sprintf("%s (%s) %s not %d-anonymous against the target's attacker; at most %s may be.",
+					capitalize(people(t.NotAnonymous)), percent(t.NotAnonymous, t.Nodes), be(t.NotAnonymous, "is", "are"), t.K, Thousands(t.Nodes-t.Required)))
+			}
+			if len(v.Reasons) == 0 {
 				for _, e := range exposures(v) {
 					b.Reasons = append(b.Reasons, capitalize(e)+".")
 				}
@@ -238,6 +242,14 @@ func plural(n int, one, many string) string {
 
 // people writes a number of people: "1 person", "2,539 people".
 func people(n int) string { return plural(n, "person", "people") }
+
+// seedWords says how many people the attacker knows to start from.
+func seedWords(seeds int) string {
+	if seeds == 0 {
+		return "with no one known to start from"
+	}
+	return "given " + plural(seeds, "known person", "known people")
+}
 
 // percentOf formats a share as a percentage with one decimal.
 func percentOf(x float64) string {

@@ -84,8 +84,8 @@ func TestBanner(t *testing.T) {
 		{"green names the attacker", func(in *Input) {
 			in.Verdict = ladderVerdict(verdict.Green, true, nil, nil)
 			in.Verdict.Target.Attacker = "each person's number of contacts and the ties among them"
-		}, verdict.Green, []string{"Green: the target is met", "all 100 people must each share", "at least 1 other person",
-			"an attacker who knows each person's number of contacts and the ties among them (measure count, d = 1, k = 2). In the release, 100 do."}, ""},
+		}, verdict.Green, []string{"Green: the target is met",
+			"The target protects against an attacker who knows each person's number of contacts and the ties among them: all 100 people must each look like at least 1 other person to this attacker (measure count, d = 1, k = 2). In the release, 100 do."}, ""},
 		{"amber recommends the next rung", func(in *Input) {
 			in.Verdict = ladderVerdict(verdict.Amber, true, []verdict.Rung{{Measure: "degdist", D: 1, Unique: 50}, dk}, nil)
 		}, verdict.Amber, []string{"Amber: the target is met, but stronger attackers", "An attacker who knows the exact shape of each person's neighbourhood singles out 12 people (12.0%).",
@@ -104,7 +104,8 @@ func TestBanner(t *testing.T) {
 			in.Verdict = ladderVerdict(verdict.Red, false, nil, nil)
 			in.Verdict.Target.Required = 95
 			in.Verdict.Target.Alpha = 0.95
-		}, verdict.Red, []string{"Red: the target is NOT met", "at least 95 of the 100 people", "In the release, 93 do."}, "--variant full"},
+		}, verdict.Red, []string{"Red: the target is NOT met", "at least 95 of the 100 people", "In the release, 93 do.",
+			"7 people (7.0%) are not 2-anonymous against the target's attacker; at most 5 may be."}, "--variant full"},
 		{"a 1-seed attack in words", func(in *Input) {
 			in.Verdict = ladderVerdict(verdict.Green, true, nil, []verdict.Attack{{Seeds: 1, Targets: 99, Correct: 1, Fraction: 0.5}})
 		}, verdict.Amber, []string{"given 1 known person re-identifies 1 of 99 people (50.0%)"}, ""},
