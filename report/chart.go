@@ -39,6 +39,26 @@ type Chart struct {
 	Series []Series
 	// Caption is a sentence shown under the figure in the HTML report.
 	Caption string
+	// Categories, if not empty, make the x axis nominal: category i is
+	// drawn at x = i and labelled with its name. A Bars series gives one
+	// value per category in Y (its X is not used); several Bars series
+	// stand side by side within each category.
+	Categories []string
+	// ZeroY starts the y axis at zero (a chart with bars always does).
+	ZeroY bool
+	// PercentY labels the y axis' ticks as percentages of 1.
+	PercentY bool
+	// MaxY, if positive, is the top of the y axis (1 for a share that can
+	// reach everyone).
+	MaxY float64
+	// Rules are vertical lines across the plot, such as a threshold.
+	Rules []Rule
+}
+
+// Rule is a labelled vertical line across a chart at X.
+type Rule struct {
+	X     float64
+	Label string
 }
 
 // Style is how a series is drawn.
@@ -51,6 +71,7 @@ const (
 	Points                  // markers only
 	Marker                  // a large marker, to point at one state
 	Dashed                  // a dashed line (thresholds, targets)
+	Bars                    // a bar from zero to every value (Chart.Categories)
 )
 
 // Series is one named set of points of a chart.
@@ -61,6 +82,12 @@ type Series struct {
 	// Color is the index of the series' colour in the palette; series
 	// with the same index (say "before" in several figures) share it.
 	Color int
+	// Labels, if not nil, are written above the bars of a Bars series
+	// (one per value; an empty one writes nothing).
+	Labels []string
+	// Hollow draws the markers as rings, so that the points of another
+	// series at the same place stay visible.
+	Hollow bool
 }
 
 // palette: colour-blind-safe colours (Okabe and Ito): before is blue,
@@ -92,9 +119,10 @@ const (
 // are not positive on a logarithmic axis, or not finite.
 func (c Chart) Omitted() int {
 	n := 0
-	for _, s := range c.Series {
-		for i := range s.X {
-			if !c.drawable(s.X[i], s.Y[i]) {
+	for i := range c.Series {
+		x, y := c.positions(i)
+		for j := range x {
+			if !c.drawable(x[j], y[j]) {
 				n++
 			}
 		}
@@ -102,9 +130,47 @@ func (c Chart) Omitted() int {
 	return n
 }
 
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
 func (c Chart) drawable(x, y float64) bool {
-	finite := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 	return finite(x) && finite(y) && (!c.LogX || x > 0) && (!c.LogY || y > 0)
+}
+
+// barLayout returns the number of Bars series and the width of one bar,
+// in units of the x axis: the bars of a category fill 80% of its width.
+func (c Chart) barLayout() (n int, width float64) {
+	for _, s := range c.Series {
+		if s.Style == Bars {
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return n, 0.8 / float64(n)
+}
+
+// positions returns where the points of series i are drawn: its X and Y,
+// or for bars the centre of each bar (its category, shifted to its place
+// beside the other series' bars) and its value.
+func (c Chart) positions(i int) (x, y []float64) {
+	s := c.Series[i]
+	if s.Style != Bars {
+		return s.X, s.Y
+	}
+	n, w := c.barLayout()
+	k := 0 // this series' place among the bars
+	for _, o := range c.Series[:i] {
+		if o.Style == Bars {
+			k++
+		}
+	}
+	shift := (float64(k) - float64(n-1)/2) * w
+	x = make([]float64, len(s.Y))
+	for j := range x {
+		x[j] = float64(j) + shift
+	}
+	return x, s.Y
 }
 
 // Plot builds the gonum plot of the chart.
@@ -118,6 +184,10 @@ func (c Chart) Plot() (*plot.Plot, error) {
 		&p.X.Tick.Label.Font, &p.Y.Tick.Label.Font, &p.Legend.TextStyle.Font} {
 		f.Variant = "Sans"
 	}
+	nbars, barWidth := c.barLayout()
+	if nbars > 0 && len(c.Categories) == 0 {
+		return nil, fmt.Errorf("chart %s: bars need categories", c.Name)
+	}
 	if c.LogX {
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = logTicks{}
@@ -126,16 +196,47 @@ func (c Chart) Plot() (*plot.Plot, error) {
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Tick.Marker = logTicks{}
 	}
-	p.Add(plotter.NewGrid())
+	if !c.LogX {
+		p.X.Tick.Marker = niceTicks{}
+	}
+	if !c.LogY {
+		p.Y.Tick.Marker = niceTicks{}
+	}
+	if c.PercentY {
+		p.Y.Tick.Marker = percentTicks{}
+	}
+	grid := plotter.NewGrid()
+	if len(c.Categories) > 0 {
+		grid.Vertical.Color = nil // categories are not a scale
+		var ticks plot.ConstantTicks
+		for i, name := range c.Categories {
+			ticks = append(ticks, plot.Tick{Value: float64(i), Label: name})
+		}
+		p.X.Tick.Marker = ticks
+	}
+	p.Add(grid)
 	drawn := 0
-	for _, s := range c.Series {
-		if len(s.X) != len(s.Y) {
+	labelled := false
+	for i, s := range c.Series {
+		if s.Style == Bars {
+			if len(s.Y) != len(c.Categories) {
+				return nil, fmt.Errorf("chart %s, series %q: %d values for %d categories", c.Name, s.Name, len(s.Y), len(c.Categories))
+			}
+			if s.Labels != nil && len(s.Labels) != len(s.Y) {
+				return nil, fmt.Errorf("chart %s, series %q: %d labels for %d values", c.Name, s.Name, len(s.Labels), len(s.Y))
+			}
+		} else if len(s.X) != len(s.Y) {
 			return nil, fmt.Errorf("chart %s, series %q: %d x values but %d y values", c.Name, s.Name, len(s.X), len(s.Y))
 		}
+		sx, sy := c.positions(i)
 		var xy plotter.XYs
-		for i := range s.X {
-			if c.drawable(s.X[i], s.Y[i]) {
-				xy = append(xy, plotter.XY{X: s.X[i], Y: s.Y[i]})
+		var labels []string
+		for j := range sx {
+			if c.drawable(sx[j], sy[j]) {
+				xy = append(xy, plotter.XY{X: sx[j], Y: sy[j]})
+				if s.Labels != nil {
+					labels = append(labels, s.Labels[j])
+				}
 			}
 		}
 		if len(xy) == 0 {
@@ -144,6 +245,12 @@ func (c Chart) Plot() (*plot.Plot, error) {
 		drawn++
 		col := palette[s.Color%len(palette)]
 		var thumbs []plot.Thumbnailer
+		if s.Style == Bars {
+			b := &barPlotter{xy: xy, width: barWidth, color: col, labels: labels}
+			labelled = labelled || len(labels) > 0
+			p.Add(b)
+			thumbs = append(thumbs, b)
+		}
 		if s.Style == LinePoints || s.Style == Line || s.Style == Dashed {
 			l, err := plotter.NewLine(xy)
 			if err != nil {
@@ -166,6 +273,10 @@ func (c Chart) Plot() (*plot.Plot, error) {
 			sc.Color = col
 			sc.Radius = vg.Points(2.5)
 			sc.Shape = draw.CircleGlyph{}
+			if s.Hollow {
+				sc.Radius = vg.Points(3.5)
+				sc.Shape = draw.RingGlyph{}
+			}
 			if s.Style == Marker {
 				sc.Radius = vg.Points(6)
 				sc.Shape = draw.RingGlyph{}
@@ -178,9 +289,30 @@ func (c Chart) Plot() (*plot.Plot, error) {
 			p.Legend.Add(s.Name, thumbs...)
 		}
 	}
+	for _, r := range c.Rules {
+		p.Add(rulePlotter(r))
+	}
 	if drawn == 0 {
 		// An empty plot still needs a range to draw its axes.
 		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 1, 10, 1, 10
+		if !c.LogY {
+			p.Y.Min = 0
+		}
+	}
+	if len(c.Categories) > 0 {
+		p.X.Min, p.X.Max = -0.5, float64(len(c.Categories))-0.5
+	}
+	if (c.ZeroY || nbars > 0) && !c.LogY {
+		p.Y.Min = 0
+		if p.Y.Max <= 0 {
+			p.Y.Max = 1
+		}
+	}
+	if c.MaxY > 0 {
+		p.Y.Max = max(p.Y.Max, c.MaxY)
+	}
+	if labelled && !c.LogY {
+		p.Y.Max += 0.1 * (p.Y.Max - p.Y.Min) // room for the labels above the bars
 	}
 	// gonum widens an empty range by ±1, which on a logarithmic axis can
 	// reach 0: widen it by a factor instead.
@@ -193,7 +325,7 @@ func (c Chart) Plot() (*plot.Plot, error) {
 		}
 	}
 	var crowded bool
-	p.Legend.Top, p.Legend.Left, crowded = c.legendCorner()
+	p.Legend.Top, p.Legend.Left, crowded = c.legendCorner(p.Y.Min, p.Y.Max)
 	if crowded && drawn > 1 {
 		// Every corner holds data: make room above the data for the
 		// legend, about 12 points of a 10 cm high plot per entry.
@@ -224,7 +356,9 @@ func (c Chart) Plot() (*plot.Plot, error) {
 // legendCorner returns the corner of the plotting area with the fewest
 // points, where the legend hides the least: top right first, then top
 // left, bottom right, bottom left; crowded if even that one holds points.
-func (c Chart) legendCorner() (top, left, crowded bool) {
+// A bar counts as the point at its top; ylo and yhi are the y axis' range
+// when it is known to be wider than the data (bars start at zero).
+func (c Chart) legendCorner(ylo, yhi float64) (top, left, crowded bool) {
 	tr := func(v float64, log bool) float64 {
 		if log {
 			return math.Log10(v)
@@ -232,35 +366,49 @@ func (c Chart) legendCorner() (top, left, crowded bool) {
 		return v
 	}
 	xmin, xmax, ymin, ymax := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
-	for _, s := range c.Series {
-		for i := range s.X {
-			if c.drawable(s.X[i], s.Y[i]) {
-				x, y := tr(s.X[i], c.LogX), tr(s.Y[i], c.LogY)
+	if len(c.Categories) > 0 {
+		xmin, xmax = -0.5, float64(len(c.Categories))-0.5
+	}
+	if !c.LogY && ylo < yhi {
+		ymin, ymax = ylo, yhi
+	}
+	for i := range c.Series {
+		x, y := c.positions(i)
+		for j := range x {
+			if c.drawable(x[j], y[j]) {
+				x, y := tr(x[j], c.LogX), tr(y[j], c.LogY)
 				xmin, xmax, ymin, ymax = min(xmin, x), max(xmax, x), min(ymin, y), max(ymax, y)
 			}
 		}
 	}
 	var count [4]int // top right, top left, bottom right, bottom left
-	for _, s := range c.Series {
-		for i := range s.X {
-			if !c.drawable(s.X[i], s.Y[i]) {
+	for i, s := range c.Series {
+		x, y := c.positions(i)
+		for j := range x {
+			if !c.drawable(x[j], y[j]) {
 				continue
 			}
 			fx, fy := 0.5, 0.5
 			if xmax > xmin {
-				fx = (tr(s.X[i], c.LogX) - xmin) / (xmax - xmin)
+				fx = (tr(x[j], c.LogX) - xmin) / (xmax - xmin)
 			}
 			if ymax > ymin {
-				fy = (tr(s.Y[i], c.LogY) - ymin) / (ymax - ymin)
+				fy = (tr(y[j], c.LogY) - ymin) / (ymax - ymin)
+			}
+			bottom := fy <= 0.3
+			if s.Style == Bars {
+				bottom = true // a bar fills the bottom of its column
 			}
 			switch {
 			case fy >= 0.7 && fx >= 0.55:
 				count[0]++
 			case fy >= 0.7 && fx <= 0.45:
 				count[1]++
-			case fy <= 0.3 && fx >= 0.55:
+			}
+			switch {
+			case bottom && fx >= 0.55:
 				count[2]++
-			case fy <= 0.3 && fx <= 0.45:
+			case bottom && fx <= 0.45:
 				count[3]++
 			}
 		}
@@ -272,6 +420,140 @@ func (c Chart) legendCorner() (top, left, crowded bool) {
 		}
 	}
 	return best < 2, best%2 == 1, count[best] > 0
+}
+
+// barPlotter draws bars from zero to each point, centred on its x, with an
+// optional label above each.
+type barPlotter struct {
+	xy     plotter.XYs
+	width  float64 // in units of the x axis
+	color  color.Color
+	labels []string
+}
+
+// Plot implements plot.Plotter.
+func (b *barPlotter) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	sty := draw.TextStyle{
+		Color:   color.Black,
+		Font:    font.From(font.Font{Typeface: plot.DefaultFont.Typeface, Variant: "Sans"}, vg.Points(7.5)),
+		Handler: plot.DefaultTextHandler,
+		XAlign:  draw.XCenter,
+	}
+	for i, pt := range b.xy {
+		x0, x1 := trX(pt.X-b.width/2), trX(pt.X+b.width/2)
+		y0, y1 := trY(0), trY(pt.Y)
+		if pt.Y != 0 {
+			poly := c.ClipPolygonY([]vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
+			c.FillPolygon(b.color, poly)
+		}
+		if i < len(b.labels) && b.labels[i] != "" {
+			c.FillText(sty, vg.Point{X: (x0 + x1) / 2, Y: max(y0, y1) + vg.Points(2)}, b.labels[i])
+		}
+	}
+}
+
+// DataRange implements plot.DataRanger: the bars' extent and zero.
+func (b *barPlotter) DataRange() (xmin, xmax, ymin, ymax float64) {
+	xmin, xmax, ymin, ymax = math.Inf(1), math.Inf(-1), 0, 0
+	for _, pt := range b.xy {
+		xmin, xmax = min(xmin, pt.X-b.width/2), max(xmax, pt.X+b.width/2)
+		ymin, ymax = min(ymin, pt.Y), max(ymax, pt.Y)
+	}
+	return xmin, xmax, ymin, ymax
+}
+
+// Thumbnail implements plot.Thumbnailer: a filled square.
+func (b *barPlotter) Thumbnail(c *draw.Canvas) {
+	pts := []vg.Point{{X: c.Min.X, Y: c.Min.Y}, {X: c.Min.X, Y: c.Max.Y}, {X: c.Max.X, Y: c.Max.Y}, {X: c.Max.X, Y: c.Min.Y}}
+	c.FillPolygon(b.color, c.ClipPolygonY(pts))
+}
+
+// rulePlotter draws a labelled dashed vertical line across the plot.
+type rulePlotter Rule
+
+// Plot implements plot.Plotter.
+func (r rulePlotter) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, _ := p.Transforms(&c)
+	x := trX(r.X)
+	if !c.ContainsX(x) {
+		return
+	}
+	c.StrokeLine2(draw.LineStyle{Color: color.Black, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}, x, c.Min.Y, x, c.Max.Y)
+	if r.Label != "" {
+		sty := draw.TextStyle{
+			Color:   color.Black,
+			Font:    font.From(font.Font{Typeface: plot.DefaultFont.Typeface, Variant: "Sans"}, vg.Points(8.5)),
+			Handler: plot.DefaultTextHandler,
+			YAlign:  draw.YTop,
+		}
+		c.FillText(sty, vg.Point{X: x + vg.Points(3), Y: c.Max.Y - vg.Points(2)}, r.Label)
+	}
+}
+
+// niceTicks marks a linear axis every 1, 2 or 5 times a power of ten,
+// with four to ten labelled ticks, labelled without trailing zeros (and
+// whole numbers with thousands separators).
+type niceTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (niceTicks) Ticks(lo, hi float64) []plot.Tick {
+	if !(hi > lo) || !finite(lo) || !finite(hi) {
+		return nil
+	}
+	step := math.Pow(10, math.Floor(math.Log10((hi-lo)/4)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if (hi-lo)/(m*step) <= 8 {
+			step *= m
+			break
+		}
+	}
+	var ticks []plot.Tick
+	for i := math.Ceil(lo/step - 1e-9); i*step <= hi+1e-9*step; i++ {
+		v := i * step
+		if math.Abs(v) < 1e-12*step {
+			v = 0 // not -0, nor a rounding error
+		}
+		label := strconv.FormatFloat(v, 'f', -1, 64)
+		if step >= 1 {
+			label = Thousands(int(math.Round(v)))
+		} else {
+			decimals := max(0, int(-math.Floor(math.Log10(step)+1e-9)))
+			label = strconv.FormatFloat(v, 'f', decimals, 64)
+		}
+		ticks = append(ticks, plot.Tick{Value: v, Label: label})
+	}
+	return ticks
+}
+
+// percentTicks marks a linear axis of shares (0 to 1) in percent: every
+// 10% up to 50%, every 20% above, finer when the axis is short.
+type percentTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (percentTicks) Ticks(lo, hi float64) []plot.Tick {
+	step := 0.2
+	switch span := hi - lo; {
+	case span <= 0:
+		return nil
+	case span <= 0.05:
+		step = 0.01
+	case span <= 0.1:
+		step = 0.02
+	case span <= 0.25:
+		step = 0.05
+	case span <= 0.6:
+		step = 0.1
+	}
+	var ticks []plot.Tick
+	for i := math.Ceil(lo/step - 1e-9); i*step <= hi+1e-9; i++ {
+		v := i * step
+		if v == 0 {
+			v = 0 // not -0
+		}
+		ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(math.Round(1000*v)/10, 'f', -1, 64) + "%"})
+	}
+	return ticks
 }
 
 // logTicks marks a logarithmic axis: 1, 2 and 5 times the powers of ten

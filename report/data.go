@@ -1,5 +1,7 @@
 package report
 
+import "github.com/anonet-project/anonet/verdict"
+
 // Input is everything a report shows. The command line computes it (see
 // NewSnapshot, EdgeEndDegrees and Metrics) and WriteHTML and Figures render
 // it. A nil or empty part is left out of the report.
@@ -29,6 +31,40 @@ type Input struct {
 	// Attack holds re-identification results when an attack test was
 	// run; nil leaves its section out.
 	Attack *Attack
+	// Verdict, if not nil, is the verdict on the release (package
+	// verdict): the report then shows its three states, the attacker the
+	// target covers, the ladder of stronger attackers and the attacks. Nil
+	// leaves two states: the target of Run is met or not.
+	Verdict *verdict.Verdict
+	// Costs say what protection against stronger attackers would cost
+	// this network, one row per rung; empty leaves the section out.
+	Costs []Cost
+	// Public makes the report one that may be published: it shows the
+	// release's own statistics, the verdict and aggregate edge counts,
+	// and nothing else of the original (no distributions, no anonymity
+	// before, no trace, no utility comparison, no deleted edges). A report
+	// that is not public says at its top that it must be kept internal.
+	Public bool
+}
+
+// Cost is what a release protected against one stronger attacker (a rung
+// of the verdict's ladder) keeps of the network and how well it resists
+// the attack.
+type Cost struct {
+	Measure  string // the rung's measure
+	D        int    // its distance
+	Attacker string // what that attacker knows, in plain words
+	// EdgesKept is the number of edges of such a release, of Edges in the
+	// original.
+	EdgesKept, Edges int
+	// ReIdentified is the share of people the seed-and-propagate attack
+	// re-identifies in such a release (NaN: not measured), with Seeds seed
+	// pairs.
+	ReIdentified float64
+	Seeds        int
+	// Note, if not empty, replaces the numbers (say, why the release could
+	// not be made).
+	Note string
 }
 
 // Run describes the anonymization that made the release.
@@ -91,6 +127,10 @@ type TracePoint struct {
 	EdgesAltered  int
 	NotKAnonymous int
 	Unique        int
+	// Phase is the stage of the run that recorded the point, as the trace
+	// names it: "strategy" (or empty) for the strategy's iterations and
+	// the input, another name ("restore", "anneal", …) for a refinement.
+	Phase string
 }
 
 // Metric is one utility metric of anonet utility.

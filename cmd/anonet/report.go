@@ -2,8 +2,11 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -22,20 +25,45 @@ import (
 	"github.com/anonet-project/anonet/utility"
 )
 
-// reportFlags are --report FILE and --plot DIR.
+// reportFlags are --report FILE, --public-report FILE and --plot DIR.
 type reportFlags struct {
-	html, plot string
+	html, public, plot string
 }
 
 func (f *reportFlags) register(fs *cli.FlagSet, html bool) {
 	if html {
-		fs.StringVar(&f.html, "report", "", "write a self-contained HTML report of the release to this file")
+		fs.StringVar(&f.html, "report", "", "write a self-contained HTML report of the release to this file (internal: it holds statistics of the original)")
 	}
 	fs.StringVar(&f.plot, "plot", "", "write the report's figures as SVG and PNG files into this directory")
 }
 
+// registerPublic registers --public-report FILE. A command that registers
+// it must add its outputs with addOutputs and set them with setOutputs.
+func (f *reportFlags) registerPublic(fs *cli.FlagSet) {
+	fs.StringVar(&f.public, "public-report", "", "write a report of the release that may be published (its own statistics and the verdict; of the original only the number of edges) to this file")
+}
+
 // wanted reports whether a report or figures are asked for.
-func (f *reportFlags) wanted() bool { return f.html != "" || f.plot != "" }
+func (f *reportFlags) wanted() bool { return f.html != "" || f.public != "" || f.plot != "" }
+
+// addOutputs adds the report files asked for to outs.
+func (f *reportFlags) addOutputs(outs *outputSet) error {
+	if err := outs.add("--report", f.html); err != nil {
+		return err
+	}
+	return outs.add("--public-report", f.public)
+}
+
+// setOutputs sets the writers of the report files of in: the full report
+// for --report, and for --public-report the same input made public.
+func (f *reportFlags) setOutputs(outs *outputSet, in *report.Input) {
+	outs.set("--report", func(w io.Writer) error { return report.WriteHTML(w, in) })
+	outs.set("--public-report", func(w io.Writer) error {
+		pub := *in
+		pub.Public = true
+		return report.WriteHTML(w, &pub)
+	})
+}
 
 // check rejects a plot directory that is a file. The report file itself is
 // an output of the command's outputSet, checked there.
@@ -117,7 +145,7 @@ func (e *env) reportAttack(rp releasePair) (*report.Attack, error) {
 			known++
 		}
 	}
-	a := &report.Attack{Name: "seed-and-propagate, docs/attack.md"}
+	a := &report.Attack{Name: "seed-and-propagate"}
 	for _, s := range attack.DefaultSeeds() {
 		if s > 0 && s >= known {
 			continue
@@ -243,7 +271,7 @@ func (e *env) anonymizeReport(r anonymizeResult, orig, anon *graph.Graph, perm [
 		rp.mRelease = measure.Refined{Measure: a.Measure, Colors: colors}
 	}
 	for _, it := range res.Trace {
-		rp.trace = append(rp.trace, report.TracePoint{EdgesAltered: it.EdgesAltered, NotKAnonymous: it.NotKAnonymous, Unique: it.Unique})
+		rp.trace = append(rp.trace, report.TracePoint{EdgesAltered: it.EdgesAltered, NotKAnonymous: it.NotKAnonymous, Unique: it.Unique, Phase: it.Phase})
 	}
 	in, err := e.buildReport(rp)
 	if err != nil {
@@ -264,6 +292,7 @@ func newReportCmd(e *env) *cli.Command {
 		out, format, trace, mapping string
 		alpha                       float64
 		plot                        string
+		public                      bool
 	)
 	cmd := &cli.Command{
 		Use:   "report ORIGINAL RELEASE -o report.html",
@@ -271,11 +300,21 @@ func newReportCmd(e *env) *cli.Command {
 		Long: `report writes one self-contained HTML page (no network access needed to view
 it) that shows how anonymous the people in RELEASE are compared with
 ORIGINAL, and how much of the network's usefulness survived: a verdict on the
-target, the anonymity before and after with the class-size distribution and
-the anonymity cascade, the anonymization trace (--trace, the CSV written by
-anonet anonymize --trace), every metric of anonet utility, the degree,
-clustering and community structure, where the deleted edges were, and a
-paragraph saying what it all means. See docs/report.md.
+target, the re-identification risk (class sizes, ARX-style risk summary),
+the anonymity before and after with the anonymity cascade, the
+anonymization trace (--trace, the CSV written by anonet anonymize --trace),
+every metric of anonet utility, the degree, clustering and community
+structure, where the deleted edges were, and a paragraph saying what it all
+means. See docs/report.md.
+
+The report holds statistics of ORIGINAL and says at its top that it must be
+kept internal. --public writes a report that may be published instead: the
+release's own statistics and the verdict, and of the original only its
+number of edges.
+
+The target (--measure, -d, -k, --alpha) is the one recorded beside the
+release in RELEASE.anonet.json when that file exists, unless the flags are
+given; otherwise --alpha defaults to 1 (every node).
 
 Which release node is which original node comes from --mapping (written by
 anonet anonymize --mapping) or else from equal labels; without either, the
@@ -283,11 +322,11 @@ metrics that need it and the deleted edges are left out.
 
 anonet anonymize --report FILE writes the same report directly.`,
 		Example: "  anonet anonymize karate -o karate-anon.edges --variant full --trace trace.csv --mapping map.tsv\n" +
-			"  anonet report karate karate-anon.edges --trace trace.csv --mapping map.tsv -o report.html",
+			"  anonet report karate karate-anon.edges --trace trace.csv --mapping map.tsv -o report.html\n" +
+			"  anonet report karate karate-anon.edges --mapping map.tsv --public -o public.html",
 		Args: exactArgs(2, "ORIGINAL and RELEASE"),
 		RunE: func(cmd *cli.Command, args []string) error {
-			ms, err := mf.measures(false)
-			if err != nil {
+			if _, err := mf.measures(false); err != nil {
 				return err
 			}
 			if err := checkAlpha(alpha); err != nil {
@@ -300,7 +339,11 @@ anonet anonymize --report FILE writes the same report directly.`,
 			if out == "" {
 				return usageErrorf("no output file: give -o report.html")
 			}
-			outs := e.newOutputs(append(args, trace, mapping, af.path, releaseAttributes)...)
+			rec, recPath, err := readReleaseRecord(args[1])
+			if err != nil {
+				return inputError(err)
+			}
+			outs := e.newOutputs(append(args, trace, mapping, af.path, releaseAttributes, recPath)...)
 			if err := outs.add("-o", out); err != nil {
 				return err
 			}
@@ -311,10 +354,21 @@ anonet anonymize --report FILE writes the same report directly.`,
 			if err != nil {
 				return err
 			}
+			variant := ""
+			if rec != nil {
+				if variant, err = e.applyReleaseRecord(rec, recPath, rel.g, cmd.Flags(), &mf, &alpha); err != nil {
+					return err
+				}
+			}
+			ms, err := mf.measures(false)
+			if err != nil {
+				return err
+			}
 			rp := releasePair{
 				orig: orig.g, release: rel.g, m: ms[0], best: -1,
 				run: report.Run{
 					Input: args[0], Release: args[1], Measure: ms[0].Name(), D: mf.d, K: mf.k,
+					Variant: variant, Alpha: alpha,
 					Target: anonymize.Target(alpha, rel.g.NumNodes()),
 				},
 			}
@@ -333,6 +387,7 @@ anonet anonymize --report FILE writes the same report directly.`,
 			if err != nil {
 				return err
 			}
+			in.Public = public
 			outs.set("-o", func(w io.Writer) error { return report.WriteHTML(w, in) })
 			if err := outs.commit(); err != nil {
 				return err
@@ -352,11 +407,141 @@ anonet anonymize --report FILE writes the same report directly.`,
 	registerFrom(f, &format, "both files")
 	f.StringVar(&trace, "trace", "", "the trace CSV written by anonet anonymize --trace")
 	f.StringVar(&mapping, "mapping", "", "node mapping file (original<TAB>anonymized), from anonet anonymize --mapping")
-	f.Float64Var(&alpha, "alpha", 1, "the target: this fraction of the nodes must be k-anonymous, in (0, 1]")
+	f.Float64Var(&alpha, "alpha", 1, "the target: this fraction of the nodes must be k-anonymous, in (0, 1] (default: the release's record, else 1)")
 	f.StringVar(&plot, "plot", "", "also write the figures as SVG and PNG files into this directory")
+	f.BoolVar(&public, "public", false, "write a report that may be published: the release's statistics and the verdict, nothing of the original but its number of edges")
 	af.register(f)
 	f.StringVar(&releaseAttributes, "release-attributes", "", "with --attributes: the release's attribute table (anonymize --attributes-out)")
 	return cmd
+}
+
+// releaseRecord is what a release records of the target it was made to
+// meet, in the file RELEASE.anonet.json beside it (recordPath), so that
+// anonet report judges a partial or budgeted release by its own target
+// without the flags being repeated. It holds nothing secret.
+type releaseRecord struct {
+	// Format is "anonet-release", to recognise the file; Version is 1.
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	// The target: the measure, d, k, the variant, the share alpha of the
+	// nodes (1 but for the partial variant), the budget of the budgeted
+	// variant, the fuzzy threshold (0: exact) and the node attributes the
+	// attacker knows.
+	Measure string   `json:"measure"`
+	D       int      `json:"d"`
+	K       int      `json:"k"`
+	Variant string   `json:"variant"`
+	Alpha   float64  `json:"alpha"`
+	Budget  int      `json:"budget,omitempty"`
+	Fuzzy   float64  `json:"fuzzy,omitempty"`
+	Known   []string `json:"known,omitempty"`
+	// Nodes and Edges are the release's, to tell a record that does not
+	// describe the file beside it; Target is the number of nodes that
+	// must be k-anonymous and Met whether the release has that many.
+	Nodes  int  `json:"nodes"`
+	Edges  int  `json:"edges"`
+	Target int  `json:"target"`
+	Met    bool `json:"met"`
+}
+
+// recordFormat names a release record's format.
+const recordFormat = "anonet-release"
+
+// recordPath is the file of the record of the release at path: beside it,
+// its name followed by .anonet.json ("" for stdout or stdin).
+func recordPath(path string) string {
+	if path == "" || path == "-" {
+		return ""
+	}
+	return path + ".anonet.json"
+}
+
+// newReleaseRecord records the target of an anonymize run and how its
+// release met it.
+func newReleaseRecord(res *anonymize.Result, known []string, release *graph.Graph) releaseRecord {
+	c := res.Config
+	r := releaseRecord{
+		Format: recordFormat, Version: 1,
+		Measure: c.Measure.Name(), D: c.D, K: c.K, Variant: string(c.Variant), Alpha: c.Alpha,
+		Known: known, Nodes: release.NumNodes(), Edges: release.NumEdges(), Target: res.Target, Met: res.TargetReached,
+	}
+	// A measure refined by attributes is named after the structural one
+	// (measure.Refined); the attributes are in Known.
+	if c.Variant == anonymize.Budgeted {
+		r.Budget = c.Budget
+	}
+	if c.Fuzzy {
+		r.Fuzzy = c.Phi
+	}
+	return r
+}
+
+// writeReleaseRecord writes r as indented JSON.
+func writeReleaseRecord(w io.Writer, r releaseRecord) error { return writeJSON(w, r) }
+
+// readReleaseRecord reads the record beside the release at path, if there
+// is one: the record, its path, or nil and "" when there is none.
+func readReleaseRecord(path string) (*releaseRecord, string, error) {
+	p := recordPath(path)
+	if p == "" {
+		return nil, "", nil
+	}
+	b, err := os.ReadFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, "", nil
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("release record: %w", err)
+	}
+	var r releaseRecord
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, "", fmt.Errorf("release record %s: %w", p, err)
+	}
+	if r.Format != recordFormat || r.Version != 1 {
+		return nil, "", fmt.Errorf("release record %s: format %q version %d, want %q version 1", p, r.Format, r.Version, recordFormat)
+	}
+	if _, err := measure.Parse(r.Measure); err != nil || r.D < 1 || r.K < 1 || !(r.Alpha > 0 && r.Alpha <= 1) {
+		return nil, "", fmt.Errorf("release record %s: bad target (measure %q, d = %d, k = %d, alpha = %v)", p, r.Measure, r.D, r.K, r.Alpha)
+	}
+	return &r, p, nil
+}
+
+// applyReleaseRecord makes the record's target the report's where the
+// flags do not say otherwise, and returns the record's variant. A record
+// that does not describe the release (other numbers of nodes or edges) is
+// ignored with a note, leaving the flags' defaults (every node).
+func (e *env) applyReleaseRecord(r *releaseRecord, path string, rel *graph.Graph, fl *cli.FlagSet, mf *measureFlags, alpha *float64) (string, error) {
+	if r.Nodes != rel.NumNodes() || r.Edges != rel.NumEdges() {
+		e.notef("note: %s describes a release of %d nodes and %d edges, not this one (%d, %d); ignored", path, r.Nodes, r.Edges, rel.NumNodes(), rel.NumEdges())
+		return "", nil
+	}
+	var used, overridden []string
+	for _, s := range []struct {
+		flag string
+		set  func()
+	}{
+		{"measure", func() { mf.names = []string{r.Measure} }},
+		{"distance", func() { mf.d = r.D }},
+		{"k", func() { mf.k = r.K }},
+		{"alpha", func() { *alpha = r.Alpha }},
+	} {
+		if fl.Changed(s.flag) {
+			overridden = append(overridden, "--"+s.flag)
+		} else {
+			s.set()
+			used = append(used, "--"+s.flag)
+		}
+	}
+	if len(used) > 0 {
+		e.notef("target from %s: %s, d = %d, k = %d, %s variant, alpha = %v (flags given: %v)", path, mf.names[0], mf.d, mf.k, r.Variant, *alpha, overridden)
+	}
+	if len(r.Known) > 0 {
+		e.notef("note: %s was made against an attacker who also knows %s; give --attributes/--known to judge it the same way", path, strings.Join(r.Known, ", "))
+	}
+	if r.Fuzzy > 0 {
+		e.notef("note: %s was made with a fuzzy target (%v%%); the report judges it exactly", path, r.Fuzzy)
+	}
+	return r.Variant, nil
 }
 
 // attributePair refines the measures of rp by the attributes the attacker
@@ -413,6 +598,10 @@ type reportResult struct {
 	EdgesDeleted        *int   `json:"edges_deleted"` // null: nodes not matched
 	MetricsPreserved    int    `json:"metrics_preserved"`
 	Metrics             int    `json:"metrics"`
+	// State is the verdict's colour (green, amber or red); Public whether
+	// the report is the public one.
+	State  string `json:"state"`
+	Public bool   `json:"public"`
 }
 
 func newReportResult(f reportFlags, in *report.Input) reportResult {
@@ -422,6 +611,7 @@ func newReportResult(f reportFlags, in *report.Input) reportResult {
 		UniqueBefore: in.Before.Unique, UniqueAfter: in.After.Unique,
 		NotKAnonymousBefore: in.Before.NotKAnonymous, NotKAnonymousAfter: in.After.NotKAnonymous,
 		Target: in.Run.Target, TargetReached: in.Run.TargetMet, Metrics: len(in.Utility),
+		State: string(report.State(in)), Public: in.Public,
 	}
 	if in.Deleted != nil {
 		d := len(in.Deleted)
@@ -452,8 +642,11 @@ func (e *env) correspondence(mapping string, orig, rel *graph.Graph) ([]int32, e
 }
 
 // readTrace reads the CSV of anonet anonymize --trace and returns its
-// points and the index of the best state: the fewest nodes not
-// k-anonymous, reached with the fewest alterations.
+// points and the index of the released state, by the rule of the run: a
+// strategy row is the best so far when it has fewer nodes not k-anonymous
+// than the best before it; a refinement row (a phase other than
+// "strategy"; traces without the phase column have none) always is, since
+// a refinement starts from the best state and keeps the target.
 func readTrace(path string) ([]report.TracePoint, int, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -503,7 +696,11 @@ func readTrace(path string) ([]report.TracePoint, int, error) {
 		if p.Unique, err = get("unique"); err != nil {
 			return nil, -1, err
 		}
-		if best < 0 || p.NotKAnonymous < pts[best].NotKAnonymous {
+		p.Phase = anonymize.PhaseStrategy
+		if i, ok := col["phase"]; ok && i < len(fields) && fields[i] != "" {
+			p.Phase = fields[i]
+		}
+		if best < 0 || p.Phase != anonymize.PhaseStrategy || p.NotKAnonymous < pts[best].NotKAnonymous {
 			best = len(pts)
 		}
 		pts = append(pts, p)

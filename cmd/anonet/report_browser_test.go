@@ -8,6 +8,7 @@ import (
 	"html"
 	"image"
 	"image/png"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,7 +18,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/anonet-project/anonet/anonymize"
+	"github.com/anonet-project/anonet/graphio"
 	"github.com/anonet-project/anonet/internal/shareddata"
+	"github.com/anonet-project/anonet/measure"
+	"github.com/anonet-project/anonet/report"
+	"github.com/anonet-project/anonet/verdict"
 )
 
 // chromium returns the path of a headless-capable Chromium, or skips.
@@ -38,8 +44,9 @@ func runChromium(t *testing.T, bin, url string, args ...string) (string, string)
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-		"--no-first-run", "--user-data-dir=" + t.TempDir(), "--enable-logging=stderr", "--v=0"}
+	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--disable-quic",
+		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir=" + t.TempDir(), "--enable-logging=stderr", "--v=0"}
 	cmd := exec.CommandContext(ctx, bin, append(append(base, args...), url)...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -64,17 +71,33 @@ func consoleLines(log string) []string {
 
 // probe is added to a copy of the report, only in this test: it records
 // the laid-out size of every <svg>, every error event (a script error or a
-// resource that failed to load) and the page's full height, as JSON in a
-// <pre> that --dump-dom prints.
+// resource that failed to load), the page's full height, the verdict's
+// state, and for every figure the number of filled shapes at least a pixel
+// wide and high (bars, legend keys) in the original's blue and the
+// release's vermilion, and the number of marks of any kind in that blue,
+// as JSON in a <pre> that --dump-dom prints.
 const probe = `<script>
 window.__errors = [];
 window.addEventListener("error", function (e) { window.__errors.push(String(e.message || (e.target && e.target.outerHTML))); }, true);
 window.addEventListener("load", function () {
-  var sizes = [];
+  var sizes = [], figures = {}, blue = 0;
   document.querySelectorAll("svg").forEach(function (s) { var r = s.getBoundingClientRect(); sizes.push([r.width, r.height]); });
+  document.querySelectorAll("figure").forEach(function (f) {
+    var n = {blue: 0, orange: 0};
+    f.querySelectorAll("svg path").forEach(function (p) {
+      var st = p.getAttribute("style") || "", b = p.getBBox();
+      if (st.indexOf("#0072B2") >= 0) blue++;
+      if (b.width < 1 || b.height < 1) return;
+      if (st.indexOf("fill:#0072B2") >= 0) n.blue++;
+      if (st.indexOf("fill:#D55E00") >= 0) n.orange++;
+    });
+    figures[f.id] = n;
+  });
+  var v = document.getElementById("verdict");
   var p = document.createElement("pre");
   p.id = "anonet-probe";
-  p.textContent = JSON.stringify({svgs: sizes, errors: window.__errors, height: document.documentElement.scrollHeight});
+  p.textContent = JSON.stringify({svgs: sizes, errors: window.__errors, height: document.documentElement.scrollHeight,
+    state: v ? v.getAttribute("data-state") : "", figures: figures, blue_marks: blue});
   document.body.appendChild(p);
 });
 </script>`
@@ -85,6 +108,12 @@ type pageCheck struct {
 	SVGs    [][2]float64 `json:"svgs"`   // laid-out width and height of every <svg>
 	Errors  []string     `json:"errors"` // error events: script errors, failed loads
 	Height  int          `json:"height"` // the page's full height in pixels
+	State   string       `json:"state"`  // the verdict's data-state
+	// Figures counts, by figure id, the filled shapes (bars and legend
+	// keys) in the original's blue and the release's vermilion.
+	Figures map[string]struct{ Blue, Orange int } `json:"figures"`
+	// BlueMarks counts the marks of any kind in the original's blue.
+	BlueMarks int `json:"blue_marks"`
 }
 
 // inspect loads the page at path twice in headless Chromium: as it is,
@@ -144,7 +173,8 @@ func TestReportInBrowser(t *testing.T) {
 	network := shareddata.Path(t, "anonet", "out.moreno_innovation.nauty")
 	dir := t.TempDir()
 	report := filepath.Join(dir, "report.html")
-	if _, stderr, code := runCLI(t, "anonymize", network, "-o", filepath.Join(dir, "anon.edges"), "--variant", "full", "--report", report); code != 0 {
+	anon, mapping := filepath.Join(dir, "anon.edges"), filepath.Join(dir, "map.tsv")
+	if _, stderr, code := runCLI(t, "anonymize", network, "-o", anon, "--mapping", mapping, "--variant", "full", "--report", report); code != 0 {
 		t.Fatalf("anonymize --report: exit %d: %s", code, stderr)
 	}
 	page, err := os.ReadFile(report)
@@ -161,6 +191,43 @@ func TestReportInBrowser(t *testing.T) {
 	}
 	if res.Height < 2000 {
 		t.Errorf("page height %d pixels; too short for the report", res.Height)
+	}
+	// The class sizes and the attack are drawn as bars of both sides
+	// (one of the release's class-size bands may be empty: at least two
+	// shapes each, with the legend's key).
+	for _, fig := range []string{"fig-class_sizes", "fig-reidentification"} {
+		if n := res.Figures[fig]; n.Blue < 2 || n.Orange < 2 {
+			t.Errorf("%s: %d blue and %d vermilion bars laid out, want at least 2 of each", fig, n.Blue, n.Orange)
+		}
+	}
+	if res.State != "green" {
+		t.Errorf("verdict state %q, want green", res.State)
+	}
+
+	// The public report of the same release shows nothing of the
+	// original: no mark in the original's blue, in any figure.
+	public := filepath.Join(dir, "public.html")
+	if _, stderr, code := runCLI(t, "report", network, anon, "--mapping", mapping, "--public", "-o", public); code != 0 {
+		t.Fatalf("report --public: exit %d: %s", code, stderr)
+	}
+	ppage, err := os.ReadFile(public)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pres := inspect(t, bin, public)
+	for _, p := range pres.problems(bytes.Count(ppage, []byte("<svg"))) {
+		t.Errorf("public report: %s", p)
+	}
+	if pres.BlueMarks != 0 {
+		t.Errorf("public report: %d marks in the original's blue", pres.BlueMarks)
+	}
+	if n := pres.Figures["fig-class_sizes"]; n.Orange < 1 {
+		t.Errorf("public report: the class-size figure has no bar of the release")
+	}
+	for _, id := range []string{"fig-trace", "fig-deleted_edges_by_degree", "utility-table", "internal-notice"} {
+		if bytes.Contains(ppage, []byte(`id="`+id+`"`)) {
+			t.Errorf("public report has %s", id)
+		}
 	}
 
 	// The checks can fail: a copy with a script error, a missing image and
@@ -221,4 +288,256 @@ func countPixels(img image.Image) (dark, blue, orange int) {
 		}
 	}
 	return dark, blue, orange
+}
+
+// requireHeavy skips a test unless heavy tests are asked for: ANONET_HEAVY=1
+// and not -short.
+func requireHeavy(t *testing.T) {
+	t.Helper()
+	if testing.Short() || os.Getenv("ANONET_HEAVY") != "1" {
+		t.Skip("heavy test: set ANONET_HEAVY=1 (and do not pass -short) to run it")
+	}
+}
+
+// attackerWords says in plain words what the attacker of each measure of
+// the example ladders knows (at d = 1).
+var attackerWords = map[string]string{
+	"degree":       "each person's number of contacts",
+	"count":        "each person's number of contacts and the number of ties among those contacts",
+	"degdist":      "how many contacts each of a person's contacts has among the person's contacts",
+	"dk":           "the exact pattern of ties among each person's contacts",
+	"vrq":          "how many contacts each of a person's contacts has in the whole network",
+	"hybrid":       "the exact pattern of ties among each person's contacts and their numbers of contacts",
+	"automorphism": "everything about the network's structure",
+}
+
+// implies lists the measures each measure implies (docs/measures.md):
+// its classes refine theirs.
+var implies = map[string][]string{
+	"count": {"degree"}, "degdist": {"count"}, "dk": {"degdist"}, "vrq": {"degree"},
+	"hybrid": {"dk", "vrq"}, "automorphism": {"hybrid"},
+}
+
+// knowsAtLeast reports whether the attacker of measure a knows at least
+// what that of b knows: a is b or implies it.
+func knowsAtLeast(a, b string) bool {
+	if a == b {
+		return true
+	}
+	for _, c := range implies[a] {
+		if knowsAtLeast(c, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// exampleLadder measures the release at path under the ladder's measures
+// (d = 1, threshold k) with anonet measure, and adds the automorphism rung
+// as skipped; Stronger marks the measures that know at least what the
+// target's knows.
+func exampleLadder(t *testing.T, path, target string, k int) []verdict.Rung {
+	t.Helper()
+	stdout, stderr, code := runCLI(t, "measure", path, "--measure", "degree,count,degdist,dk,vrq,hybrid", "-k", fmt.Sprint(k), "--json")
+	if code != 0 {
+		t.Fatalf("measure: %s", stderr)
+	}
+	var ms []measureResult
+	if err := json.Unmarshal([]byte(stdout), &ms); err != nil {
+		t.Fatal(err)
+	}
+	var out []verdict.Rung
+	for _, m := range ms {
+		out = append(out, verdict.Rung{Measure: m.Measure, D: m.D, Attacker: attackerWords[m.Measure],
+			Unique: m.Unique, NotAnonymous: m.NotKAnonymous, Stronger: knowsAtLeast(m.Measure, target)})
+	}
+	return append(out, verdict.Rung{Measure: "automorphism", D: 1, Attacker: attackerWords["automorphism"], Stronger: true,
+		Skipped: "the automorphism measure is not in this build yet"})
+}
+
+// exampleAttacks runs anonet attack on the pair with its mapping.
+func exampleAttacks(t *testing.T, orig, rel, mapping string) []verdict.Attack {
+	t.Helper()
+	stdout, stderr, code := runCLI(t, "attack", orig, rel, "--mapping", mapping, "--json")
+	if code != 0 {
+		t.Fatalf("attack: %s", stderr)
+	}
+	var r attackResult
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+		t.Fatal(err)
+	}
+	var out []verdict.Attack
+	for _, a := range r.Attacks {
+		out = append(out, verdict.Attack{Seeds: a.Seeds, Targets: a.Targets, Correct: a.Correct, Fraction: a.Fraction, Precision: a.Precision})
+	}
+	return out
+}
+
+// example is one report of TestReportScreenshots.
+type example struct {
+	name, state        string
+	orig, rel, mapping string // files
+	trace              string
+	measure            string
+	k                  int
+	variant            string
+	alpha              float64
+	title              string
+	// edit completes the input (the verdict) once it is built.
+	edit func(t *testing.T, in *report.Input)
+}
+
+// build makes the report input of the example as anonet report does for
+// ORIGINAL RELEASE --mapping --trace, with the measure, k and alpha of
+// the example.
+func (x example) build(t *testing.T) *report.Input {
+	t.Helper()
+	e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, quiet: true, seed: 1, threads: 2}
+	og, _, err := graphio.ReadFile(x.orig, graphio.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rg, _, err := graphio.ReadFile(x.rel, graphio.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := measure.Parse(x.measure)
+	if err != nil {
+		t.Fatal(err)
+	}
+	corr, err := readMapping(x.mapping, og, rg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := releasePair{orig: og, release: rg, corr: corr, m: m, best: -1, run: report.Run{
+		Input: filepath.Base(x.orig), Release: filepath.Base(x.rel), Measure: m.Name(), D: 1, K: x.k,
+		Variant: x.variant, Alpha: x.alpha, Target: anonymize.Target(x.alpha, rg.NumNodes()),
+	}}
+	if rp.trace, rp.best, err = readTrace(x.trace); err != nil {
+		t.Fatal(err)
+	}
+	in, err := e.buildReport(rp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.Title = x.title
+	n := in.After.Nodes
+	in.Verdict = &verdict.Verdict{
+		Target: verdict.Target{Measure: x.measure, D: 1, K: x.k, Alpha: x.alpha, Attacker: attackerWords[x.measure],
+			Nodes: n, Required: in.Run.Target, Met: in.Run.TargetMet, NotAnonymous: in.After.NotKAnonymous},
+		Ladder:  exampleLadder(t, x.rel, x.measure, x.k),
+		Attacks: exampleAttacks(t, x.orig, x.rel, x.mapping),
+	}
+	x.edit(t, in)
+	return in
+}
+
+// TestReportScreenshots makes a green, an amber and a red report from real
+// runs, checks in headless Chromium that each shows its state with its
+// figures, and, with ANONET_SCREENSHOTS=DIR, saves full-page screenshots
+// as DIR/report-green.png, report-amber.png and report-red.png (the
+// pictures of docs/report.md).
+//
+//   - green: karate anonymized against the hybrid attacker, whose ladder
+//     singles no one out; the attack, which re-identifies 29% with 10
+//     seeds here and so would make it amber, is left out of this picture.
+//   - amber: moreno_health made 2-anonymous under count: dk, degdist and
+//     hybrid still single out hundreds and the attack re-identifies 99%.
+//   - red: karate with a budget of 3 deletions (--allow-unmet).
+func TestReportScreenshots(t *testing.T) {
+	requireHeavy(t)
+	bin := chromium(t)
+	health := shareddata.Path(t, "anonet", "out.moreno_health_health.nauty")
+	dir := t.TempDir()
+	karate := filepath.Join(dir, "karate.edges")
+	if _, stderr, code := runCLI(t, "convert", "karate", karate); code != 0 {
+		t.Fatalf("convert: %s", stderr)
+	}
+	anonymizeTo := func(name, orig string, args ...string) (rel, mapping, trace string) {
+		rel, mapping, trace = filepath.Join(dir, name+".edges"), filepath.Join(dir, name+".tsv"), filepath.Join(dir, name+".csv")
+		if _, stderr, code := runCLI(t, append([]string{"anonymize", orig, "-o", rel, "--mapping", mapping, "--trace", trace}, args...)...); code != 0 {
+			t.Fatalf("anonymize %s: exit %d: %s", name, code, stderr)
+		}
+		return rel, mapping, trace
+	}
+	var examples []example
+	{
+		rel, mapping, trace := anonymizeTo("karate-hybrid", karate, "--measure", "hybrid")
+		examples = append(examples, example{name: "green", state: "green", orig: karate, rel: rel, mapping: mapping, trace: trace,
+			measure: "hybrid", k: 2, variant: "full", alpha: 1, title: "karate, anonymized against the hybrid attacker (the attack is left out of this picture)",
+			edit: func(t *testing.T, in *report.Input) {
+				in.Verdict.Attacks, in.Attack = nil, nil
+				in.Verdict.State = verdict.Green
+			}})
+	}
+	{
+		rel, mapping, trace := anonymizeTo("health-count", health)
+		// What protection against the dk attacker costs: a release made
+		// under dk, and the attack on it.
+		dkRel, dkMapping, _ := anonymizeTo("health-dk", health, "--measure", "dk")
+		dkAttacks := exampleAttacks(t, health, dkRel, dkMapping)
+		stdout, stderr, code := runCLI(t, "info", dkRel, "--json")
+		if code != 0 {
+			t.Fatalf("info: %s", stderr)
+		}
+		var info struct{ Edges int }
+		if err := json.Unmarshal([]byte(stdout), &info); err != nil {
+			t.Fatal(err)
+		}
+		examples = append(examples, example{name: "amber", state: "amber", orig: health, rel: rel, mapping: mapping, trace: trace,
+			measure: "count", k: 2, variant: "full", alpha: 1, title: "moreno_health, 2-anonymous under count",
+			edit: func(t *testing.T, in *report.Input) {
+				in.Verdict.State = verdict.Amber
+				last := dkAttacks[len(dkAttacks)-1]
+				in.Costs = []report.Cost{
+					{Measure: "dk", D: 1, Attacker: attackerWords["dk"], EdgesKept: info.Edges, Edges: in.Before.Edges, ReIdentified: last.Fraction, Seeds: last.Seeds},
+					{Measure: "automorphism", D: 1, Attacker: attackerWords["automorphism"], Note: "not measured: the automorphism measure is not in this build yet"},
+				}
+			}})
+	}
+	{
+		rel, mapping, trace := anonymizeTo("karate-budget3", karate, "--budget", "3", "--allow-unmet")
+		examples = append(examples, example{name: "red", state: "red", orig: karate, rel: rel, mapping: mapping, trace: trace,
+			measure: "count", k: 2, variant: "budgeted", alpha: 1, title: "karate, 3 deletions allowed",
+			edit: func(t *testing.T, in *report.Input) { in.Verdict.State = verdict.Red }})
+	}
+	save := os.Getenv("ANONET_SCREENSHOTS")
+	for _, x := range examples {
+		in := x.build(t)
+		if got := string(report.State(in)); got != x.state {
+			t.Errorf("%s: the report's state is %s", x.name, got)
+		}
+		page := filepath.Join(dir, x.name+".html")
+		f, err := os.Create(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := report.WriteHTML(f, in); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		b, _ := os.ReadFile(page)
+		res := inspect(t, bin, page)
+		for _, p := range res.problems(bytes.Count(b, []byte("<svg"))) {
+			t.Errorf("%s: %s", x.name, p)
+		}
+		if res.State != x.state {
+			t.Errorf("%s: the browser shows the state %q", x.name, res.State)
+		}
+		if n := res.Figures["fig-class_sizes"]; n.Blue < 2 || n.Orange < 2 {
+			t.Errorf("%s: class-size figure with %d blue and %d vermilion bars", x.name, n.Blue, n.Orange)
+		}
+		shot := filepath.Join(dir, "report-"+x.name+".png")
+		runChromium(t, bin, "file://"+page, "--window-size=1000,"+strconv.Itoa(res.Height), "--screenshot="+shot)
+		if save != "" {
+			png, err := os.ReadFile(shot)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(save, "report-"+x.name+".png"), png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("wrote %s (%d bytes)", filepath.Join(save, "report-"+x.name+".png"), len(png))
+		}
+	}
 }

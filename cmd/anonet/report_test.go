@@ -3,13 +3,20 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/anonet-project/anonet/anonymize"
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
+	"github.com/anonet-project/anonet/report"
 )
 
 // htmlValue returns the text of the element with the given id, without
@@ -276,5 +283,195 @@ func TestReportFuzzyAndStdout(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "-")); err == nil {
 		t.Errorf("report -o - created a file named -")
+	}
+}
+
+// TestReportReleaseRecord: anonet report takes its target from the record
+// beside the release (RELEASE.anonet.json) unless flags say otherwise,
+// ignores a record of another release and refuses a malformed one; and
+// --public writes the public report.
+func TestReportReleaseRecord(t *testing.T) {
+	dir := t.TempDir()
+	rel := filepath.Join(dir, "k.edges")
+	if _, stderr, code := runCLI(t, "convert", "karate", rel); code != 0 {
+		t.Fatalf("convert: %s", stderr)
+	}
+	html := filepath.Join(dir, "r.html")
+	report := func(args ...string) reportResult {
+		t.Helper()
+		stdout, stderr, code := runCLI(t, append([]string{"report", "karate", rel, "-o", html, "--json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("report %v: exit %d: %s", args, code, stderr)
+		}
+		var r reportResult
+		if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	record := func(rec releaseRecord) {
+		t.Helper()
+		f, err := os.Create(recordPath(rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if err := writeReleaseRecord(f, rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Without a record, every node must be 2-anonymous under count: karate
+	// itself has 15 unique nodes.
+	if r := report(); r.Target != 34 || r.TargetReached || r.State != "red" || r.Public {
+		t.Errorf("no record: target %d, reached %v, state %s, public %v; want 34, false, red, false", r.Target, r.TargetReached, r.State, r.Public)
+	}
+	partial := releaseRecord{Format: recordFormat, Version: 1, Measure: "count", D: 1, K: 2, Variant: "partial", Alpha: 0.5, Nodes: 34, Edges: 78, Target: 17, Met: true}
+	record(partial)
+	if r := report(); r.Target != 17 || !r.TargetReached || r.State != "green" {
+		t.Errorf("record alpha 0.5: target %d, reached %v, state %s; want 17, true, green", r.Target, r.TargetReached, r.State)
+	}
+	if r := report("--alpha", "1"); r.Target != 34 || r.TargetReached {
+		t.Errorf("--alpha 1 over the record: target %d, reached %v; want 34, false", r.Target, r.TargetReached)
+	}
+	// The record's k is the report's: karate has 17 nodes in classes
+	// smaller than 3 under count (15 unique and a pair; anonet measure
+	// karate -k 3 says the same).
+	k3 := partial
+	k3.K = 3
+	record(k3)
+	if r := report(); r.NotKAnonymousAfter != 17 {
+		t.Errorf("record k = 3: %d nodes not 3-anonymous, want 17", r.NotKAnonymousAfter)
+	}
+	if r := report("-k", "2"); r.NotKAnonymousAfter != 15 {
+		t.Errorf("-k 2 over the record: %d nodes not 2-anonymous, want 15", r.NotKAnonymousAfter)
+	}
+	stale := partial
+	stale.Edges = 77
+	record(stale)
+	if r := report(); r.Target != 34 {
+		t.Errorf("a record of another release was used: target %d, want 34", r.Target)
+	}
+	bad := partial
+	bad.Format = "something"
+	record(bad)
+	if _, stderr, code := runCLI(t, "report", "karate", rel, "-o", html); code != 2 || !strings.Contains(stderr, "release record") {
+		t.Errorf("a malformed record: exit %d, %q; want exit 2 naming the release record", code, stderr)
+	}
+	os.Remove(recordPath(rel))
+
+	// --public: the release's statistics, nothing of the original.
+	if r := report("--public"); !r.Public {
+		t.Errorf("--public: the result says public = false")
+	}
+	page, err := os.ReadFile(html)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"run-input", "unique-before", "not-k-before", "utility-table", "fig-deleted_edges_by_degree", "internal-notice"} {
+		if strings.Contains(string(page), `id="`+id+`"`) {
+			t.Errorf("public report has %s", id)
+		}
+	}
+	if !strings.Contains(string(page), `id="public-notice"`) {
+		t.Errorf("public report does not say so")
+	}
+}
+
+// TestReleaseRecordRoundTrip: the record of a run reads back as written,
+// with the run's target.
+func TestReleaseRecordRoundTrip(t *testing.T) {
+	g, _, err := graph.FromEdges(6, []graph.Edge{{U: 0, V: 1}, {U: 1, V: 2}, {U: 2, V: 3}, {U: 3, V: 4}, {U: 4, V: 5}, {U: 1, V: 4}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := anonymize.Run(g, anonymize.Config{Measure: measure.Count{}, D: 1, K: 2, Variant: anonymize.Partial, Alpha: 0.5, Strategy: anonymize.UA, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := newReleaseRecord(res, []string{"sex"}, g)
+	want := releaseRecord{Format: recordFormat, Version: 1, Measure: "count", D: 1, K: 2, Variant: "partial", Alpha: 0.5,
+		Known: []string{"sex"}, Nodes: 6, Edges: g.NumEdges(), Target: 3, Met: res.TargetReached}
+	if !reflect.DeepEqual(rec, want) {
+		t.Errorf("record %+v, want %+v", rec, want)
+	}
+	path := filepath.Join(t.TempDir(), "r.edges")
+	f, err := os.Create(recordPath(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := writeReleaseRecord(f, rec); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	got, p, err := readReleaseRecord(path)
+	if err != nil || p != path+".anonet.json" || !reflect.DeepEqual(*got, rec) {
+		t.Errorf("read back %+v from %s (%v), want %+v", got, p, err, rec)
+	}
+	if got, p, err := readReleaseRecord(filepath.Join(t.TempDir(), "none.edges")); got != nil || p != "" || err != nil {
+		t.Errorf("no record: %v, %q, %v", got, p, err)
+	}
+	if recordPath("-") != "" {
+		t.Errorf("stdout has a record path")
+	}
+}
+
+// TestReadTracePhases: the released state of a trace is found by the run's
+// rule (a refinement row is always the best so far), and the phases are
+// kept for the figure.
+func TestReadTracePhases(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "trace.csv")
+	os.WriteFile(path, []byte(traceHeader+"\n"+
+		"0,0,0,3,0.3,3,0,0,strategy,3\n"+
+		"1,2,0.2,1,0.1,1,0,0,strategy,1\n"+
+		"2,4,0.4,0,0,0,0,0,strategy,0\n"+
+		"3,3,0.3,0,0,0,0,0,restore,0\n"+
+		"4,2,0.2,0,0,0,0,0,anneal,0\n"), 0o644)
+	pts, best, err := readTrace(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if best != 4 || len(pts) != 5 || pts[3].Phase != "restore" || pts[0].Phase != "strategy" {
+		t.Errorf("best %d, points %+v; want the last refinement row", best, pts)
+	}
+	// An old trace without the phase column: every row is the strategy's.
+	old := filepath.Join(t.TempDir(), "old.csv")
+	os.WriteFile(old, []byte("iteration,edges_altered,unique,not_k_anonymous\n0,0,3,3\n1,2,1,1\n2,4,0,0\n3,5,0,0\n"), 0o644)
+	if pts, best, err := readTrace(old); err != nil || best != 2 || pts[3].Phase != "strategy" {
+		t.Errorf("old trace: best %d (%v), points %+v; want 2", best, err, pts)
+	}
+}
+
+// TestReportFlagsOutputs: --report and --public-report are two outputs of
+// one input, the second made public.
+func TestReportFlagsOutputs(t *testing.T) {
+	dir := t.TempDir()
+	e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, quiet: true}
+	rf := reportFlags{html: filepath.Join(dir, "full.html"), public: filepath.Join(dir, "public.html")}
+	if !rf.wanted() || !(&reportFlags{public: "p"}).wanted() {
+		t.Errorf("wanted() is false with a report asked for")
+	}
+	outs := e.newOutputs()
+	if err := rf.addOutputs(outs); err != nil {
+		t.Fatal(err)
+	}
+	in := &report.Input{
+		Run:    report.Run{Input: "secret-original.edges", Release: "r.edges", Measure: "count", D: 1, K: 2, Target: 2, TargetMet: true},
+		Before: &report.Snapshot{Nodes: 2, Edges: 1, Classes: 1, ClassSizes: []report.SizeCount{{Size: 2, Classes: 1}}},
+		After:  &report.Snapshot{Nodes: 2, Edges: 1, Classes: 1, ClassSizes: []report.SizeCount{{Size: 2, Classes: 1}}},
+	}
+	rf.setOutputs(outs, in)
+	if err := outs.commit(); err != nil {
+		t.Fatal(err)
+	}
+	full, _ := os.ReadFile(rf.html)
+	pub, _ := os.ReadFile(rf.public)
+	if !strings.Contains(string(full), `id="internal-notice"`) || !strings.Contains(string(full), "secret-original.edges") {
+		t.Errorf("--report is not the full report")
+	}
+	if !strings.Contains(string(pub), `id="public-notice"`) || strings.Contains(string(pub), "secret-original.edges") {
+		t.Errorf("--public-report is not the public report")
+	}
+	if in.Public {
+		t.Errorf("setOutputs made the caller's input public")
 	}
 }
