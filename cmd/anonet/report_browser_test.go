@@ -21,6 +21,7 @@ import (
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/graphio"
 	"github.com/anonet-project/anonet/internal/shareddata"
+	"github.com/anonet-project/anonet/internal/testenv"
 	"github.com/anonet-project/anonet/measure"
 	"github.com/anonet-project/anonet/report"
 	"github.com/anonet-project/anonet/verdict"
@@ -290,15 +291,6 @@ func countPixels(img image.Image) (dark, blue, orange int) {
 	return dark, blue, orange
 }
 
-// requireHeavy skips a test unless heavy tests are asked for: ANONET_HEAVY=1
-// and not -short.
-func requireHeavy(t *testing.T) {
-	t.Helper()
-	if testing.Short() || os.Getenv("ANONET_HEAVY") != "1" {
-		t.Skip("heavy test: set ANONET_HEAVY=1 (and do not pass -short) to run it")
-	}
-}
-
 // attackerWords says in plain words what the attacker of each measure of
 // the example ladders knows (at d = 1).
 var attackerWords = map[string]string{
@@ -445,7 +437,7 @@ func (x example) build(t *testing.T) *report.Input {
 //     hybrid still single out hundreds and the attack re-identifies 99%.
 //   - red: karate with a budget of 3 deletions (--allow-unmet).
 func TestReportScreenshots(t *testing.T) {
-	requireHeavy(t)
+	testenv.Heavy(t)
 	bin := chromium(t)
 	health := shareddata.Path(t, "anonet", "out.moreno_health_health.nauty")
 	dir := t.TempDir()
