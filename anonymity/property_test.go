@@ -320,6 +320,7 @@ type byID struct{}
 func (byID) Name() string                                         { return "by-id" }
 func (byID) Scope() measure.Scope                                 { return measure.Endpoints }
 func (byID) Prefilter() measure.Measure                           { return nil }
+func (byID) Knows(int) string                                     { return "each node's id" }
 func (byID) NewEvaluator(g *graph.Graph, d int) measure.Evaluator { return byIDEval{} }
 
 type byIDEval struct{}

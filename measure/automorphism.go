@@ -37,6 +37,11 @@ func (Automorphism) Name() string { return "automorphism" }
 // Scope returns Everything: an edge change can change any node's orbit.
 func (Automorphism) Scope() Scope { return Everything }
 
+// Knows says that the attacker knows the whole structure.
+func (Automorphism) Knows(d int) string {
+	return "the whole network's structure, every tie of every person, but not who is who"
+}
+
 // Prefilter returns nil: the classes come from the whole graph at once.
 func (Automorphism) Prefilter() Measure { return nil }
 

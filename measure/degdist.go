@@ -1,6 +1,10 @@
 package measure
 
-import "github.com/anonet-project/anonet/graph"
+import (
+	"fmt"
+
+	"github.com/anonet-project/anonet/graph"
+)
 
 // DegDist is the degree-distribution measure: for t = 1..d, the multiset of
 // the degrees that the nodes of B_t(v) have inside the subgraph G[B_t(v)]
@@ -12,6 +16,15 @@ func (DegDist) Name() string { return "degdist" }
 
 // Scope returns Intersection.
 func (DegDist) Scope() Scope { return Intersection }
+
+// Knows says that the attacker knows the numbers of contacts inside each
+// person's neighbourhood.
+func (DegDist) Knows(d int) string {
+	if d == 1 {
+		return "how many contacts each of a person's contacts has among the person's contacts"
+	}
+	return fmt.Sprintf("how many contacts each person within %s of someone has among the people within %s of them", steps(d), steps(d))
+}
 
 // Prefilter returns Count: the multiset determines |B_t| (its size) and
 // |E(G[B_t])| (half its sum).
@@ -64,6 +77,15 @@ func (VRQ) Name() string { return "vrq" }
 // Scope returns Union: a change of degree at u or w is seen from every node
 // within distance d of them.
 func (VRQ) Scope() Scope { return Union }
+
+// Knows says that the attacker knows the numbers of contacts of the people
+// around each person.
+func (VRQ) Knows(d int) string {
+	if d == 1 {
+		return "how many contacts each of a person's contacts has in the whole network"
+	}
+	return fmt.Sprintf("how many contacts in the whole network each person has at every distance up to %d from someone", d)
+}
 
 // Prefilter returns Degree (|S_1(v)| = deg(v)).
 func (VRQ) Prefilter() Measure { return Degree{} }

@@ -37,6 +37,19 @@ func (m DK) Name() string {
 // Scope returns Intersection.
 func (DK) Scope() Scope { return Intersection }
 
+// Knows says that the attacker knows the exact shape of each person's
+// neighbourhood.
+func (m DK) Knows(d int) string {
+	who := "the person's contacts"
+	if d > 1 {
+		who = "the people within " + steps(d) + " of the person"
+	}
+	if m.Unrooted {
+		return "the exact pattern of ties among each person and " + who + ", without knowing which one is the person"
+	}
+	return "the exact pattern of ties among each person and " + who
+}
+
 // Prefilter returns Count: isomorphic balls have equal node and edge counts.
 func (DK) Prefilter() Measure { return Count{} }
 
@@ -195,6 +208,11 @@ func (m Hybrid) Name() string {
 
 // Scope returns Union, the larger of the scopes of dk and vrq.
 func (Hybrid) Scope() Scope { return Union }
+
+// Knows says that the attacker knows what dk's and vrq's attackers know.
+func (m Hybrid) Knows(d int) string {
+	return DK(m).Knows(d) + ", and " + VRQ{}.Knows(d)
+}
 
 // Prefilter returns Count, which dk implies.
 func (Hybrid) Prefilter() Measure { return Count{} }

@@ -22,6 +22,11 @@ type Measure interface {
 	// prefilter), or nil. A node alone under the prefilter is alone under
 	// the measure, so its expensive signature need not be computed.
 	Prefilter() Measure
+	// Knows says in plain words what an attacker who uses the measure at
+	// distance d knows about each person, to follow "someone who knows":
+	// for count at d = 1, "each person's number of contacts and the number
+	// of ties among those contacts". Verdicts and reports use it.
+	Knows(d int) string
 }
 
 // An Evaluator computes signatures.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/anonet-project/anonet/examples"
@@ -151,5 +152,36 @@ func TestStructural(t *testing.T) {
 	}
 	if measure.Structural(notStructural{}) {
 		t.Error("a measure of another type is structural")
+	}
+}
+
+// TestKnows: every measure says what its attacker knows, in words that
+// differ from every other measure's at d = 1 and that change with d where
+// the measure does; known attributes are named.
+func TestKnows(t *testing.T) {
+	seen := map[string]string{}
+	for _, name := range append(measure.Names(), "dk-unrooted", "hybrid-unrooted") {
+		m, err := measure.Parse(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k1 := m.Knows(1)
+		if k1 == "" || strings.HasSuffix(k1, ".") {
+			t.Errorf("%s: Knows(1) = %q", name, k1)
+		}
+		if other, ok := seen[k1]; ok {
+			t.Errorf("%s and %s both know %q", name, other, k1)
+		}
+		seen[k1] = name
+		switch name {
+		case "count", "edgecount", "degdist", "dk", "vrq", "hybrid":
+			if m.Knows(2) == k1 || !strings.Contains(m.Knows(2), "2") {
+				t.Errorf("%s: Knows(2) = %q does not name the distance", name, m.Knows(2))
+			}
+		}
+	}
+	r := measure.Refined{Measure: measure.Count{}, Colors: []int32{0}}
+	if got := r.Knows(1); !strings.HasPrefix(got, measure.Count{}.Knows(1)) || !strings.Contains(got, "attributes") {
+		t.Errorf("refined count: %q", got)
 	}
 }

@@ -17,6 +17,9 @@ func (None) Name() string { return "none" }
 // affected set is empty and the affected-set strategies still have weights.
 func (None) Scope() Scope { return Endpoints }
 
+// Knows says that the attacker knows nothing.
+func (None) Knows(d int) string { return "nothing about the network" }
+
 // Prefilter returns nil.
 func (None) Prefilter() Measure { return nil }
 

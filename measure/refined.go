@@ -69,6 +69,18 @@ func Refine(m Measure, g *graph.Graph, colors []int32) Measure {
 // Name returns the name of the refined measure.
 func (a Refined) Name() string { return a.Measure.Name() }
 
+// Knows says what the refined measure's attacker knows: the base measure's
+// knowledge, of the kinds of ties when they are typed (the refined measure
+// does not know the graph: it says "with the direction and layer of every
+// tie" when asked through KnowsOf), and each person's known attributes.
+func (a Refined) Knows(d int) string {
+	s := a.Measure.Knows(d)
+	if a.Colors != nil {
+		s += ", and each person's known attributes"
+	}
+	return s
+}
+
 // neighbours reports whether the signature holds the neighbours' codes
 // and degrees.
 func (a Refined) neighbours() bool {

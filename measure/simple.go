@@ -1,6 +1,10 @@
 package measure
 
-import "github.com/anonet-project/anonet/graph"
+import (
+	"fmt"
+
+	"github.com/anonet-project/anonet/graph"
+)
 
 // Degree is the degree measure: a node's number of neighbours, at every
 // distance.
@@ -11,6 +15,9 @@ func (Degree) Name() string { return "degree" }
 
 // Scope returns Endpoints: only the ends of an edge change degree.
 func (Degree) Scope() Scope { return Endpoints }
+
+// Knows says that the attacker knows each person's number of contacts.
+func (Degree) Knows(d int) string { return "each person's number of contacts" }
 
 // Prefilter returns nil: degree is the cheapest measure.
 func (Degree) Prefilter() Measure { return nil }
@@ -45,6 +52,15 @@ func (Count) Name() string { return "count" }
 // Scope returns Intersection.
 func (Count) Scope() Scope { return Intersection }
 
+// Knows says that the attacker knows the number of people around each
+// person and of ties among them.
+func (Count) Knows(d int) string {
+	if d == 1 {
+		return "each person's number of contacts and the number of ties among those contacts"
+	}
+	return fmt.Sprintf("how many people are within %s of each person and how many ties they have among them, at every distance up to %d", steps(d), d)
+}
+
 // Prefilter returns Degree, which count implies.
 func (Count) Prefilter() Measure { return Degree{} }
 
@@ -72,6 +88,22 @@ func (EdgeCount) Name() string { return "edgecount" }
 
 // Scope returns Intersection.
 func (EdgeCount) Scope() Scope { return Intersection }
+
+// Knows says that the attacker knows the number of ties around each person.
+func (EdgeCount) Knows(d int) string {
+	if d == 1 {
+		return "the number of ties among each person and their contacts"
+	}
+	return fmt.Sprintf("the number of ties among the people within %s of each person, at every distance up to %d", steps(d), d)
+}
+
+// steps writes a distance d in words: "1 step", "2 steps".
+func steps(d int) string {
+	if d == 1 {
+		return "1 step"
+	}
+	return fmt.Sprintf("%d steps", d)
+}
 
 // Prefilter returns nil.
 func (EdgeCount) Prefilter() Measure { return nil }
