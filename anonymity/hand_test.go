@@ -1,6 +1,8 @@
 package anonymity
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -290,6 +292,12 @@ func TestBadOptions(t *testing.T) {
 	}
 	if _, err := New(g, nil, 1, Options{}); err == nil {
 		t.Error("nil measure accepted")
+	}
+	// A context that has ended stops a build of signatures.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := New(g, measure.DK{}, 1, Options{Context: ctx}); !errors.Is(err, context.Canceled) {
+		t.Errorf("a build with a cancelled context: %v", err)
 	}
 	// Attribute codes for some nodes only (an attribute table that coded
 	// none, in issue 37) are an error, under the arithmetic path and the

@@ -1,6 +1,7 @@
 package anonymity
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -20,6 +21,10 @@ type Options struct {
 	// Progress, if not nil, is called now and then during a build with the
 	// number of signatures computed and the number to compute.
 	Progress func(done, total int)
+	// Context, if not nil, stops a build that has not finished when it
+	// ends: New then returns its error (checked between chunks of a few
+	// thousand signatures, and before a Whole measure's computation).
+	Context context.Context
 }
 
 // Partition is the equivalence partition of the nodes of a graph under a
@@ -141,7 +146,9 @@ func New(g *graph.Graph, m measure.Measure, d int, opt Options) (*Partition, err
 				p.preSigs = newSigner(g, pm, p.d, threads)
 			}
 		}
-		p.build(opt.Progress)
+		if err := p.build(opt.Context, opt.Progress); err != nil {
+			return nil, fmt.Errorf("anonymity: %w", err)
+		}
 	}
 	for v := range n {
 		p.below[v] = p.top.size[p.top.classOf[v]] < p.kt
@@ -235,7 +242,16 @@ func (p *Partition) twinsPay() bool {
 // Twins are exchanged by an automorphism, so every structural measure
 // gives them equal signatures: only the smallest node of each twin class is
 // computed, and the other members join its class.
-func (p *Partition) build(progress func(done, total int)) {
+func (p *Partition) build(ctx context.Context, progress func(done, total int)) error {
+	stopped := func() error {
+		if ctx == nil {
+			return nil
+		}
+		return ctx.Err()
+	}
+	if err := stopped(); err != nil {
+		return err
+	}
 	n := int32(p.g.NumNodes())
 	var twin, rep []int32 // node → twin class → its smallest node
 	if p.twinsPay() {
@@ -284,6 +300,9 @@ func (p *Partition) build(progress func(done, total int)) {
 			}
 			done += int(min(lo+chunk, n) - lo)
 			report()
+			if err := stopped(); err != nil {
+				return err
+			}
 		}
 	}
 	for lo := int32(0); lo < n; lo += chunk {
@@ -308,7 +327,11 @@ func (p *Partition) build(progress func(done, total int)) {
 		}
 		done += int(min(lo+chunk, n) - lo)
 		report()
+		if err := stopped(); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 // fullKey returns the top-level key of v given its signature: with a

@@ -206,12 +206,12 @@ func ladderRows(v *verdict.Verdict) []rungRow {
 		if r.Skipped != "" {
 			row.Skipped = "skipped: " + r.Skipped
 		} else {
-			atLeast := ""
-			if r.LowerBound {
-				atLeast = "at least "
+			atMost := ""
+			if r.UpperBound {
+				atMost = "at most "
 			}
-			row.Unique = atLeast + Thousands(r.Unique) + " (" + percent(r.Unique, v.Target.Nodes) + ")"
-			row.NotAnonymous = atLeast + Thousands(r.NotAnonymous) + " (" + percent(r.NotAnonymous, v.Target.Nodes) + ")"
+			row.Unique = atMost + Thousands(r.Unique) + " (" + percent(r.Unique, v.Target.Nodes) + ")"
+			row.NotAnonymous = atMost + Thousands(r.NotAnonymous) + " (" + percent(r.NotAnonymous, v.Target.Nodes) + ")"
 		}
 		switch {
 		case isTarget(v, r):

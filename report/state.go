@@ -42,12 +42,12 @@ func exposures(v *verdict.Verdict) []string {
 		if !r.Stronger || r.Skipped != "" || r.Unique == 0 || isTarget(v, r) {
 			continue
 		}
-		atLeast := ""
-		if r.LowerBound {
-			atLeast = "at least "
+		atMost := ""
+		if r.UpperBound {
+			atMost = "at most "
 		}
 		out = append(out, fmt.Sprintf("an attacker who knows %s singles out %s%s (%s)",
-			attackerWords(r.Attacker, r.Measure, r.D), atLeast, people(r.Unique), percent(r.Unique, v.Target.Nodes)))
+			attackerWords(r.Attacker, r.Measure, r.D), atMost, people(r.Unique), percent(r.Unique, v.Target.Nodes)))
 	}
 	for _, a := range v.Attacks {
 		if a.Skipped == "" && a.Targets > 0 && a.Fraction > verdict.AttackLimit {

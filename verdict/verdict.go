@@ -20,9 +20,10 @@ type Target struct {
 	D       int     // its distance
 	K       int     // the threshold: every counted node shares its class with k−1 others
 	Alpha   float64 // the fraction of the nodes that must be k-anonymous (1: all)
-	// Attacker says in plain words what the attacker of the target knows,
-	// e.g. "someone who knows each person's number of contacts and the
-	// ties among them".
+	// Attacker says in plain words what the attacker of the target knows
+	// (measure.Measure.Knows), to follow "someone who knows": "each
+	// person's number of contacts and the number of ties among those
+	// contacts".
 	Attacker string
 	Nodes    int // nodes of the release
 	Required int // nodes that must be k-anonymous: ⌈Alpha·Nodes⌉
@@ -36,21 +37,24 @@ type Target struct {
 type Rung struct {
 	Measure  string // the measure's name
 	D        int    // its distance
-	Attacker string // what this attacker knows, in plain words
+	Attacker string // what this attacker knows, in plain words (as Target.Attacker)
 	// Unique is the number of people this attacker singles out (alone in
 	// their class); NotAnonymous the number in classes of fewer than k.
 	Unique, NotAnonymous int
-	// Stronger reports that this attacker knows at least what the
-	// target's does (its partition refines the target's), so that its
-	// numbers bear on the verdict.
+	// Stronger reports that this attacker tells apart people whom the
+	// target's attacker cannot (on this release, some class of the
+	// target's measure is split by this rung's), so that its numbers bear
+	// on the verdict; a rung that is not stronger can single out no one
+	// the target does not.
 	Stronger bool
 	// Skipped, if not empty, says why the rung was not measured (it did
 	// not finish within its time bound); its numbers are then zero.
 	Skipped string
-	// LowerBound reports that the search was cut short where that still
-	// gives a safe answer: the counts are at least the true ones
-	// (automorphism orbits found so far are finer than the true ones).
-	LowerBound bool
+	// UpperBound reports that the rung's computation was cut short where
+	// that errs on the safe side: its classes are finer than the true ones
+	// (the automorphism orbits found so far), so the counts are at least
+	// the true ones: the people at risk are at most that many.
+	UpperBound bool
 	Seconds    float64
 }
 
