@@ -285,6 +285,19 @@ func (p *twinning) deletions() []int32 {
 	return out
 }
 
+// A symmetricStart is a permutation of the nodes, improved by local
+// search, whose full orbits of edges make a k-automorphic release: a
+// twinning for k = 2, a cycling for larger k.
+type symmetricStart interface {
+	improve(ctx context.Context, rng *rand.Rand, moves int) bool
+	deletions() []int32
+}
+
+var (
+	_ symmetricStart = (*twinning)(nil)
+	_ symmetricStart = (*cycling)(nil)
+)
+
 // twinMoves is the number of improvement proposals of a twinning per node.
 const twinMoves = 200
 
@@ -296,11 +309,12 @@ const twinMoves = 200
 // what trying costs (Enron: 50 s of processor time instead of 25 s).
 const twinCutoff = 0.75
 
-// twinStart tries the twinning's release as the refinement's start: from
+// twinStart tries a k-automorphic release as the refinement's start: from
 // the input, it deletes the edges that do not keep their orbit under a
-// twinning of the input within the attribute classes of a refined measure
-// (every node with a twin is then 2-anonymous under every measure, refined
-// or not), and restores. On a typed graph it declines. It keeps that state, and reports true with the
+// twinning (k = 2) or a cycling (k ≥ 3) of the input within the attribute
+// classes of a refined measure (every node in a cycle of k or more is then
+// k-anonymous under every measure, refined or not, automorphism
+// included), and restores. On a typed graph it declines. It keeps that state, and reports true with the
 // number of edges restored, if it meets the target and keeps more edges
 // than the state it started from (ua's, restored); else it returns to that
 // state. A twinning that keeps less than twinCutoff of the edges of that
@@ -322,11 +336,16 @@ func (s *solution) twinStart(ctx context.Context, rng *rand.Rand) (int, bool) {
 	if r, ok := s.cfg.Measure.(measure.Refined); ok {
 		colors = r.Colors
 	}
-	tw := newTwinning(g0, colors)
-	if !tw.improve(ctx, rng, twinMoves*s.n) {
+	var start symmetricStart
+	if s.cfg.K <= 2 {
+		start = newTwinning(g0, colors)
+	} else {
+		start = newCycling(g0, colors, s.cfg.K)
+	}
+	if !start.improve(ctx, rng, twinMoves*s.n) {
 		return 0, false
 	}
-	dels := tw.deletions()
+	dels := start.deletions()
 	if float64(s.in.len()-len(dels)) < twinCutoff*float64(keptFrom) {
 		return 0, false
 	}

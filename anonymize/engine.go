@@ -90,7 +90,7 @@ type RefinementStats struct {
 // The states a refinement may start from (RefinementStats.Start).
 const (
 	StartStrategy = "strategy" // the strategy's release
-	StartTwins    = "twins"    // Best: the release of a twinning of the input (see twinStart)
+	StartTwins    = "twins"    // Best: a k-automorphic release of the input: a twinning's (k = 2) or a cycling's (see twinStart)
 	StartFull     = "full"     // partial, small networks: the full variant's release (see fullStart)
 )
 
@@ -469,15 +469,28 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder, d
 	moves0 := sol.moves
 	before := sol.ids.numDeleted()
 	res.Refinement.Start = StartStrategy
-	res.Refinement.Restored = sol.restore(rctx)
-	rec.record(PhaseRestore, sol.na, 0, time.Since(start))
-	if cfg.twinStart() && sol.p.Arithmetic() && rctx.Err() == nil {
+	_, _, whole := measure.WholeOf(cfg.Measure)
+	symmetric := func() {
 		t := time.Now()
 		if restored, ok := sol.twinStart(rctx, twinRNG(cfg.Seed)); ok {
 			res.Refinement.Start = StartTwins
 			res.Refinement.Restored = restored
 			rec.record(PhaseTwins, sol.na, 0, time.Since(t))
 		}
+	}
+	if whole {
+		// Every exact check recomputes the classes of the whole graph: the
+		// refinement makes a bounded number of them, and starts with the
+		// k-automorphic release, which needs one.
+		rctx = workBudget{Context: rctx, s: sol, limit: sol.moves + wholeMovesPerEffort*cfg.Effort}
+		if cfg.twinStart() {
+			symmetric()
+		}
+	}
+	res.Refinement.Restored += sol.restore(rctx)
+	rec.record(PhaseRestore, sol.na, 0, time.Since(start))
+	if cfg.twinStart() && sol.p.Arithmetic() && rctx.Err() == nil {
+		symmetric()
 	}
 	if sol.fullStartApplies() && rctx.Err() == nil {
 		t := time.Now()

@@ -172,10 +172,10 @@ func recommend(in *Input, st verdict.State) (advice, command string) {
 	if in0 == "" {
 		in0 = "ORIGINAL"
 	}
-	parts := []string{"anonet", "anonymize", shellQuote(in0), "-o", shellQuote(out),
+	parts := []string{"anonet", "anonymize", ShellQuote(in0), "-o", ShellQuote(out),
 		"--measure", measure, "-d", fmt.Sprint(d), "-k", fmt.Sprint(r.K), "--variant", "full"}
 	if len(r.KnownAttributes) > 0 {
-		parts = append(parts, "--known", shellQuote(strings.Join(r.KnownAttributes, ",")))
+		parts = append(parts, "--known", ShellQuote(strings.Join(r.KnownAttributes, ",")))
 	}
 	return advice, strings.Join(parts, " ")
 }
@@ -213,9 +213,9 @@ func attackerWords(words, measure string, d int) string {
 	return s
 }
 
-// shellQuote quotes s for a POSIX shell when it holds anything but
+// ShellQuote quotes s for a POSIX shell when it holds anything but
 // letters, digits and ./_-,+=:@%.
-func shellQuote(s string) string {
+func ShellQuote(s string) string {
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("./_-,+=:@%", r))
 	}) < 0 {

@@ -137,8 +137,8 @@ func TestShellQuote(t *testing.T) {
 		{"net.edges", "net.edges"}, {"../data/a-b_c.edges.gz", "../data/a-b_c.edges.gz"},
 		{"my net.edges", "'my net.edges'"}, {"it's", `'it'\''s'`}, {"", "''"}, {"$(rm)", "'$(rm)'"},
 	} {
-		if got := shellQuote(tc.in); got != tc.want {
-			t.Errorf("shellQuote(%q) = %q, want %q", tc.in, got, tc.want)
+		if got := ShellQuote(tc.in); got != tc.want {
+			t.Errorf("ShellQuote(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

@@ -45,6 +45,12 @@ type Options struct {
 	Target measure.Measure
 	D, K   int
 	Alpha  float64
+	// Phi, if FuzzyTarget, makes the target fuzzy anonymity with that
+	// tolerance (anonymity.Partition.FuzzyAt, at every level with
+	// FuzzyAllLevels); the ladder stays exact.
+	FuzzyTarget    bool
+	Phi            float64
+	FuzzyAllLevels bool
 	// Colors, if not nil, are the attribute codes of the release's nodes
 	// that the attacker knows: they refine every rung.
 	Colors []int32
@@ -71,6 +77,10 @@ type Options struct {
 	// network, e.g. "anonet anonymize net.edges -o release.edges"; empty
 	// means "anonet anonymize GRAPH -o OUT".
 	Command string
+
+	// Progress, if not nil, is called with the name of every rung and
+	// attack before it runs.
+	Progress func(stage string)
 }
 
 // Compute measures release against its target, the ladder and the attack,
@@ -104,17 +114,35 @@ func Compute(ctx context.Context, release *graph.Graph, opt Options) (*Verdict, 
 	if err != nil {
 		return nil, fmt.Errorf("verdict: %w", err)
 	}
+	notAnonymous := p.NotAnonymous()
+	if opt.FuzzyTarget {
+		levels := anonymity.FuzzyTop
+		if opt.FuzzyAllLevels {
+			levels = anonymity.FuzzyAll
+		}
+		fz, err := p.FuzzyAt(opt.Phi, levels)
+		if err != nil {
+			return nil, fmt.Errorf("verdict: %w", err)
+		}
+		notAnonymous = fz.NotAnonymous
+	}
 	required := int(math.Ceil(opt.Alpha*float64(n) - 1e-9))
 	v := &Verdict{Target: Target{
 		Measure: opt.Target.Name(), D: opt.D, K: opt.K, Alpha: opt.Alpha,
 		Attacker: refine(opt.Target, release, opt.Colors).Knows(opt.D),
-		Nodes:    n, Required: required, NotAnonymous: p.NotAnonymous(),
-		Met: n-p.NotAnonymous() >= required,
+		Nodes:    n, Required: required, NotAnonymous: notAnonymous,
+		Met: n-notAnonymous >= required,
 	}}
+	if opt.FuzzyTarget {
+		v.Target.Fuzzy = &opt.Phi
+	}
 	allowed := n - required // nodes the target lets stay not k-anonymous
 	for _, st := range opt.Ladder {
 		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		if opt.Progress != nil {
+			opt.Progress("ladder: " + rungName(st.Measure.Name(), st.D))
 		}
 		v.Ladder = append(v.Ladder, measureRung(ctx, release, st, p, opt))
 	}
@@ -189,6 +217,9 @@ func attacks(ctx context.Context, release *graph.Graph, opt Options) []Attack {
 			a.Skipped = fmt.Sprintf("only %d people have a counterpart in the release", known)
 			out = append(out, a)
 			continue
+		}
+		if opt.Progress != nil {
+			opt.Progress(fmt.Sprintf("attack with %d seeds", s))
 		}
 		cfg := attack.Config{Seeds: s, Seed: opt.Seed}
 		if opt.Colors != nil && opt.OriginalColors != nil {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/anonet-project/anonet/internal/cli"
+	"github.com/anonet-project/anonet/verdict"
 
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/graph"
@@ -67,7 +68,14 @@ type anonymizeResult struct {
 	Fuzzy                       *float64          `json:"fuzzy,omitempty"`
 	Refine                      string            `json:"refine"`
 	Refinement                  *refinementResult `json:"refinement,omitempty"`
-	cost                                          // seconds, peak_memory_bytes
+	// Attacker says in plain words what the attacker of the target knows:
+	// the release is k-anonymous against someone who knows that.
+	Attacker string `json:"attacker"`
+	// Verdict is the release against a ladder of stronger attackers and
+	// the seed-and-propagate attack (--ladder; by default on networks of
+	// at most ladderAutoEdges edges).
+	Verdict *verdict.Verdict `json:"verdict,omitempty"`
+	cost                     // seconds, peak_memory_bytes
 }
 
 // refinementResult is what the refinement did, in anonymize's JSON result.
@@ -81,6 +89,43 @@ type refinementResult struct {
 	Evaluations   int     `json:"evaluations"`     // exact incremental updates
 	Seconds       float64 `json:"seconds"`
 	Optimal       bool    `json:"optimal,omitempty"` // proven: no release that meets the target deletes fewer edges
+}
+
+// recordOutput names the release's record (recordPath) in the outputs of
+// anonymize: written beside every release file, so that anonet report
+// judges the release by its own target.
+const recordOutput = "the release record"
+
+// ladderAutoEdges is the most edges of a network whose release anonymize
+// judges against the ladder and the attack by default (--ladder): there
+// the verdict takes seconds.
+const ladderAutoEdges = 100_000
+
+// anonymizeVerdict judges the release anon of an anonymize run, whose node
+// perm[v] is node v of orig, the input.
+func (e *env) anonymizeVerdict(res *anonymize.Result, orig, anon *graph.Graph, perm []int, name string) (*verdict.Verdict, error) {
+	c := res.Config
+	corr := make([]int32, len(perm))
+	for v, w := range perm {
+		corr[v] = int32(w)
+	}
+	in := verdictInput{
+		target: c.Measure, d: c.D, k: c.K, alpha: c.Alpha, orig: orig, truth: corr, attacker: true,
+		command: "anonet anonymize " + report.ShellQuote(name) + " -o OUT",
+	}
+	if c.Fuzzy {
+		in.fuzzy, in.allLevels = &c.Phi, c.FuzzyAllLevels
+	}
+	if a, ok := c.Measure.(measure.Refined); ok && a.Colors != nil {
+		// The release's nodes carry their input node's attribute codes.
+		colors := make([]int32, len(a.Colors))
+		for v, w := range perm {
+			colors[w] = a.Colors[v]
+		}
+		in.target = measure.Refined{Measure: a.Measure, Colors: colors}
+		in.colors = [2][]int32{a.Colors, colors}
+	}
+	return e.verdict(anon, in)
 }
 
 // percent writes a fraction as the percentage flags take: 0.05 is "5%".
@@ -135,6 +180,7 @@ func newAnonymizeCmd(e *env) *cli.Command {
 		tracePath, deletedPath, mappingPath string
 		allowUnmet                          bool
 		toFormat, keyFile                   string
+		ladder, noLadder                    bool
 		alterLayers                         []string
 	)
 	var rf reportFlags // --report, --plot (report.go)
@@ -275,10 +321,16 @@ end of an iteration and writes the best state so far by the same rule.`,
 				return usageErrorf("no output file: give -o OUT")
 			}
 			outs := e.newOutputs(args[0], af.path, keyFile)
-			for _, o := range [][2]string{{"-o", out}, {"--trace", tracePath}, {"--deleted", deletedPath}, {"--mapping", mappingPath}, {"--report", rf.html}, {"--attributes-out", attributesOut}} {
+			for _, o := range [][2]string{{"-o", out}, {"--trace", tracePath}, {"--deleted", deletedPath}, {"--mapping", mappingPath}, {"--attributes-out", attributesOut}, {recordOutput, recordPath(out)}} {
 				if err := outs.add(o[0], o[1]); err != nil {
 					return err
 				}
+			}
+			if err := rf.addOutputs(outs); err != nil {
+				return err
+			}
+			if ladder && noLadder {
+				return usageErrorf("--ladder and --no-ladder contradict each other")
 			}
 			key, err := releaseKey(keyFile)
 			if err != nil {
@@ -360,8 +412,11 @@ end of an iteration and writes the best state so far by the same rule.`,
 			cfg.StageProgress = func(stage string, done, total int) {
 				pr.update("%s: %d/%d edges (%.0f%%)", stage, done, total, 100*float64(done)/float64(max(total, 1)))
 			}
-			var orig *graph.Graph // the input, kept for the report
-			if rf.wanted() {
+			// The verdict's ladder and attack run by default on networks
+			// where they take seconds.
+			judge := ladder || !noLadder && m <= ladderAutoEdges
+			var orig *graph.Graph // the input, kept for the report and the verdict's attack
+			if rf.wanted() || judge {
 				orig = in.g.Clone()
 			}
 			tiesIn := tieKindsOf(in.g)
@@ -388,6 +443,9 @@ end of an iteration and writes the best state so far by the same rule.`,
 			outs.set("--attributes-out", func(w io.Writer) error { return writeReleaseAttributes(w, attrs, perm, anon) })
 			r := summary(in.name, out, res, e.seed)
 			r.KnownAttributes = af.knownOf(attrs)
+			outs.set(recordOutput, func(w io.Writer) error {
+				return writeReleaseRecord(w, newReleaseRecord(res, r.KnownAttributes, anon))
+			})
 			r.tieKinds, r.TiesAfter = tiesIn, tieKindsOf(anon).Ties
 			r.measure(start)
 			var rin *report.Input
@@ -395,7 +453,12 @@ end of an iteration and writes the best state so far by the same rule.`,
 				if rin, err = e.anonymizeReport(r, orig, anon, perm, res); err != nil {
 					return err
 				}
-				outs.set("--report", func(w io.Writer) error { return report.WriteHTML(w, rin) })
+				rf.setOutputs(outs, rin)
+				r.Verdict = rin.Verdict
+			} else if judge && !res.Interrupted {
+				if r.Verdict, err = e.anonymizeVerdict(res, orig, anon, perm, in.name); err != nil {
+					return err
+				}
 			}
 			if err := e.release(outs, res, &r, allowUnmet, func(w io.Writer) error { return printAnonymize(w, r) }); err != nil {
 				return err
@@ -429,6 +492,9 @@ end of an iteration and writes the best state so far by the same rule.`,
 	f.BoolVar(&dropAttributes, "drop-attributes", false, "with --attributes: release no attributes (they still refine the measure)")
 	f.BoolVar(&allowUnmet, "allow-unmet", false, "write the best state even when it does not meet the target (exit 0, with the shortfall reported)")
 	rf.register(f, true)
+	rf.registerPublic(f)
+	f.BoolVar(&ladder, "ladder", false, fmt.Sprintf("judge the release against a ladder of stronger attackers and the seed-and-propagate attack, and give a verdict: green, amber or red (the default on networks of at most %d edges; see anonet measure --ladder)", ladderAutoEdges))
+	f.BoolVar(&noLadder, "no-ladder", false, "give no verdict beyond the target")
 	return cmd
 }
 
@@ -499,6 +565,7 @@ func summary(name, out string, res *anonymize.Result, seed uint64) anonymizeResu
 		Measure: c.Measure.Name(), D: c.D, K: c.K, Seed: seed,
 		Fuzzy: fuzzyPhi(c), Refine: string(c.Refine), Interrupted: res.Interrupted,
 		Refinement: refinementOf(res),
+		Attacker:   c.Measure.Knows(c.D),
 	}
 	r.EdgesAdded, r.EdgesDeleted = res.Alterations.Counts()
 	return r
@@ -560,9 +627,21 @@ func printAnonymize(w io.Writer, r anonymizeResult) error {
 		// paper's strategies whole pairs (see docs/attributes.md).
 		fmt.Fprintf(w, "\n%d of %d ties deleted (%.2f%%) in %d alterations, %d iterations (best state: iteration %d); target of %d k-anonymous nodes %s; %.2fs\n",
 			r.Ties-r.TiesAfter, r.Ties, 100*float64(r.Ties-r.TiesAfter)/float64(r.Ties), r.EdgesAltered, r.Iterations, r.BestIteration, r.Target, verdict, r.Seconds)
+		printProtection(w, r)
 		return nil
 	}
 	fmt.Fprintf(w, "\n%d edges altered (%d added, %d deleted; %.2f%% of %d) in %d iterations (best state: iteration %d); target of %d k-anonymous nodes %s; %.2fs\n",
 		r.EdgesAltered, r.EdgesAdded, r.EdgesDeleted, 100*r.FractionAltered, r.EdgesBefore, r.Iterations, r.BestIteration, r.Target, verdict, r.Seconds)
+	printProtection(w, r)
 	return nil
+}
+
+// printProtection says what the release protects against: the verdict if
+// there is one, else the target's attacker.
+func printProtection(w io.Writer, r anonymizeResult) {
+	if r.Verdict != nil {
+		printVerdict(w, r.Verdict)
+		return
+	}
+	fmt.Fprintf(w, "\nthe target covers someone who knows %s (--ladder judges the release against stronger attackers)\n", r.Attacker)
 }

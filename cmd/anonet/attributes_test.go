@@ -87,7 +87,7 @@ func TestAnonymizeAttributes(t *testing.T) {
 		"-o", out, "--attributes-out", outAttrs, "--mapping", mapping, "--report", html, "--json")
 	// The report's partitions use the attributes, the release's keyed by
 	// its new ids: its counts are the run's.
-	want := fmt.Sprintf("%d were not 2-anonymous before, 0 are now", r.NotKAnonymousBefore)
+	want := fmt.Sprintf("%d people were not 2-anonymous before; everyone is now", r.NotKAnonymousBefore)
 	if !strings.Contains(page, want) || !strings.Contains(page, "count with the attributes sex, age, d = 1") || !strings.Contains(page, "ties among them together with their sex, age") {
 		t.Errorf("the report does not say %q for the measure with attributes", want)
 	}

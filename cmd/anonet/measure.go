@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/anonet-project/anonet/internal/cli"
+	"github.com/anonet-project/anonet/report"
+	"github.com/anonet-project/anonet/verdict"
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
@@ -41,10 +43,13 @@ type measureResult struct {
 	Cascade               *cascadeJSON   `json:"cascade,omitempty"`
 	Fuzzy                 *fuzzyJSON     `json:"fuzzy,omitempty"`
 	NotKAnonymousNodes    []string       `json:"not_k_anonymous_nodes,omitempty"`
-	cost                                 // seconds, peak_memory_bytes
-	partition             *anonymity.Partition
-	hist                  []anonymity.SizeCount // classes per size, ascending
-	twinReduced           []int32
+	// Verdict is the graph against a ladder of stronger attackers
+	// (--ladder), taking the measure at d and k as the target.
+	Verdict     *verdict.Verdict `json:"verdict,omitempty"`
+	cost                         // seconds, peak_memory_bytes
+	partition   *anonymity.Partition
+	hist        []anonymity.SizeCount // classes per size, ascending
+	twinReduced []int32
 }
 
 func newMeasureCmd(e *env) *cli.Command {
@@ -53,6 +58,7 @@ func newMeasureCmd(e *env) *cli.Command {
 		af                     attributeFlags
 		format                 string
 		twins, classes, unique bool
+		ladder                 bool
 		cascade, cascadeTwins  bool
 		cascadeMeasure         string
 		levels                 int
@@ -131,7 +137,7 @@ none at d = 1, without attributes, --fuzzy or per-node listings (--classes,
 					}
 				}
 			}
-			if !twins && !classes && !unique && !cascade && !useFuzzy && plot == "" && af.path == "" && len(af.known) == 0 {
+			if !twins && !classes && !unique && !cascade && !useFuzzy && !ladder && plot == "" && af.path == "" && len(af.known) == 0 {
 				results, err := e.measureLean(args[0], format, ms, mf.d, mf.k)
 				if err != nil {
 					return err
@@ -191,6 +197,14 @@ none at d = 1, without attributes, --fuzzy or per-node listings (--classes,
 					return err
 				}
 			}
+			if ladder {
+				// The first measure is the target; the graph is judged as a
+				// release (no attack: the original is not known).
+				command := "anonet anonymize " + report.ShellQuote(args[0]) + " -o OUT"
+				if results[0].Verdict, err = e.verdict(in.g, verdictInput{target: ms[0], d: mf.d, k: mf.k, alpha: 1, command: command}); err != nil {
+					return err
+				}
+			}
 			return e.writeMeasureResults(results, twins, classes, unique)
 		},
 	}
@@ -200,6 +214,7 @@ none at d = 1, without attributes, --fuzzy or per-node listings (--classes,
 	cmd.Flags().BoolVar(&twins, "twins", false, "also count anonymity without twins (nodes with identical neighbourhoods)")
 	cmd.Flags().BoolVar(&classes, "classes", false, "print the members of every class")
 	cmd.Flags().BoolVar(&unique, "unique", false, "list the nodes that are not k-anonymous")
+	cmd.Flags().BoolVar(&ladder, "ladder", false, "also measure the graph against a ladder of attackers (degree; count, vrq, dk at d = 1; count and vrq at d = 2; automorphism), each within 20 s, and give a verdict: green, amber (the first --measure is met but a stronger attacker singles people out) or red")
 	cmd.Flags().BoolVar(&cascade, "cascade", false, "compute the anonymity cascade: nodes identifiable outward from the unique ones")
 	cmd.Flags().BoolVar(&cascadeTwins, "cascade-twins", false, "twin-unique cascade (the reference's variant): start from nodes whose class is made only of mutual twins, and identify a group of mutual twins among a node's neighbours as one")
 	cmd.Flags().StringVar(&cascadeMeasure, "cascade-measure", "", "measure that tells an identified node's neighbours apart (default: --measure)")
@@ -219,10 +234,16 @@ func (e *env) writeMeasureResults(results []*measureResult, twins, classes, uniq
 		}
 		return writeJSON(e.stdout, results)
 	}
+	var err error
 	if len(results) > 1 {
-		return printComparison(e.stdout, results, twins, classes, unique)
+		err = printComparison(e.stdout, results, twins, classes, unique)
+	} else {
+		err = printMeasure(e.stdout, results[0], twins, classes, unique)
 	}
-	return printMeasure(e.stdout, results[0], twins, classes, unique)
+	if err == nil && results[0].Verdict != nil {
+		printVerdict(e.stdout, results[0].Verdict)
+	}
+	return err
 }
 
 func newMeasureResult(name string, p *anonymity.Partition) *measureResult {

@@ -69,9 +69,10 @@ func TestAnonymizeUnmetTarget(t *testing.T) {
 		if code != tc.code || !strings.Contains(stderr, tc.msg) {
 			t.Errorf("%v: exit %d, %q; want exit %d with %q", tc.args, code, stderr, tc.code, tc.msg)
 		}
+		// The release, its record, the trace, the mapping and the deletions.
 		names := dirNames(t, dir)
-		if tc.written && len(names) != 4 || !tc.written && len(names) != 0 {
-			t.Errorf("%v: files %v, want written=%v (all four or none)", tc.args, names, tc.written)
+		if tc.written && len(names) != 5 || !tc.written && len(names) != 0 {
+			t.Errorf("%v: files %v, want written=%v (all five or none)", tc.args, names, tc.written)
 		}
 	}
 }

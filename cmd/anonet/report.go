@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/anonet-project/anonet/internal/cli"
+	"github.com/anonet-project/anonet/verdict"
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/anonymize"
@@ -89,6 +90,10 @@ type releasePair struct {
 	run      report.Run
 	trace    []report.TracePoint
 	best     int
+	// fuzzy, if not nil, is the tolerance of a fuzzy target (anonymize
+	// --fuzzy), with allLevels its --fuzzy-all-levels.
+	fuzzy     *float64
+	allLevels bool
 }
 
 // buildReport computes everything the report of a release shows.
@@ -127,39 +132,53 @@ func (e *env) buildReport(rp releasePair) (*report.Input, error) {
 	in.Utility = report.Metrics(cmp)
 	if rp.corr != nil {
 		setAlterations(in, rp.orig, rp.release, rp.corr)
-		if in.Attack, err = e.reportAttack(rp); err != nil {
+	}
+	// The verdict: the release against its target, the ladder and, with a
+	// correspondence, the attack.
+	target, colors := rp.m, [2][]int32{}
+	if r, ok := rp.m.(measure.Refined); ok {
+		colors[0] = r.Colors
+	}
+	if rp.mRelease != nil {
+		target = rp.mRelease
+		if r, ok := rp.mRelease.(measure.Refined); ok {
+			colors[1] = r.Colors
+		}
+	}
+	alpha := rp.run.Alpha
+	if alpha == 0 {
+		alpha = 1
+	}
+	if in.Verdict, err = e.verdict(rp.release, verdictInput{
+		target: target, d: rp.run.D, k: rp.run.K, alpha: alpha,
+		orig: rp.orig, truth: rp.corr, colors: colors, attacker: rp.corr != nil, fuzzy: rp.fuzzy, allLevels: rp.allLevels,
+		command: "anonet anonymize " + report.ShellQuote(rp.run.Input) + " -o OUT",
+	}); err != nil {
+		return nil, err
+	}
+	if rp.corr != nil {
+		if in.Attack, err = e.reportAttack(rp, in.Verdict); err != nil {
 			return nil, err
 		}
 	}
 	return in, nil
 }
 
-// reportAttack runs the seed-and-propagate attack (package attack) on the
-// original itself, its ids hidden (the attacker's baseline), and on the
-// release, for each number of seeds that the nodes with a counterpart allow.
-func (e *env) reportAttack(rp releasePair) (*report.Attack, error) {
+// reportAttack puts the verdict's seed-and-propagate attacks on the
+// release beside the same attack on the original itself, its ids hidden
+// (the attacker's baseline), for each number of seeds the verdict ran.
+func (e *env) reportAttack(rp releasePair, v *verdict.Verdict) (*report.Attack, error) {
 	identity := release.Identity(rp.orig.NumNodes())
-	known := 0
-	for _, w := range rp.corr {
-		if w >= 0 {
-			known++
-		}
-	}
 	a := &report.Attack{Name: "seed-and-propagate"}
-	for _, s := range attack.DefaultSeeds() {
-		if s > 0 && s >= known {
+	for _, r := range v.Attacks {
+		if r.Skipped != "" {
 			continue
 		}
-		cfg := attack.Config{Seeds: s, Seed: e.seed}
-		o, err := attack.Run(rp.orig, rp.orig, identity, cfg)
+		o, err := attack.Run(rp.orig, rp.orig, identity, attack.Config{Seeds: r.Seeds, Seed: e.seed})
 		if err != nil {
 			return nil, err
 		}
-		r, err := attack.Run(rp.orig, rp.release, rp.corr, cfg)
-		if err != nil {
-			return nil, err
-		}
-		a.Seeds = append(a.Seeds, s)
+		a.Seeds = append(a.Seeds, r.Seeds)
 		a.Original = append(a.Original, o.Fraction)
 		a.Release = append(a.Release, r.Fraction)
 	}
@@ -269,6 +288,9 @@ func (e *env) anonymizeReport(r anonymizeResult, orig, anon *graph.Graph, perm [
 			colors[w] = a.Colors[v]
 		}
 		rp.mRelease = measure.Refined{Measure: a.Measure, Colors: colors}
+	}
+	if c.Fuzzy {
+		rp.fuzzy, rp.allLevels = &c.Phi, c.FuzzyAllLevels
 	}
 	for _, it := range res.Trace {
 		rp.trace = append(rp.trace, report.TracePoint{EdgesAltered: it.EdgesAltered, NotKAnonymous: it.NotKAnonymous, Unique: it.Unique, Phase: it.Phase})

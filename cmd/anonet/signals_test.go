@@ -130,7 +130,7 @@ func TestSignals(t *testing.T) {
 				t.Fatalf("exit %d, want one of %v", code, tc.codes)
 			}
 			names := dirNames(t, sub)
-			if code == 0 && len(names) != 3 || code != 0 && len(names) != 0 || tc.written && code != 0 {
+			if code == 0 && len(names) != 4 || code != 0 && len(names) != 0 || tc.written && code != 0 { // release, record, trace, mapping
 				t.Fatalf("exit %d, files %v", code, names)
 			}
 			if code != 0 {
