@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/anonet-project/anonet/internal/testenv"
 )
 
 // appendGraph6 appends the graph6 encoding of g (colours ignored) and a
@@ -222,9 +224,9 @@ func appendDigraph6(dst []byte, g LabelledGraph) []byte {
 func TestLabelledAgainstNauty(t *testing.T) {
 	needNauty(t)
 	rng := newRand(59)
-	count := 3000
-	if testing.Short() {
-		count = 500
+	count := 500
+	if testenv.IsHeavy() {
+		count = 3000
 	}
 	var gs []LabelledGraph
 	for i := 0; i < count; i++ {

@@ -271,7 +271,7 @@ func costRows(cs []Cost) []costRow {
 			row.Kept = Thousands(c.EdgesKept) + " of " + Thousands(c.Edges) + " (" + percent(c.EdgesKept, c.Edges) + ")"
 			row.ReIdentified = "n/a"
 			if !math.IsNaN(c.ReIdentified) {
-				row.ReIdentified = percentOf(c.ReIdentified) + " (" + plural(c.Seeds, "seed", "seeds") + ")"
+				row.ReIdentified = percentOf(c.ReIdentified) + " (" + Plural(c.Seeds, "seed", "seeds") + ")"
 			}
 		}
 		out = append(out, row)
@@ -358,7 +358,7 @@ var reportTemplate = template.Must(template.New("report").Funcs(template.FuncMap
 	"sub":     func(a, b int) int { return a - b },
 	"seconds": seconds,
 	"join":    strings.Join,
-	"plural":  plural,
+	"plural":  Plural,
 	"limit":   func() string { return percentOf(verdict.AttackLimit) },
 }).Parse(reportHTML))
 

@@ -32,7 +32,7 @@ func Meaning(in *Input) []string {
 				Thousands(a.Unique), people(a.Nodes), percent(a.Unique, a.Nodes), be(a.Unique, "is", "are"), in.measureText(), in.knowledge()))
 		}
 		if a.NotKAnonymous == 0 {
-			out = append(out, fmt.Sprintf("Everyone is %d-anonymous: the attacker cannot tell anyone apart from at least %s.", k, plural(k-1, "other person", "other people")))
+			out = append(out, fmt.Sprintf("Everyone is %d-anonymous: the attacker cannot tell anyone apart from at least %s.", k, Plural(k-1, "other person", "other people")))
 		} else {
 			out = append(out, fmt.Sprintf("%s (%s) %s not %d-anonymous.", capitalize(people(a.NotKAnonymous)), percent(a.NotKAnonymous, a.Nodes), be(a.NotKAnonymous, "is", "are"), k))
 		}
@@ -84,12 +84,12 @@ func (in *Input) alterations() string {
 	switch {
 	case removed > 0 && in.Added > 0:
 		return fmt.Sprintf("%s of the %s (%s) %s removed and %s added; the release has %s.",
-			Thousands(removed), plural(b.Edges, "tie", "ties"), percent(removed, b.Edges), be(removed, "was", "were"), Thousands(in.Added), plural(a.Edges, "tie", "ties"))
+			Thousands(removed), Plural(b.Edges, "tie", "ties"), percent(removed, b.Edges), be(removed, "was", "were"), Thousands(in.Added), Plural(a.Edges, "tie", "ties"))
 	case removed > 0:
 		return fmt.Sprintf("%s of the %s (%s) %s removed; no tie was added.",
-			Thousands(removed), plural(b.Edges, "tie", "ties"), percent(removed, b.Edges), be(removed, "was", "were"))
+			Thousands(removed), Plural(b.Edges, "tie", "ties"), percent(removed, b.Edges), be(removed, "was", "were"))
 	case in.Added > 0:
-		return fmt.Sprintf("%s added; none was removed.", capitalize(plural(in.Added, "tie was", "ties were")))
+		return fmt.Sprintf("%s added; none was removed.", capitalize(Plural(in.Added, "tie was", "ties were")))
 	}
 	return "No tie was changed."
 }
@@ -110,7 +110,7 @@ func (in *Input) utilitySentences() []string {
 			lost = append(lost, describeLoss(m))
 		}
 	}
-	s := fmt.Sprintf("%d of %s %s preserved (changed by less than 5%%)", len(kept), plural(defined, "utility metric", "utility metrics"), be(len(kept), "is", "are"))
+	s := fmt.Sprintf("%d of %s %s preserved (changed by less than 5%%)", len(kept), Plural(defined, "utility metric", "utility metrics"), be(len(kept), "is", "are"))
 	if len(lost) > 0 {
 		s += "; not preserved: " + strings.Join(lost, ", ")
 	}

@@ -115,7 +115,7 @@ func NewBanner(in *Input) Banner {
 			need = fmt.Sprintf("at least %s of the %s", Thousands(t.Required), people(t.Nodes))
 		}
 		b.Covers = fmt.Sprintf("The target protects against an attacker who knows %s: %s must each look like at least %s to this attacker (measure %s, d = %d, k = %d). In the release, %s do.",
-			attackerWords(t.Attacker, t.Measure, t.D), need, plural(t.K-1, "other person", "other people"), t.Measure, t.D, t.K, Thousands(protected))
+			attackerWords(t.Attacker, t.Measure, t.D), need, Plural(t.K-1, "other person", "other people"), t.Measure, t.D, t.K, Thousands(protected))
 		if st != verdict.Green {
 			b.Reasons = v.Reasons
 			if len(b.Reasons) == 0 && st == verdict.Red && t.NotAnonymous > 0 {
@@ -233,7 +233,7 @@ func capitalize(s string) string {
 }
 
 // plural writes n with the singular or plural noun: "1 edge", "3 edges".
-func plural(n int, one, many string) string {
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
@@ -241,14 +241,14 @@ func plural(n int, one, many string) string {
 }
 
 // people writes a number of people: "1 person", "2,539 people".
-func people(n int) string { return plural(n, "person", "people") }
+func people(n int) string { return Plural(n, "person", "people") }
 
 // seedWords says how many people the attacker knows to start from.
 func seedWords(seeds int) string {
 	if seeds == 0 {
 		return "with no one known to start from"
 	}
-	return "given " + plural(seeds, "known person", "known people")
+	return "given " + Plural(seeds, "known person", "known people")
 }
 
 // percentOf formats a share as a percentage with one decimal.

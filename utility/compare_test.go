@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/release"
 )
 
 // relabel returns a copy of g with node v renamed perm[v], labels kept.
@@ -379,5 +381,24 @@ func TestCompareDirectedPairs(t *testing.T) {
 		if (d.Name == "pairs_original" || d.Name == "pairs_anonymized") && d.Value != 3 {
 			t.Errorf("%s = %v, want 3", d.Name, d.Value)
 		}
+	}
+}
+
+// TestTopOverlapSmallGraph: on a graph of fewer nodes than the top k,
+// every node would be among the top k of both graphs and any release would
+// preserve the overlap; the top tenth is compared instead (issue 36).
+func TestTopOverlapSmallGraph(t *testing.T) {
+	g := examples.MustRead("karate")
+	h := g.Clone()
+	for _, w := range slices.Clone(h.Neighbors(0)) { // the most central node loses its ties
+		h.DeleteEdge(0, w)
+	}
+	c, err := Compare(g, h, Options{Metrics: []string{MetricTopOverlap}, Correspondence: release.Identity(g.NumNodes())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := c.Metrics[0]
+	if k := m.Details[0].Value; k != 4 || m.Anonymized >= 1 || m.Preserved || !strings.Contains(m.Note, "a tenth") {
+		t.Errorf("top overlap on karate with node 0 cut off: k %v, %v, preserved %v, %q", k, m.Anonymized, m.Preserved, m.Note)
 	}
 }

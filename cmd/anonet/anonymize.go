@@ -608,15 +608,22 @@ func printAnonymize(w io.Writer, r anonymizeResult) error {
 	tw.Flush()
 	if f := r.Refinement; f != nil {
 		from := ""
-		if f.Start == anonymize.StartTwins {
-			from = ", starting from the twinning's release, which kept more than the strategy's"
+		switch f.Start {
+		case anonymize.StartTwins:
+			from = fmt.Sprintf(", starting from a %d-automorphic release, which kept more than the strategy's", r.K)
+		case anonymize.StartFull:
+			from = ", starting from the full variant's release, which kept more than the strategy's"
 		}
-		unit := "edges"
+		one, many := "edge", "edges"
 		if r.Ties > 0 {
-			unit = "ties"
+			one, many = "tie", "ties"
 		}
-		fmt.Fprintf(w, "\nrefinement (%s%s): %d %s restored, %d of the strategy's deletions given back in all; %d of %d local moves accepted; %.2fs\n",
-			r.Refine, from, f.EdgesRestored, unit, f.EdgesKept, f.MovesAccepted, f.MovesTried, f.Seconds)
+		net := report.Thousands(f.EdgesKept) + " of the strategy's deletions given back in all"
+		if f.EdgesKept < 0 {
+			net = report.Plural(-f.EdgesKept, one, many) + " more deleted than by the strategy in all"
+		}
+		fmt.Fprintf(w, "\nrefinement (%s%s): %s restored, %s; %s of %s accepted; %.2fs\n",
+			r.Refine, from, report.Plural(f.EdgesRestored, one, many), net, report.Thousands(f.MovesAccepted), report.Plural(f.MovesTried, "local move", "local moves"), f.Seconds)
 	}
 	verdict := "reached"
 	if !r.TargetReached {

@@ -39,7 +39,7 @@ func newGenerateCmd(e *env) *cli.Command {
 		Use:   "generate er|ba|ws|population -n N --avg-degree D -o OUT",
 		Short: "Generate a random network: Erdős–Rényi, Barabási–Albert, Watts–Strogatz or a synthetic population",
 		Long: `generate draws a random network from one of the models of the reference's
-experiments and writes it to OUT (format from the extension or --format):
+experiments and writes it to OUT (format from the extension or --to):
 
   er  Erdős–Rényi G(n, p) with p = D/(n−1): every pair of nodes is linked
       independently, so the average degree is D on average (0 <= D <= n−1).

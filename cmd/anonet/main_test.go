@@ -122,7 +122,7 @@ func TestMeasureComparison(t *testing.T) {
 		t.Errorf("comparison = %+v", rs)
 	}
 	text, _, _ := runCLI(t, "measure", "example8", "--measure", "degree,vrq")
-	for _, s := range []string{"measure", "degree", "vrq", "0.2500", "0.3750"} {
+	for _, s := range []string{"measure", "degree", "vrq", "unique share", "25.0%", "37.5%"} {
 		if !strings.Contains(text, s) {
 			t.Errorf("comparison table lacks %q:\n%s", s, text)
 		}

@@ -377,13 +377,13 @@ func printMeasure(w io.Writer, r *measureResult, twins, classes, unique bool) er
 func printComparison(w io.Writer, rs []*measureResult, twins, classes, unique bool) error {
 	fmt.Fprintf(w, "%s: %d nodes, %d edges; d = %d, k = %d\n\n", rs[0].Graph, rs[0].Nodes, rs[0].Edges, rs[0].D, rs[0].K)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	header := "measure\tunique\tU(G)\tnot %d-anon.\tclasses\t"
+	header := "measure\tunique\tunique share\tnot %d-anon.\tclasses\t"
 	if twins {
 		header += "twin-unique\t"
 	}
 	fmt.Fprintf(tw, header+"seconds\t\n", rs[0].K)
 	for _, r := range rs {
-		fmt.Fprintf(tw, "%s\t%d\t%.4f\t%d\t%d\t", r.Measure, r.Unique, r.UniqueFraction, r.NotKAnonymous, r.Classes)
+		fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%d\t%d\t", r.Measure, r.Unique, 100*r.UniqueFraction, r.NotKAnonymous, r.Classes)
 		if twins {
 			fmt.Fprintf(tw, "%d\t", *r.TwinUnique)
 		}
