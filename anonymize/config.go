@@ -1,7 +1,6 @@
 package anonymize
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -211,8 +210,8 @@ func ParseVariant(s string) (Variant, error) {
 
 // Config configures a run.
 type Config struct {
-	Measure measure.Measure // the anonymity measure
-	D       int             // distance, at least 1
+	Measure measure.Measure // the anonymity measure (nil: count, as the command line's)
+	D       int             // distance, at least 1 (0: 1)
 	K       int             // anonymity threshold; 0 means 2
 
 	Strategy  Strategy  // default Best
@@ -298,7 +297,10 @@ type Config struct {
 // first to learn the budget and target a run will have.
 func (c Config) WithDefaults(n, m int) (Config, error) {
 	if c.Measure == nil {
-		return c, errors.New("anonymize: no measure")
+		c.Measure = measure.Count{}
+	}
+	if c.D == 0 {
+		c.D = 1
 	}
 	if c.D < 1 {
 		return c, fmt.Errorf("anonymize: distance must be at least 1, got %d", c.D)

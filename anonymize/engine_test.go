@@ -239,8 +239,7 @@ func TestFuzzyTarget(t *testing.T) {
 func TestBadConfig(t *testing.T) {
 	g := examples.MustRead("karate")
 	bad := []Config{
-		{D: 1},
-		{Measure: measure.Count{}, D: 0},
+		{Measure: measure.Count{}, D: -1},
 		{Measure: measure.Count{}, D: 1, K: -2},
 		{Measure: measure.Count{}, D: 1, Strategy: "nope"},
 		{Measure: measure.Count{}, D: 1, Operation: "swap"},

@@ -187,6 +187,23 @@ func (sc *scorer) computeAffected() {
 		}
 		return 0
 	}
+	if sc.scope == measure.Everything {
+		// Every edge affects every node (a Whole measure): the same
+		// counts for all, found once instead of once per edge.
+		var total int32
+		for v := range int32(g.NumNodes()) {
+			total += na(v)
+		}
+		for i := range g.NumEdges() {
+			if sc.needAff() {
+				sc.aff[i] = int32(g.NumNodes())
+			}
+			if sc.needC() {
+				sc.c[i] = total
+			}
+		}
+		return
+	}
 	if !sc.incremental {
 		for i, e := range g.Edges() {
 			sc.buf = sc.finder.Affected(sc.buf[:0], g, sc.scope, e.U, e.V, sc.d)
