@@ -10,6 +10,8 @@
 //	anonet-experiments [-data DIR] kdegree                 liu-terzi vs ua and the default, degree, k = 2, 5, 10 (Markdown)
 //	anonet-experiments [-data DIR] [-seeds N] quality [-csv FILE] [-only full,budgeted,dk,count2,optimum] [-methods A,B]
 //	                                                       edges kept by ua, restoration, greedy, the default; optimality gaps
+//	anonet-experiments [-data DIR] frontier [-k 2,5] [-rungs count,automorphism] [-limit 2m] [-csv FILE] [-fig DIR]
+//	                                                       the privacy–utility frontier: ua and the default under every rung of the ladder
 //	anonet-experiments [-data DIR] paper -o OUT [-quick] [-seeds N]
 //	                                                       the paper's results section: CSV, SVG/PNG, index.html
 //
@@ -40,7 +42,7 @@ func main() {
 	data := flag.String("data", filepath.Join("..", "shared", "datasets", "anonet"), "directory of the reference .nauty networks")
 	seeds := flag.Int("seeds", 5, "seeds per configuration")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: anonet-experiments [-data DIR] [-seeds N] strategies|cascade|attack|attributes|kdegree|quality|paper -o OUT [-quick]")
+		fmt.Fprintln(os.Stderr, "usage: anonet-experiments [-data DIR] [-seeds N] strategies|cascade|attack|attributes|kdegree|quality|frontier|paper -o OUT [-quick]")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -90,6 +92,8 @@ func run(what string, args []string, data string, seeds int) error {
 		return paper(args, data, seeds)
 	case "quality":
 		return quality(args, data, seeds)
+	case "frontier":
+		return frontier(args, data)
 	}
 	if len(args) > 0 {
 		return fmt.Errorf("%s takes no arguments, got %s", what, strings.Join(args, " "))

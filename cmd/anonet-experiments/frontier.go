@@ -1,0 +1,91 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/anonet-project/anonet/experiment"
+	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/report"
+	"github.com/anonet-project/anonet/verdict"
+)
+
+// frontier writes the privacy–utility frontier (issue 35 item 5): for the
+// reference networks and Enron, for every rung of the ladder and every k,
+// the edges ua and the default keep, the utility they preserve, their time
+// and the attack's re-identification; a Markdown table on stdout, every run
+// as CSV, and the figures.
+func frontier(args []string, data string) error {
+	fs := flag.NewFlagSet("frontier", flag.ContinueOnError)
+	csvPath := fs.String("csv", "", "also write every run as CSV to this file")
+	figDir := fs.String("fig", "", "write the figures (SVG and PNG) into this directory")
+	kList := fs.String("k", "2,5", "values of k, comma-separated")
+	limit := fs.Duration("limit", 2*time.Minute, "bound of every run: a method that has no release by then is skipped")
+	rungs := fs.String("rungs", "", "only the rungs whose measure names these (comma-separated), e.g. count,automorphism")
+	enron := fs.String("enron", filepath.Join(filepath.Dir(data), "enron-email.edges.gz"), "Enron's edge list, added to the networks if it exists ('' for none)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var ks []int
+	for _, s := range strings.Split(*kList, ",") {
+		k, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || k < 2 {
+			return fmt.Errorf("-k %q: want whole numbers of at least 2", *kList)
+		}
+		ks = append(ks, k)
+	}
+	nets, err := loadNetworks(data, nil)
+	if err != nil {
+		return err
+	}
+	if *enron != "" {
+		if g, _, err := graphio.ReadFile(*enron, graphio.ReadOptions{}); err == nil {
+			nets = append(nets, experiment.Network{Name: "enron-email", Graph: g})
+		} else {
+			fmt.Fprintf(os.Stderr, "note: no Enron (%v)\n", err)
+		}
+	}
+	var steps []verdict.Step
+	for _, st := range verdict.Ladder() {
+		if *rungs == "" || strings.Contains(","+*rungs+",", ","+st.Measure.Name()+",") {
+			steps = append(steps, st)
+		}
+	}
+	start := time.Now()
+	rows, err := experiment.Frontier(nets, steps, ks, experiment.FrontierMethods(), 1, *limit, func(r experiment.FrontierRow) {
+		fmt.Fprintf(os.Stderr, "%s %s d=%d k=%d %s: kept %d of %d, reached %v, re-identified %v, %.1fs %s\n",
+			r.Network, r.Measure, r.D, r.K, r.Method, r.Kept, r.Edges, r.Reached, r.ReIdentified, r.Seconds, r.Skipped)
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Printf("### The privacy–utility frontier (%d networks, full variant, seed 1; %s)\n\n", len(nets), time.Now().Format("2006-01-02"))
+	if err := experiment.FrontierTable(os.Stdout, rows); err != nil {
+		return err
+	}
+	fmt.Printf("\ntotal time: %.0fs\n", time.Since(start).Seconds())
+	if *csvPath != "" {
+		if err := experiment.WriteFrontierCSV(*csvPath, rows); err != nil {
+			return err
+		}
+	}
+	if *figDir != "" {
+		var charts []report.Chart
+		for i := range experiment.FrontierSeeds() {
+			c, err := experiment.FrontierChart(rows, i)
+			if err != nil {
+				return err
+			}
+			charts = append(charts, c)
+		}
+		if _, err := report.WriteFiles(*figDir, charts); err != nil {
+			return err
+		}
+	}
+	return nil
+}

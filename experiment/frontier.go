@@ -1,0 +1,313 @@
+package experiment
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/anonet-project/anonet/anonymity"
+	"github.com/anonet-project/anonet/anonymize"
+	"github.com/anonet-project/anonet/attack"
+	"github.com/anonet-project/anonet/release"
+	"github.com/anonet-project/anonet/report"
+	"github.com/anonet-project/anonet/utility"
+	"github.com/anonet-project/anonet/verdict"
+)
+
+// FrontierRow is one point of the privacy–utility frontier: a method's
+// release of a network under one rung of the ladder (a measure at a
+// distance) and one k.
+type FrontierRow struct {
+	Network string
+	Measure string
+	D, K    int
+	Method  string
+	Edges   int // of the input
+	Kept    int // of the release
+	Reached bool
+	Seconds float64
+	// Preserved counts the utility metrics the release preserves, of
+	// Metrics defined (utility.Compare).
+	Preserved, Metrics int
+	// ReIdentified[i] is the share of the people the seed-and-propagate
+	// attack re-identifies with FrontierSeeds[i] seeds (NaN: not run).
+	ReIdentified []float64
+	// Skipped, if not empty, says why the run gave no release (it did not
+	// finish within the time bound).
+	Skipped string
+}
+
+// FrontierSeeds are the numbers of seeds of the frontier's attacks.
+func FrontierSeeds() []int { return attack.DefaultSeeds() }
+
+// FrontierMethods are the methods the frontier compares: the paper's ua
+// and the default.
+func FrontierMethods() []Method {
+	return []Method{
+		{Name: "ua", Strategy: anonymize.UA, Refine: anonymize.NoRefinement},
+		{Name: "default", Strategy: anonymize.Best},
+	}
+}
+
+// Frontier anonymizes every network under every rung and k with every
+// method (seed seed, full variant), each run within limit, verifies every
+// release from scratch, and measures what it kept, the utility it
+// preserved and the attack's re-identification. progress, if not nil,
+// gets every row.
+func Frontier(nets []Network, rungs []verdict.Step, ks []int, methods []Method, seed uint64, limit time.Duration, progress func(FrontierRow)) ([]FrontierRow, error) {
+	var rows []FrontierRow
+	for _, net := range nets {
+		identity := release.Identity(net.Graph.NumNodes())
+		for _, st := range rungs {
+			for _, k := range ks {
+				for _, meth := range methods {
+					r, err := frontierRun(net, st, k, meth, seed, limit, identity)
+					if err != nil {
+						return nil, err
+					}
+					rows = append(rows, r)
+					if progress != nil {
+						progress(r)
+					}
+				}
+			}
+		}
+	}
+	return rows, nil
+}
+
+// frontierRun is one row of Frontier.
+func frontierRun(net Network, st verdict.Step, k int, meth Method, seed uint64, limit time.Duration, identity []int32) (FrontierRow, error) {
+	m := net.Graph.NumEdges()
+	r := FrontierRow{Network: net.Name, Measure: st.Measure.Name(), D: st.D, K: k, Method: meth.Name, Edges: m}
+	g := net.Graph.Clone()
+	cfg := anonymize.Config{Measure: st.Measure, D: st.D, K: k, Variant: anonymize.Full, Seed: seed}
+	meth.apply(&cfg, m)
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	start := time.Now()
+	res, err := anonymize.RunContext(ctx, g, cfg)
+	r.Seconds = time.Since(start).Seconds()
+	if err != nil {
+		return r, fmt.Errorf("%s %s %s: %w", net.Name, meth.Name, r.Measure, err)
+	}
+	if res.Interrupted && !res.TargetReached {
+		r.Skipped = fmt.Sprintf("no release within %v", limit)
+		return r, nil
+	}
+	// Every release is verified from scratch.
+	p, err := anonymity.New(g, st.Measure, st.D, anonymity.Options{K: k})
+	if err != nil {
+		return r, err
+	}
+	if p.NotAnonymous() != res.After().NotKAnonymous {
+		return r, fmt.Errorf("%s %s %s k = %d: the release has %d nodes not %d-anonymous, the run reported %d",
+			net.Name, meth.Name, r.Measure, k, p.NotAnonymous(), k, res.After().NotKAnonymous)
+	}
+	r.Kept, r.Reached = g.NumEdges(), res.TargetReached && p.NotAnonymous() == 0
+	c, err := utility.Compare(net.Graph, g, utility.Options{Correspondence: identity, Seed: 1})
+	if err != nil {
+		return r, err
+	}
+	for _, mt := range c.Metrics {
+		if mt.Defined() {
+			r.Metrics++
+			if mt.Preserved {
+				r.Preserved++
+			}
+		}
+	}
+	for _, s := range FrontierSeeds() {
+		if s >= g.NumNodes() {
+			r.ReIdentified = append(r.ReIdentified, math.NaN())
+			continue
+		}
+		a, err := attack.Run(net.Graph, g, identity, attack.Config{Seeds: s, Seed: seed})
+		if err != nil {
+			return r, err
+		}
+		r.ReIdentified = append(r.ReIdentified, a.Fraction)
+	}
+	return r, nil
+}
+
+// frontierKey names a (rung, k) of the frontier.
+type frontierKey struct {
+	measure string
+	d, k    int
+}
+
+func (k frontierKey) String() string {
+	if k.measure == "automorphism" || k.measure == "degree" {
+		return fmt.Sprintf("%s, k = %d", k.measure, k.k)
+	}
+	return fmt.Sprintf("%s d = %d, k = %d", k.measure, k.d, k.k)
+}
+
+// FrontierTable writes the frontier as a Markdown table, one row per rung
+// and k: over the networks where both finished, the mean share of edges
+// ua and the default keep, the mean and smallest per-network ratio of the
+// default's edges to ua's (where ua keeps any), and the mean share of
+// people the attack re-identifies from each release with each number of
+// seeds.
+func FrontierTable(w io.Writer, rows []FrontierRow) error {
+	type pair struct{ ua, def *FrontierRow }
+	byKey := map[frontierKey]map[string]*pair{}
+	var keys []frontierKey
+	for i := range rows {
+		r := &rows[i]
+		key := frontierKey{r.Measure, r.D, r.K}
+		if byKey[key] == nil {
+			byKey[key] = map[string]*pair{}
+			keys = append(keys, key)
+		}
+		p := byKey[key][r.Network]
+		if p == nil {
+			p = &pair{}
+			byKey[key][r.Network] = p
+		}
+		switch r.Method {
+		case "ua":
+			p.ua = r
+		case "default":
+			p.def = r
+		}
+	}
+	seeds := FrontierSeeds()
+	var hdr strings.Builder
+	hdr.WriteString("| rung | networks | ua keeps | default keeps | default / ua, mean (min) |")
+	for _, s := range seeds {
+		fmt.Fprintf(&hdr, " re-identified, %d seeds: ua / default |", s)
+	}
+	fmt.Fprintln(w, hdr.String())
+	fmt.Fprintln(w, "|"+strings.Repeat(" --- |", 5+len(seeds)))
+	for _, key := range keys {
+		var nets int
+		var ua, def, ratio, minRatio float64
+		var ratios int
+		minRatio = math.Inf(1)
+		reUA, reDef := make([]float64, len(seeds)), make([]float64, len(seeds))
+		counts := make([]int, len(seeds))
+		for _, p := range byKey[key] {
+			if p.ua == nil || p.def == nil || p.ua.Skipped != "" || p.def.Skipped != "" {
+				continue
+			}
+			nets++
+			ua += float64(p.ua.Kept) / float64(max(p.ua.Edges, 1))
+			def += float64(p.def.Kept) / float64(max(p.def.Edges, 1))
+			if p.ua.Kept > 0 {
+				x := float64(p.def.Kept) / float64(p.ua.Kept)
+				ratio += x
+				minRatio = min(minRatio, x)
+				ratios++
+			}
+			for i := range seeds {
+				if i < len(p.ua.ReIdentified) && i < len(p.def.ReIdentified) && !math.IsNaN(p.ua.ReIdentified[i]) && !math.IsNaN(p.def.ReIdentified[i]) {
+					reUA[i] += p.ua.ReIdentified[i]
+					reDef[i] += p.def.ReIdentified[i]
+					counts[i]++
+				}
+			}
+		}
+		if nets == 0 {
+			fmt.Fprintf(w, "| %s | 0 | | | |%s\n", key, strings.Repeat(" |", len(seeds)))
+			continue
+		}
+		rs := "– (ua keeps nothing)"
+		if ratios > 0 {
+			rs = fmt.Sprintf("%.2f× (%.2f×)", ratio/float64(ratios), minRatio)
+		}
+		fmt.Fprintf(w, "| %s | %d | %.1f%% | %.1f%% | %s |", key, nets, 100*ua/float64(nets), 100*def/float64(nets), rs)
+		for i := range seeds {
+			if counts[i] == 0 {
+				fmt.Fprint(w, " – |")
+				continue
+			}
+			fmt.Fprintf(w, " %.1f%% / %.1f%% |", 100*reUA[i]/float64(counts[i]), 100*reDef[i]/float64(counts[i]))
+		}
+		fmt.Fprintln(w)
+	}
+	return nil
+}
+
+// FrontierChart is the frontier as a figure: for every rung and k, the
+// mean share of edges each method keeps against the mean share of people
+// the attack re-identifies with seedIndex's number of seeds.
+func FrontierChart(rows []FrontierRow, seedIndex int) (report.Chart, error) {
+	if seedIndex < 0 || seedIndex >= len(FrontierSeeds()) {
+		return report.Chart{}, errors.New("experiment: no such number of seeds")
+	}
+	type acc struct {
+		kept, re float64
+		n        int
+	}
+	sums := map[string]map[frontierKey]*acc{}
+	var order []frontierKey
+	seen := map[frontierKey]bool{}
+	for _, r := range rows {
+		if r.Skipped != "" || seedIndex >= len(r.ReIdentified) || math.IsNaN(r.ReIdentified[seedIndex]) {
+			continue
+		}
+		key := frontierKey{r.Measure, r.D, r.K}
+		if !seen[key] {
+			seen[key] = true
+			order = append(order, key)
+		}
+		if sums[r.Method] == nil {
+			sums[r.Method] = map[frontierKey]*acc{}
+		}
+		a := sums[r.Method][key]
+		if a == nil {
+			a = &acc{}
+			sums[r.Method][key] = a
+		}
+		a.kept += float64(r.Kept) / float64(max(r.Edges, 1))
+		a.re += r.ReIdentified[seedIndex]
+		a.n++
+	}
+	c := report.Chart{
+		Name:   fmt.Sprintf("frontier_%d_seeds", FrontierSeeds()[seedIndex]),
+		Title:  fmt.Sprintf("Edges kept against people re-identified (%d seeds)", FrontierSeeds()[seedIndex]),
+		XLabel: "edges kept (share of the network's)", YLabel: "people re-identified (share)",
+		ZeroY: true, PercentY: true, MaxY: 1,
+		Caption: "One point per rung of the ladder and k, averaged over the networks; up and to the right is what a release gives away, to the right what it keeps.",
+	}
+	for i, meth := range []string{"ua", "default"} {
+		s := report.Series{Name: meth, Color: i}
+		for _, key := range order {
+			if a := sums[meth][key]; a != nil && a.n > 0 {
+				s.X = append(s.X, a.kept/float64(a.n))
+				s.Y = append(s.Y, a.re/float64(a.n))
+			}
+		}
+		c.Series = append(c.Series, s)
+	}
+	return c, nil
+}
+
+// WriteFrontierCSV writes every row of the frontier.
+func WriteFrontierCSV(path string, rows []FrontierRow) error {
+	header := []string{"network", "measure", "d", "k", "method", "edges", "kept", "reached", "seconds", "utility_preserved", "utility_metrics"}
+	for _, s := range FrontierSeeds() {
+		header = append(header, fmt.Sprintf("reidentified_%d_seeds", s))
+	}
+	header = append(header, "skipped")
+	var out [][]string
+	for _, r := range rows {
+		row := []string{r.Network, r.Measure, fmt.Sprint(r.D), fmt.Sprint(r.K), r.Method, fmt.Sprint(r.Edges), fmt.Sprint(r.Kept),
+			fmt.Sprint(r.Reached), f64(r.Seconds), fmt.Sprint(r.Preserved), fmt.Sprint(r.Metrics)}
+		for i := range FrontierSeeds() {
+			if i < len(r.ReIdentified) {
+				row = append(row, f64(r.ReIdentified[i]))
+			} else {
+				row = append(row, "")
+			}
+		}
+		out = append(out, append(row, r.Skipped))
+	}
+	return writeCSV(path, header, out)
+}

@@ -1,0 +1,55 @@
+package experiment
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/anonet-project/anonet/examples"
+	"github.com/anonet-project/anonet/measure"
+	"github.com/anonet-project/anonet/verdict"
+)
+
+// TestFrontier runs the frontier on two bundled networks under degree and
+// automorphism: every release meets its target (verified from scratch by
+// Frontier), automorphism keeps no more than degree, the attack's shares
+// are shares, and the table names every rung.
+func TestFrontier(t *testing.T) {
+	nets := []Network{{Name: "karate", Graph: examples.MustRead("karate")}, {Name: "dolphins", Graph: examples.MustRead("dolphins")}}
+	rungs := []verdict.Step{{Measure: measure.Degree{}, D: 1}, {Measure: measure.Automorphism{}, D: 1}}
+	rows, err := Frontier(nets, rungs, []int{2}, FrontierMethods(), 1, time.Minute, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2*2*2 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	kept := map[string]int{}
+	for _, r := range rows {
+		if r.Skipped != "" || !r.Reached || r.Kept > r.Edges || r.Metrics == 0 || len(r.ReIdentified) != len(FrontierSeeds()) {
+			t.Errorf("%+v", r)
+		}
+		for _, x := range r.ReIdentified {
+			if !math.IsNaN(x) && (x < 0 || x > 1) {
+				t.Errorf("%s %s %s: re-identified %v", r.Network, r.Measure, r.Method, r.ReIdentified)
+			}
+		}
+		kept[r.Network+" "+r.Measure+" "+r.Method] = r.Kept
+	}
+	for _, net := range []string{"karate", "dolphins"} {
+		if kept[net+" automorphism default"] > kept[net+" degree default"] {
+			t.Errorf("%s: automorphism keeps %d edges, more than degree's %d", net, kept[net+" automorphism default"], kept[net+" degree default"])
+		}
+	}
+	var b strings.Builder
+	if err := FrontierTable(&b, rows); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "| degree, k = 2 | 2 |") || !strings.Contains(b.String(), "| automorphism, k = 2 | 2 |") {
+		t.Errorf("table:\n%s", b.String())
+	}
+	if c, err := FrontierChart(rows, 1); err != nil || len(c.Series) != 2 || len(c.Series[1].X) != 2 {
+		t.Errorf("chart %+v, %v", c, err)
+	}
+}
