@@ -86,28 +86,82 @@ type Whole interface {
 }
 
 // wholeEval evaluates a Whole measure, recomputing its classes when the
-// graph has changed.
+// graph has changed. It keeps the classes of the state before too: a move
+// tried and undone (the anonymizer's common case) returns the graph to it,
+// and the classes are then taken back, not computed again.
 type wholeEval struct {
-	m        Whole
-	g        *graph.Graph
-	colors   []int32
+	m          Whole
+	g          *graph.Graph
+	colors     []int32
+	cur, prev  wholeState
+	hasCur     bool
+	curVersion uint64
+}
+
+// wholeState is a graph's edges (and kinds of ties) and its classes.
+type wholeState struct {
+	n        int
+	edges    []graph.Edge
+	kinds    []graph.Kind // typed graphs only
 	class    []int32
 	complete bool
-	version  uint64
+	valid    bool
+}
+
+// matches reports whether s is the state of g: the same nodes, edges and
+// kinds of ties, checked edge by edge (never by a hash).
+func (s *wholeState) matches(g *graph.Graph) bool {
+	if !s.valid || s.n != g.NumNodes() || len(s.edges) != g.NumEdges() {
+		return false
+	}
+	for i, e := range s.edges {
+		if !g.HasEdge(e.U, e.V) || s.kinds != nil && g.Kind(e.U, e.V) != s.kinds[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // AppendSignature appends v's class.
 func (e *wholeEval) AppendSignature(dst []byte, v int32) []byte {
-	if e.class == nil || e.version != e.g.Version() || len(e.class) != e.g.NumNodes() {
-		e.class, e.complete = e.m.Classes(e.g, e.colors)
-		e.version = e.g.Version()
+	if !e.hasCur || e.curVersion != e.g.Version() {
+		e.refresh()
 	}
-	return binary.AppendUvarint(dst, uint64(e.class[v]))
+	return binary.AppendUvarint(dst, uint64(e.cur.class[v]))
+}
+
+// refresh makes cur the state of the graph: the previous one if the graph
+// has returned to it, else computed.
+func (e *wholeEval) refresh() {
+	g := e.g
+	switch {
+	case e.hasCur && e.cur.matches(g):
+	case e.prev.matches(g):
+		e.cur, e.prev = e.prev, e.cur
+	default:
+		next := e.prev // its slices are reused
+		next.n, next.valid = g.NumNodes(), true
+		next.edges = append(next.edges[:0], g.Edges()...)
+		next.kinds = next.kinds[:0]
+		if g.Typed() {
+			for _, ed := range next.edges {
+				next.kinds = append(next.kinds, g.Kind(ed.U, ed.V))
+			}
+		} else {
+			next.kinds = nil
+		}
+		next.class, next.complete = e.m.Classes(g, e.colors)
+		if e.hasCur {
+			e.prev = e.cur
+		}
+		e.cur = next
+	}
+	e.hasCur, e.curVersion = true, g.Version()
 }
 
 // Complete reports whether the classes of the last computation are exact
 // (see Whole).
-func (e *wholeEval) Complete() bool { return e.class == nil || e.complete }
+func (e *wholeEval) Complete() bool { return !e.hasCur || e.cur.complete }
 
 var (
 	_ Measure = Automorphism{}

@@ -2,6 +2,8 @@ package measure_test
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/anonet-project/anonet/examples"
@@ -84,6 +86,41 @@ func TestTypedEveryMeasure(t *testing.T) {
 				if auto[u][v] && !eq[u][v] {
 					t.Fatalf("%s: nodes %d and %d are automorphic but have different signatures", name, u, v)
 				}
+			}
+		}
+	}
+}
+
+// TestAutomorphismEvaluatorFollowsChanges: the evaluator keeps the classes
+// of the state before the current one and takes them back when the graph
+// returns to it (a move tried and undone); through random deletions,
+// restorations and undos its classes always equal those computed afresh.
+func TestAutomorphismEvaluatorFollowsChanges(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	g := examples.MustRead("lesmis")
+	m := measure.Automorphism{}
+	ev := m.NewEvaluator(g, 1)
+	edges := g.SortedEdges()
+	for step := range 60 {
+		e := edges[r.IntN(len(edges))]
+		had := g.HasEdge(e.U, e.V)
+		if had {
+			g.DeleteEdge(e.U, e.V)
+		} else {
+			g.AddEdge(e.U, e.V)
+		}
+		if step%3 == 0 { // undo it: the graph is back to the state before
+			if had {
+				g.AddEdge(e.U, e.V)
+			} else {
+				g.DeleteEdge(e.U, e.V)
+			}
+		}
+		want, _ := m.Classes(g, nil)
+		for v := range int32(g.NumNodes()) {
+			got := ev.AppendSignature(nil, v)
+			if w := binary.AppendUvarint(nil, uint64(want[v])); !bytes.Equal(got, w) {
+				t.Fatalf("step %d: node %d has class %v, afresh %d", step, v, got, want[v])
 			}
 		}
 	}
