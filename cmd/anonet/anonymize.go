@@ -180,6 +180,7 @@ func newAnonymizeCmd(e *env) *cli.Command {
 		tracePath, deletedPath, mappingPath string
 		allowUnmet                          bool
 		toFormat, keyFile                   string
+		within, withinMapping               string
 		ladder, noLadder                    bool
 		alterLayers                         []string
 	)
@@ -320,7 +321,13 @@ end of an iteration and writes the best state so far by the same rule.`,
 			if out == "" {
 				return usageErrorf("no output file: give -o OUT")
 			}
-			outs := e.newOutputs(args[0], af.path, keyFile)
+			if (within == "") != (withinMapping == "") {
+				return usageErrorf("--within RELEASE and --within-mapping MAPPING go together")
+			}
+			if within == "" && cmd.Root().PersistentFlags().Changed("seed") {
+				e.notef("note: releases of one network made with other --seed values differ, can be joined by their structure, and their union restores ties that each deleted (docs/attack.md); publish one release per network and target, or nest a stricter one within the release already published (--within)")
+			}
+			outs := e.newOutputs(args[0], af.path, keyFile, within, withinMapping)
 			for _, o := range [][2]string{{"-o", out}, {"--trace", tracePath}, {"--deleted", deletedPath}, {"--mapping", mappingPath}, {"--attributes-out", attributesOut}, {recordOutput, recordPath(out)}} {
 				if err := outs.add(o[0], o[1]); err != nil {
 					return err
@@ -346,6 +353,11 @@ end of an iteration and writes the best state so far by the same rule.`,
 			in, err := e.readGraph(args[0], format)
 			if err != nil {
 				return err
+			}
+			if within != "" {
+				if err := e.nestWithin(in, within, withinMapping); err != nil {
+					return err
+				}
 			}
 			outFormat, err := anonymizedFormat(out, toFormat, in.format)
 			if err != nil {
@@ -486,6 +498,8 @@ end of an iteration and writes the best state so far by the same rule.`,
 	f.StringVar(&deletedPath, "deleted", "", "write the altered edges (of a directed or layered network: ties), by original node id, to this file")
 	f.StringSliceVar(&alterLayers, "alter-layers", nil, "layered networks: the only layers whose ties may be deleted (e.g. work,school); the others are never touched (default: all)")
 	f.StringVar(&mappingPath, "mapping", "", "write the secret mapping original id → anonymized id to this file")
+	f.StringVar(&within, "within", "", "nest the release within this earlier release of the same network (with --within-mapping, its secret mapping): only its ties are kept or deleted, so that the union of the two releases is the earlier one and joining them reveals nothing more")
+	f.StringVar(&withinMapping, "within-mapping", "", "the --mapping of the --within release")
 	f.StringVar(&keyFile, "key-file", "", "read the secret key of the release's ids from this file (64 hexadecimal digits, or an earlier release's --mapping) to reproduce them; default: a fresh key from the operating system's random source, recorded only in --mapping")
 	af.register(f)
 	f.StringVar(&attributesOut, "attributes-out", "", "with --attributes: write the release's attribute table (values unchanged, ids of the release) to this file")
@@ -651,4 +665,38 @@ func printProtection(w io.Writer, r anonymizeResult) {
 		return
 	}
 	fmt.Fprintf(w, "\nthe target covers someone who knows %s (--ladder judges the release against stronger attackers)\n", r.Attacker)
+}
+
+// nestWithin thins the input in to the earlier release of it in the file
+// rel, whose nodes the mapping file mapping pairs with the input's: every
+// edge of the input whose counterpart is not in the release is deleted, so
+// that anonymizing what is left gives a release within the earlier one
+// (their union is the earlier release). Directed or layered inputs are
+// refused.
+func (e *env) nestWithin(in *input, rel, mapping string) error {
+	if in.g.Typed() {
+		return usageErrorf("--within: nesting a directed or layered network is not supported")
+	}
+	prev, err := e.readGraph(rel, "")
+	if err != nil {
+		return err
+	}
+	corr, err := readMapping(mapping, in.g, prev.g)
+	if err != nil {
+		return err
+	}
+	var gone []graph.Edge
+	for _, ed := range in.g.Edges() {
+		if x, y := corr[ed.U], corr[ed.V]; x < 0 || y < 0 || !prev.g.HasEdge(x, y) {
+			gone = append(gone, ed)
+		}
+	}
+	for _, ed := range gone {
+		in.g.DeleteEdge(ed.U, ed.V)
+	}
+	if extra := prev.g.NumEdges() - in.g.NumEdges(); extra > 0 {
+		return inputError(fmt.Errorf("--within %s: %d of its edges are not edges of %s under the mapping %s: it is not a release of this network made by deleting edges", rel, extra, in.name, mapping))
+	}
+	e.notef("nested within %s: %d of the input's edges are not in it and stay deleted", rel, len(gone))
+	return nil
 }

@@ -13,6 +13,10 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/anonet-project/anonet/examples"
+	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/release"
 )
 
 // runCLIStdin is runCLI with stdin.
@@ -350,5 +354,61 @@ func TestReleaseGateBoundary(t *testing.T) {
 	}
 	if !short || !exact {
 		t.Errorf("no budget from 1 to 16 ended one node short (%v) or exactly at the target (%v)", short, exact)
+	}
+}
+
+// TestWithin: a release nested within an earlier one (--within) keeps only
+// ties of it, so that the union of the two is the earlier release and
+// joining them restores nothing (issue 37 item 6); the flags go together.
+func TestWithin(t *testing.T) {
+	dir := t.TempDir()
+	a, am := filepath.Join(dir, "a.edges"), filepath.Join(dir, "a.tsv")
+	c, cm := filepath.Join(dir, "c.edges"), filepath.Join(dir, "c.tsv")
+	if _, stderr, code := runCLI(t, "anonymize", "lesmis", "-o", a, "--mapping", am, "--no-ladder"); code != 0 {
+		t.Fatalf("the first release: exit %d: %s", code, stderr)
+	}
+	if _, stderr, code := runCLI(t, "--seed", "2", "anonymize", "lesmis", "-o", c, "--mapping", cm, "-k", "3", "--within", a, "--within-mapping", am, "--no-ladder"); code != 0 {
+		t.Fatalf("the nested release: exit %d: %s", code, stderr)
+	}
+	orig := examples.MustRead("lesmis")
+	inOriginal := func(rel, mapping string) map[[2]string]bool {
+		g, _, err := graphio.ReadFile(rel, graphio.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(mapping)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		corr, err := release.ReadMapping(f, mapping, orig, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back := make([]int32, g.NumNodes())
+		for v, w := range corr {
+			back[w] = int32(v)
+		}
+		edges := map[[2]string]bool{}
+		for _, e := range g.Edges() {
+			x, y := orig.Label(back[e.U]), orig.Label(back[e.V])
+			if x > y {
+				x, y = y, x
+			}
+			edges[[2]string{x, y}] = true
+		}
+		return edges
+	}
+	ea, ec := inOriginal(a, am), inOriginal(c, cm)
+	for e := range ec {
+		if !ea[e] {
+			t.Errorf("the nested release has the tie %v, which the first deleted", e)
+		}
+	}
+	if len(ec) >= len(ea) {
+		t.Errorf("k = 3 within k = 2 kept %d ties of %d: nothing deleted?", len(ec), len(ea))
+	}
+	if _, stderr, code := runCLI(t, "anonymize", "lesmis", "-o", filepath.Join(dir, "x.edges"), "--within", a); code != 2 || !strings.Contains(stderr, "go together") {
+		t.Errorf("--within alone: exit %d: %s", code, stderr)
 	}
 }
