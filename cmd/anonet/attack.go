@@ -123,11 +123,14 @@ it: the release is renumbered at random first. See docs/attack.md.`,
 					known++
 				}
 			}
+			pr := e.newProgress()
+			defer pr.done()
 			for _, s := range ss {
 				if s >= known {
 					e.notef("note: skipping s = %d: only %d nodes have a counterpart in the release", s, known)
 					continue
 				}
+				pr.update("attack with %d seeds", s)
 				r, err := attack.Run(orig.g, rel.g, truth, attack.Config{Seeds: s, Theta: theta, Seed: e.seed, Colors: codes})
 				if err != nil {
 					return usageErrorf("%v", err)
@@ -135,6 +138,7 @@ it: the release is renumbered at random first. See docs/attack.md.`,
 				res.Attacks = append(res.Attacks, attackRow{Seeds: s, Targets: r.Targets, Matched: r.Matched, Correct: r.Correct,
 					Fraction: r.Fraction, Precision: r.Precision, Signature: r.Signature, Passes: r.Passes, Unmatchable: r.Unmatchable})
 			}
+			pr.done()
 			res.measure(start)
 			if e.json {
 				return writeJSON(e.stdout, res)
