@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"runtime/debug"
 	"time"
 
 	"github.com/anonet-project/anonet/anonymity"
@@ -172,7 +171,7 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	}
 	if cfg.deletesByGain() {
 		runGreedy(sctx, sol, rec)
-		releaseMemory(m0) // the greedy's queue, before the solution lists its ids
+		releaseMemory(&cfg, m0) // the greedy's queue, before the solution lists its ids
 	} else if err := runPaper(sctx, st, rng, rec); err != nil {
 		return nil, err
 	}
@@ -208,7 +207,7 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 		refine(ctx, sol, rng, rec, deadline)
 		// The solution is garbage: the caller's next allocations (writing
 		// the release) should not come on top of it.
-		releaseMemory(m0)
+		releaseMemory(&cfg, m0)
 	}
 	if ctx.Err() != nil {
 		res.Interrupted = true
@@ -245,18 +244,18 @@ func checkTyped(g *graph.Graph, cfg Config) error {
 	return nil
 }
 
-// returnMemoryEdges is the number of edges from which a run returns the
-// memory of a finished phase to the system (releaseMemory).
+// returnMemoryEdges is the number of edges from which a run offers the
+// memory of a finished phase back to the system (Config.ReleaseMemory).
 const returnMemoryEdges = 1 << 20
 
-// releaseMemory returns the pages of state that has just become garbage to
-// the system at once, on a graph of at least returnMemoryEdges edges: the
-// collector would find it soon, but its pages would stay in the resident
-// set beside those of the next phase (on 10^7 edges, 100 MB at the peak).
-// It costs one forced collection, a fraction of a second at 10^7 edges.
-func releaseMemory(edges int) {
-	if edges >= returnMemoryEdges {
-		debug.FreeOSMemory()
+// releaseMemory calls cfg.ReleaseMemory, if set, on a graph of at least
+// returnMemoryEdges edges: the state of a phase has just become garbage,
+// and the collector would find it soon, but its pages would stay in the
+// resident set beside those of the next phase (on 10^7 edges, 100 MB at
+// the peak). The library itself changes nothing process-wide.
+func releaseMemory(cfg *Config, edges int) {
+	if edges >= returnMemoryEdges && cfg.ReleaseMemory != nil {
+		cfg.ReleaseMemory()
 	}
 }
 
@@ -533,9 +532,9 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder, d
 		// which does not depend on the split's order.
 		left := cfg.Budget - sol.ids.numDeleted()
 		sol.ids = idSplit{}
-		releaseMemory(sol.in.len())
+		releaseMemory(cfg, sol.in.len())
 		sol.greedy(rctx, left, true, func(int32, time.Duration) { n++ })
-		releaseMemory(sol.in.len())
+		releaseMemory(cfg, sol.in.len())
 		sol.listIDs()
 		if n > 0 {
 			rec.record(PhaseGreedy, sol.na, 0, 0)

@@ -295,7 +295,7 @@ func buildSolution(p *anonymity.Partition, cfg *Config, deleted *Alterations) *s
 		// Listed in the input's edges now: the kept and deleted ids are
 		// read from the graph.
 		*deleted = Alterations{}
-		releaseMemory(s.in.len())
+		releaseMemory(s.cfg, s.in.len())
 	}
 	return s
 }
@@ -688,7 +688,7 @@ func (s *solution) deletedEdges() Alterations {
 func (s *solution) finish() Alterations {
 	s.in.back, s.in.backOff = nil, nil
 	s.ids.perm = nil
-	releaseMemory(s.in.len())
+	releaseMemory(s.cfg, s.in.len())
 	return s.deletedEdges()
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -254,7 +255,8 @@ end of an iteration and writes the best state so far by the same rule.`,
 			if err != nil {
 				return err
 			}
-			cfg := anonymize.Config{Measure: ms[0], D: mf.d, K: mf.k, Seed: e.seed, Threads: e.threads, Twins: tracePath != ""}
+			cfg := anonymize.Config{Measure: ms[0], D: mf.d, K: mf.k, Seed: e.seed, Threads: e.threads, Twins: tracePath != "",
+				ReleaseMemory: debug.FreeOSMemory}
 			if cfg.Strategy, err = anonymize.ParseStrategy(algorithm); err != nil {
 				return usageErrorf("--algorithm: %v", err)
 			}
