@@ -288,12 +288,22 @@ func (v *Verdict) judge(allowed int, opt Options) {
 		}
 	}
 	if v.State == Amber {
-		if next != nil && next.Measure != "automorphism" {
+		larger := max(5, 2*t.K)
+		others := "1 other"
+		if t.K > 2 {
+			others = fmt.Sprintf("%d others", t.K-1)
+		}
+		switch {
+		case next != nil && next.Measure != "automorphism":
 			v.Recommendation = fmt.Sprintf("to protect against %s: %s --measure %s -d %d -k %d; against every structural attacker: %s --measure automorphism -k %d",
 				rungName(next.Measure, next.D), opt.Command, next.Measure, next.D, t.K, opt.Command, t.K)
-		} else {
-			v.Recommendation = fmt.Sprintf("against every structural attacker: %s --measure automorphism -k %d (every person structurally indistinguishable from %d others); seeded attackers need a larger k",
-				opt.Command, t.K, t.K-1)
+		case next != nil || t.Measure != "automorphism":
+			v.Recommendation = fmt.Sprintf("against every structural attacker: %s --measure automorphism -k %d (every person structurally indistinguishable from %s); against attackers who know some people too, a larger k: -k %d",
+				opt.Command, t.K, others, larger)
+		default:
+			// Already automorphic: only seeds break the symmetry, and
+			// larger orbits leave fewer people to a seed.
+			v.Recommendation = fmt.Sprintf("against attackers who know some people already, a larger k: %s --measure automorphism -k %d", opt.Command, larger)
 		}
 	}
 }

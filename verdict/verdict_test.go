@@ -125,3 +125,15 @@ func TestVerdictBounds(t *testing.T) {
 		t.Errorf("the network attacked with itself, no seed: %+v", a)
 	}
 }
+
+// TestVerdictSeededOnly: a release that is already automorphic, amber only
+// through the seeded attack, is told to take a larger k, not to do what it
+// did.
+func TestVerdictSeededOnly(t *testing.T) {
+	v := &Verdict{Target: Target{Measure: "automorphism", D: 1, K: 2, Nodes: 10, Required: 10, Met: true},
+		Attacks: []Attack{{Seeds: 10, Targets: 10, Correct: 5, Fraction: 0.5}}}
+	v.judge(0, Options{Command: "anonet anonymize g -o OUT"})
+	if v.State != Amber || !strings.Contains(v.Recommendation, "--measure automorphism -k 5") || strings.Contains(v.Recommendation, "-k 2") {
+		t.Errorf("state %s, recommendation %q", v.State, v.Recommendation)
+	}
+}
