@@ -24,7 +24,6 @@ import (
 	"github.com/anonet-project/anonet/internal/testenv"
 	"github.com/anonet-project/anonet/measure"
 	"github.com/anonet-project/anonet/report"
-	"github.com/anonet-project/anonet/verdict"
 )
 
 // chromium returns the path of a headless-capable Chromium, or skips.
@@ -291,100 +290,23 @@ func countPixels(img image.Image) (dark, blue, orange int) {
 	return dark, blue, orange
 }
 
-// attackerWords says in plain words what the attacker of each measure of
-// the example ladders knows (at d = 1).
-var attackerWords = map[string]string{
-	"degree":       "each person's number of contacts",
-	"count":        "each person's number of contacts and the number of ties among those contacts",
-	"degdist":      "how many contacts each of a person's contacts has among the person's contacts",
-	"dk":           "the exact pattern of ties among each person's contacts",
-	"vrq":          "how many contacts each of a person's contacts has in the whole network",
-	"hybrid":       "the exact pattern of ties among each person's contacts and their numbers of contacts",
-	"automorphism": "everything about the network's structure",
-}
-
-// implies lists the measures each measure implies (docs/measures.md):
-// its classes refine theirs.
-var implies = map[string][]string{
-	"count": {"degree"}, "degdist": {"count"}, "dk": {"degdist"}, "vrq": {"degree"},
-	"hybrid": {"dk", "vrq"}, "automorphism": {"hybrid"},
-}
-
-// knowsAtLeast reports whether the attacker of measure a knows at least
-// what that of b knows: a is b or implies it.
-func knowsAtLeast(a, b string) bool {
-	if a == b {
-		return true
-	}
-	for _, c := range implies[a] {
-		if knowsAtLeast(c, b) {
-			return true
-		}
-	}
-	return false
-}
-
-// exampleLadder measures the release at path under the ladder's measures
-// (d = 1, threshold k) with anonet measure, and adds the automorphism rung
-// as skipped; Stronger marks the measures that know at least what the
-// target's knows.
-func exampleLadder(t *testing.T, path, target string, k int) []verdict.Rung {
-	t.Helper()
-	stdout, stderr, code := runCLI(t, "measure", path, "--measure", "degree,count,degdist,dk,vrq,hybrid", "-k", fmt.Sprint(k), "--json")
-	if code != 0 {
-		t.Fatalf("measure: %s", stderr)
-	}
-	var ms []measureResult
-	if err := json.Unmarshal([]byte(stdout), &ms); err != nil {
-		t.Fatal(err)
-	}
-	var out []verdict.Rung
-	for _, m := range ms {
-		out = append(out, verdict.Rung{Measure: m.Measure, D: m.D, Attacker: attackerWords[m.Measure],
-			Unique: m.Unique, NotAnonymous: m.NotKAnonymous, Stronger: knowsAtLeast(m.Measure, target)})
-	}
-	return append(out, verdict.Rung{Measure: "automorphism", D: 1, Attacker: attackerWords["automorphism"], Stronger: true,
-		Skipped: "the automorphism measure is not in this build yet"})
-}
-
-// exampleAttacks runs anonet attack on the pair with its mapping.
-func exampleAttacks(t *testing.T, orig, rel, mapping string) []verdict.Attack {
-	t.Helper()
-	stdout, stderr, code := runCLI(t, "attack", orig, rel, "--mapping", mapping, "--json")
-	if code != 0 {
-		t.Fatalf("attack: %s", stderr)
-	}
-	var r attackResult
-	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
-		t.Fatal(err)
-	}
-	var out []verdict.Attack
-	for _, a := range r.Attacks {
-		out = append(out, verdict.Attack{Seeds: a.Seeds, Targets: a.Targets, Correct: a.Correct, Fraction: a.Fraction, Precision: a.Precision})
-	}
-	return out
-}
-
-// example is one report of TestReportScreenshots.
+// example is a report the screenshot test builds: a release, with its
+// mapping and trace, of an original network.
 type example struct {
-	name, state        string
-	orig, rel, mapping string // files
-	trace              string
-	measure            string
-	k                  int
-	variant            string
-	alpha              float64
-	title              string
-	// edit completes the input (the verdict) once it is built.
-	edit func(t *testing.T, in *report.Input)
+	name, state               string
+	orig, rel, mapping, trace string
+	measure                   string
+	k                         int
+	title                     string
+	costs                     []report.Cost // what stronger protection would cost here
 }
 
-// build makes the report input of the example as anonet report does for
-// ORIGINAL RELEASE --mapping --trace, with the measure, k and alpha of
-// the example.
+// build makes the report of the example as anonet report does, with its
+// real verdict.
 func (x example) build(t *testing.T) *report.Input {
 	t.Helper()
 	e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, quiet: true, seed: 1, threads: 2}
+	e.intr.ctx = context.Background()
 	og, _, err := graphio.ReadFile(x.orig, graphio.ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -403,7 +325,7 @@ func (x example) build(t *testing.T) *report.Input {
 	}
 	rp := releasePair{orig: og, release: rg, corr: corr, m: m, best: -1, run: report.Run{
 		Input: filepath.Base(x.orig), Release: filepath.Base(x.rel), Measure: m.Name(), D: 1, K: x.k,
-		Variant: x.variant, Alpha: x.alpha, Target: anonymize.Target(x.alpha, rg.NumNodes()),
+		Variant: "full", Alpha: 1, Target: anonymize.Target(1, rg.NumNodes()),
 	}}
 	if rp.trace, rp.best, err = readTrace(x.trace); err != nil {
 		t.Fatal(err)
@@ -412,30 +334,11 @@ func (x example) build(t *testing.T) *report.Input {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in.Title = x.title
-	n := in.After.Nodes
-	in.Verdict = &verdict.Verdict{
-		Target: verdict.Target{Measure: x.measure, D: 1, K: x.k, Alpha: x.alpha, Attacker: attackerWords[x.measure],
-			Nodes: n, Required: in.Run.Target, Met: in.Run.TargetMet, NotAnonymous: in.After.NotKAnonymous},
-		Ladder:  exampleLadder(t, x.rel, x.measure, x.k),
-		Attacks: exampleAttacks(t, x.orig, x.rel, x.mapping),
-	}
-	x.edit(t, in)
+	in.Title, in.Costs = x.title, x.costs
 	return in
 }
 
-// TestReportScreenshots makes a green, an amber and a red report from real
-// runs, checks in headless Chromium that each shows its state with its
-// figures, and, with ANONET_SCREENSHOTS=DIR, saves full-page screenshots
-// as DIR/report-green.png, report-amber.png and report-red.png (the
-// pictures of docs/report.md).
-//
-//   - green: karate anonymized against the hybrid attacker, whose ladder
-//     singles no one out; the attack, which re-identifies 29% with 10
-//     seeds here and so would make it amber, is left out of this picture.
-//   - amber: moreno_health made 2-anonymous under count: dk, degdist and
-//     hybrid still single out hundreds and the attack re-identifies 99%.
-//   - red: karate with a budget of 3 deletions (--allow-unmet).
+// - red: karate with a budget of 3 deletions (--allow-unmet).
 func TestReportScreenshots(t *testing.T) {
 	testenv.Heavy(t)
 	bin := chromium(t)
@@ -447,51 +350,54 @@ func TestReportScreenshots(t *testing.T) {
 	}
 	anonymizeTo := func(name, orig string, args ...string) (rel, mapping, trace string) {
 		rel, mapping, trace = filepath.Join(dir, name+".edges"), filepath.Join(dir, name+".tsv"), filepath.Join(dir, name+".csv")
-		if _, stderr, code := runCLI(t, append([]string{"anonymize", orig, "-o", rel, "--mapping", mapping, "--trace", trace}, args...)...); code != 0 {
+		if _, stderr, code := runCLI(t, append([]string{"anonymize", orig, "-o", rel, "--mapping", mapping, "--trace", trace, "--no-ladder"}, args...)...); code != 0 {
 			t.Fatalf("anonymize %s: exit %d: %s", name, code, stderr)
 		}
 		return rel, mapping, trace
 	}
 	var examples []example
 	{
-		rel, mapping, trace := anonymizeTo("karate-hybrid", karate, "--measure", "hybrid")
-		examples = append(examples, example{name: "green", state: "green", orig: karate, rel: rel, mapping: mapping, trace: trace,
-			measure: "hybrid", k: 2, variant: "full", alpha: 1, title: "karate, anonymized against the hybrid attacker (the attack is left out of this picture)",
-			edit: func(t *testing.T, in *report.Input) {
-				in.Verdict.Attacks, in.Attack = nil, nil
-				in.Verdict.State = verdict.Green
-			}})
+		// A release no attacker of the ladder or the seeded attack breaks:
+		// lesmis, 5-automorphic.
+		lesmis := filepath.Join(dir, "lesmis.edges")
+		if _, stderr, code := runCLI(t, "convert", "lesmis", lesmis); code != 0 {
+			t.Fatalf("convert: %s", stderr)
+		}
+		rel, mapping, trace := anonymizeTo("lesmis-auto5", lesmis, "--measure", "automorphism", "-k", "5")
+		examples = append(examples, example{name: "green", state: "green", orig: lesmis, rel: rel, mapping: mapping, trace: trace,
+			measure: "automorphism", k: 5, title: "Les Misérables, 5-anonymous under automorphism"})
 	}
 	{
 		rel, mapping, trace := anonymizeTo("health-count", health)
-		// What protection against the dk attacker costs: a release made
-		// under dk, and the attack on it.
-		dkRel, dkMapping, _ := anonymizeTo("health-dk", health, "--measure", "dk")
-		dkAttacks := exampleAttacks(t, health, dkRel, dkMapping)
-		stdout, stderr, code := runCLI(t, "info", dkRel, "--json")
-		if code != 0 {
-			t.Fatalf("info: %s", stderr)
-		}
-		var info struct{ Edges int }
-		if err := json.Unmarshal([]byte(stdout), &info); err != nil {
-			t.Fatal(err)
+		// What stronger protection costs here: releases made under dk and
+		// under automorphism, and the attack on them with 10 seeds.
+		var costs []report.Cost
+		for _, c := range []struct{ measure, k string }{{"dk", "2"}, {"automorphism", "2"}} {
+			name := "health-" + c.measure
+			crel, cmapping, _ := anonymizeTo(name, health, "--measure", c.measure, "-k", c.k)
+			stdout, stderr, code := runCLI(t, "attack", health, crel, "--mapping", cmapping, "--seeds", "10", "--json")
+			if code != 0 {
+				t.Fatalf("attack %s: %s", name, stderr)
+			}
+			var a attackResult
+			if err := json.Unmarshal([]byte(stdout), &a); err != nil {
+				t.Fatal(err)
+			}
+			g, _, err := graphio.ReadFile(crel, graphio.ReadOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, _ := measure.Parse(c.measure)
+			costs = append(costs, report.Cost{Measure: c.measure, D: 1, Attacker: m.Knows(1), EdgesKept: g.NumEdges(), Edges: 10455,
+				ReIdentified: a.Attacks[0].Fraction, Seeds: 10})
 		}
 		examples = append(examples, example{name: "amber", state: "amber", orig: health, rel: rel, mapping: mapping, trace: trace,
-			measure: "count", k: 2, variant: "full", alpha: 1, title: "moreno_health, 2-anonymous under count",
-			edit: func(t *testing.T, in *report.Input) {
-				in.Verdict.State = verdict.Amber
-				last := dkAttacks[len(dkAttacks)-1]
-				in.Costs = []report.Cost{
-					{Measure: "dk", D: 1, Attacker: attackerWords["dk"], EdgesKept: info.Edges, Edges: in.Before.Edges, ReIdentified: last.Fraction, Seeds: last.Seeds},
-					{Measure: "automorphism", D: 1, Attacker: attackerWords["automorphism"], Note: "not measured: the automorphism measure is not in this build yet"},
-				}
-			}})
+			measure: "count", k: 2, title: "moreno_health, 2-anonymous under count", costs: costs})
 	}
 	{
 		rel, mapping, trace := anonymizeTo("karate-budget3", karate, "--budget", "3", "--allow-unmet")
 		examples = append(examples, example{name: "red", state: "red", orig: karate, rel: rel, mapping: mapping, trace: trace,
-			measure: "count", k: 2, variant: "budgeted", alpha: 1, title: "karate, 3 deletions allowed",
-			edit: func(t *testing.T, in *report.Input) { in.Verdict.State = verdict.Red }})
+			measure: "count", k: 2, title: "karate, 3 deletions allowed"})
 	}
 	save := os.Getenv("ANONET_SCREENSHOTS")
 	for _, x := range examples {
