@@ -28,6 +28,7 @@ func frontier(args []string, data string) error {
 	limit := fs.Duration("limit", 2*time.Minute, "bound of every run: a method that has no release by then is skipped")
 	rungs := fs.String("rungs", "", "only the rungs whose measure names these (comma-separated), e.g. count,automorphism")
 	enron := fs.String("enron", filepath.Join(filepath.Dir(data), "enron-email.edges.gz"), "Enron's edge list, added to the networks if it exists ('' for none)")
+	maxEdges := fs.Int("max-edges", 0, "only the networks of at most this many edges (0: all)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -39,11 +40,17 @@ func frontier(args []string, data string) error {
 		}
 		ks = append(ks, k)
 	}
-	nets, err := loadNetworks(data, nil)
+	all, err := loadNetworks(data, nil)
 	if err != nil {
 		return err
 	}
-	if *enron != "" {
+	var nets []experiment.Network
+	for _, n := range all {
+		if *maxEdges == 0 || n.Graph.NumEdges() <= *maxEdges {
+			nets = append(nets, n)
+		}
+	}
+	if *enron != "" && *maxEdges == 0 {
 		if g, _, err := graphio.ReadFile(*enron, graphio.ReadOptions{}); err == nil {
 			nets = append(nets, experiment.Network{Name: "enron-email", Graph: g})
 		} else {

@@ -10,7 +10,7 @@
 //	anonet-experiments [-data DIR] kdegree                 liu-terzi vs ua and the default, degree, k = 2, 5, 10 (Markdown)
 //	anonet-experiments [-data DIR] [-seeds N] quality [-csv FILE] [-only full,budgeted,dk,count2,optimum] [-methods A,B]
 //	                                                       edges kept by ua, restoration, greedy, the default; optimality gaps
-//	anonet-experiments [-data DIR] frontier [-k 2,5] [-rungs count,automorphism] [-limit 2m] [-csv FILE] [-fig DIR]
+//	anonet-experiments [-data DIR] frontier [-k 2,5] [-rungs count,automorphism] [-limit 2m] [-max-edges M] [-csv FILE] [-fig DIR]
 //	                                                       the privacy–utility frontier: ua and the default under every rung of the ladder
 //	anonet-experiments [-data DIR] paper -o OUT [-quick] [-seeds N]
 //	                                                       the paper's results section: CSV, SVG/PNG, index.html
