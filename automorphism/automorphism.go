@@ -10,6 +10,7 @@ import (
 
 	"github.com/anonet-project/anonet/canon"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/disjoint"
 )
 
 // Orbits is the partition of the nodes of a graph into the orbits of its
@@ -106,7 +107,7 @@ func ComputeWith(ctx context.Context, g *graph.Graph, colors []int32, opt Option
 		return nil, err
 	}
 	s := &solver{ctx: ctx, g: g, onGen: opt.Generator, opt: opt}
-	s.uf.reset(n)
+	s.uf.Reset(n)
 	s.vf.init(g, colors)
 	s.eng.ctx, s.eng.maxNodes = ctx, opt.MaxSearchNodes
 	s.eng.accept = s.liftWork
@@ -117,12 +118,12 @@ func ComputeWith(ctx context.Context, g *graph.Graph, colors []int32, opt Option
 		least[v] = -1
 	}
 	for v := range int32(n) {
-		if r := s.uf.find(v); least[r] < 0 {
+		if r := s.uf.Find(v); least[r] < 0 {
 			least[r] = v
 		}
 	}
 	for v := range int32(n) {
-		o.Of[v] = least[s.uf.find(v)]
+		o.Of[v] = least[s.uf.Find(v)]
 	}
 	return o, err
 }
@@ -139,7 +140,7 @@ type solver struct {
 	ctx   context.Context
 	g     *graph.Graph
 	q     *quotient
-	uf    unionFind // orbits over the nodes of g
+	uf    disjoint.Sets // orbits over the nodes of g
 	vf    verifier
 	gens  int
 	onGen func(from, to []int32)
@@ -223,7 +224,7 @@ func (s *solver) commit() bool {
 		return false
 	}
 	for i, a := range s.src {
-		s.uf.union(a, s.dst[i])
+		s.uf.Union(a, s.dst[i])
 	}
 	s.gens++
 	if s.onGen != nil {

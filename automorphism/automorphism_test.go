@@ -217,7 +217,7 @@ func TestLargeCopies(t *testing.T) {
 	needDreadnaut(t)
 	r := newRand(17)
 	tree := randomTree(canonLimit+100, r)
-	g := disjoint(copies(tree, 3, r), copies(randomRegular(canonLimit+2, 3, r), 2, r), randomTree(canonLimit+100, r))
+	g := disjointUnion(copies(tree, 3, r), copies(randomRegular(canonLimit+2, 3, r), 2, r), randomTree(canonLimit+100, r))
 	g, _ = relabelled(g, nil, r.Perm(g.NumNodes()))
 	want, _ := dreadnautOrbits(t, nautyOf(g, nil), g.NumNodes(), time.Minute)
 	if got := compute(t, g, nil); !slices.Equal(got.Of, want) {
@@ -249,7 +249,7 @@ func (c *stopAfter) Err() error {
 // true orbit.
 func TestCancel(t *testing.T) {
 	r := newRand(19)
-	g := disjoint(blowUp(randomTree(300, r), r), copies(path(5), 40, r), cycle(2000), hypercube(9))
+	g := disjointUnion(blowUp(randomTree(300, r), r), copies(path(5), 40, r), cycle(2000), hypercube(9))
 	for _, opt := range []Options{{}, {noTwins: true, noComponents: true}} {
 		full := compute(t, g, nil, opt)
 		partial, inSearch := 0, 0
@@ -338,7 +338,7 @@ func typedCopies(g *graph.Graph, k int, r interface{ Perm(int) []int }) *graph.G
 // same on every run; a bound above what the search needs changes nothing.
 func TestMaxSearchNodes(t *testing.T) {
 	r := newRand(23)
-	g := disjoint(copies(path(5), 40, r), cycle(500), hypercube(7))
+	g := disjointUnion(copies(path(5), 40, r), cycle(500), hypercube(7))
 	bare := Options{noTwins: true, noComponents: true}
 	full := compute(t, g, nil, bare)
 	if full.SearchNodes < 20 {

@@ -88,7 +88,7 @@ func copies(g *graph.Graph, k int, r *rand.Rand) *graph.Graph {
 }
 
 // disjoint returns the disjoint union of the graphs.
-func disjoint(gs ...*graph.Graph) *graph.Graph {
+func disjointUnion(gs ...*graph.Graph) *graph.Graph {
 	total := 0
 	for _, g := range gs {
 		total += g.NumNodes()

@@ -256,7 +256,7 @@ func randomFamilies(t testing.TB, count int, seed uint64) []named {
 			}
 			k := 2 + r.IntN(30)
 			other := must(generate.ErdosRenyi(20, 2, r))
-			name, g = fmt.Sprintf("copies(%d×%d)", k, base.NumNodes()), disjoint(copies(base, k, r), other, copies(path(4), 1+r.IntN(5), r))
+			name, g = fmt.Sprintf("copies(%d×%d)", k, base.NumNodes()), disjointUnion(copies(base, k, r), other, copies(path(4), 1+r.IntN(5), r))
 		case 7:
 			d := 3 + r.IntN(3)
 			n := 8 + r.IntN(60)
@@ -287,7 +287,7 @@ func randomFamilies(t testing.TB, count int, seed uint64) []named {
 			name, g = fmt.Sprintf("cfi(%d,%v)", base.NumNodes(), len(twist)), cfi(base, twist)
 		case 11:
 			n := 5 + r.IntN(60)
-			name, g = fmt.Sprintf("cycles(%d)", n), disjoint(cycle(n), cycle(n), path(n), cycle(3+r.IntN(5)))
+			name, g = fmt.Sprintf("cycles(%d)", n), disjointUnion(cycle(n), cycle(n), path(n), cycle(3+r.IntN(5)))
 		case 12:
 			// A tree of pendant paths on a hub: many orbits of one kind.
 			g = graph.New(1)

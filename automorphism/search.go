@@ -3,6 +3,7 @@ package automorphism
 import (
 	"context"
 
+	"github.com/anonet-project/anonet/internal/disjoint"
 	"github.com/anonet-project/anonet/internal/marks"
 )
 
@@ -53,12 +54,12 @@ type engine struct {
 	L, R   partition
 	trace  []uint64
 	frames []frame
-	uf     unionFind // orbits of the generators found in this search
-	failed marks.Set // roots of orbits that the current level's vertex is not in
-	stamp  marks.Set // vertices
-	pmark  marks.Set // positions: level 0 created since the base, level 1 a region seen
-	creg   []int32   // per created position: its region, the base cell it lies in
-	perm   []int32   // the identity, but for a candidate's support while it is checked
+	uf     disjoint.Sets // orbits of the generators found in this search
+	failed marks.Set     // roots of orbits that the current level's vertex is not in
+	stamp  marks.Set     // vertices
+	pmark  marks.Set     // positions: level 0 created since the base, level 1 a region seen
+	creg   []int32       // per created position: its region, the base cell it lies in
+	perm   []int32       // the identity, but for a candidate's support while it is checked
 
 	regions, cells, ystack []int32
 	src, dst               []int32
@@ -93,7 +94,7 @@ func (e *engine) run(w *workGraph) {
 		return
 	}
 	e.R.copyFrom(&e.L)
-	e.uf.reset(n)
+	e.uf.Reset(n)
 	e.failed.Reset(n, 1)
 	e.stamp.Reset(n, 1)
 	e.pmark.Reset(n, 2)
@@ -140,13 +141,13 @@ func (e *engine) level(f *frame) {
 		e.trace = e.trace[:f.toff]
 	}()
 	v, k := f.v, f.size
-	if e.uf.classSize(v) >= k {
+	if e.uf.Size(v) >= k {
 		return
 	}
 	e.failed.Next()
 	eligible := func(w int32) bool {
-		r := e.uf.find(w)
-		return r != e.uf.find(v) && !e.failed.Marked(r)
+		r := e.uf.Find(w)
+		return r != e.uf.Find(v) && !e.failed.Marked(r)
 	}
 	try := func(w int32) {
 		e.ref.individualize(&e.R, w)
@@ -155,7 +156,7 @@ func (e *engine) level(f *frame) {
 		found := e.ref.refine(&e.R, traceCompare) && e.match(f.lmark, f.rmark)
 		e.R.undo(f.rmark)
 		if !found && !e.stop {
-			e.failed.Mark(e.uf.find(w))
+			e.failed.Mark(e.uf.Find(w))
 		}
 	}
 	// Usually the first candidate joins the whole cell to v's orbit;
@@ -166,12 +167,12 @@ func (e *engine) level(f *frame) {
 			break
 		}
 	}
-	if e.stop || e.uf.classSize(v) >= k {
+	if e.stop || e.uf.Size(v) >= k {
 		return
 	}
 	base := len(e.ystack)
 	e.ystack = append(e.ystack, e.R.lab[f.s:f.s+k]...)
-	for i := base; i < base+int(k) && !e.stop && e.uf.classSize(v) < k; i++ {
+	for i := base; i < base+int(k) && !e.stop && e.uf.Size(v) < k; i++ {
 		if w := e.ystack[i]; eligible(w) {
 			try(w)
 		}
@@ -411,12 +412,12 @@ func (e *engine) addGenerator() bool {
 		return false
 	}
 	for i, a := range e.src {
-		ra, rb := e.uf.find(a), e.uf.find(e.dst[i])
+		ra, rb := e.uf.Find(a), e.uf.Find(e.dst[i])
 		if ra == rb {
 			continue
 		}
 		f := e.failed.Marked(ra) || e.failed.Marked(rb)
-		r, _ := e.uf.union(ra, rb)
+		r, _ := e.uf.Union(ra, rb)
 		if f {
 			e.failed.Mark(r)
 		}

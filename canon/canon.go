@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"slices"
 
+	"github.com/anonet-project/anonet/internal/disjoint"
 	"github.com/anonet-project/anonet/internal/marks"
 )
 
@@ -101,7 +102,7 @@ type Canonizer struct {
 	curOff, curAdj, fill  []int32
 	gens                  []int32
 	ngens                 int
-	uf                    []int32
+	uf                    disjoint.Sets
 	ufOwner, ufGens       int
 	orbits                marks.Set // the orbits of the explored children, by representative
 	tw, twRep             []int32

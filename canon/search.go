@@ -38,7 +38,7 @@ func (c *Canonizer) search() {
 	c.stack = c.stack[:0]
 	c.cands = c.cands[:0]
 	c.ufOwner = -1
-	c.uf = grow32(c.uf, n)
+	c.uf.Reset(n)
 	c.twinDiscretize()
 	if c.ncells == n || c.nodeRecurse() {
 		copy(c.lab, c.plab)
@@ -185,7 +185,7 @@ func (c *Canonizer) nextChild(k int) (int32, bool) {
 	cands := c.cands[nd.coff : nd.coff+nd.clen]
 	for nd.ne < nd.cnum {
 		w := cands[nd.ne]
-		r := c.find(w)
+		r := c.uf.Find(w)
 		if c.orbits.Marked(r) {
 			nd.cnum--
 			cands[nd.ne], cands[nd.cnum] = cands[nd.cnum], cands[nd.ne]
@@ -205,16 +205,15 @@ func (c *Canonizer) nextChild(k int) (int32, bool) {
 func (c *Canonizer) buildOrbits(k int) {
 	nd := &c.stack[k]
 	cands := c.cands[nd.coff : nd.coff+nd.clen]
-	uf := c.uf
 	for _, v := range cands {
-		uf[v] = v
+		c.uf.Single(v)
 	}
 	if c.hasTwins {
 		c.twMarks.Reset(c.n, 1)
 		for _, v := range cands {
 			t := c.tw[v]
 			if c.twMarks.Marked(t) {
-				c.union(v, c.twRep[t])
+				c.uf.Union(v, c.twRep[t])
 			} else {
 				c.twMarks.Mark(t)
 				c.twRep[t] = v
@@ -229,14 +228,14 @@ func (c *Canonizer) buildOrbits(k int) {
 		}
 		for _, v := range cands {
 			if u := gamma[v]; u != v && c.cellOf[u] == nd.cs {
-				c.union(v, u)
+				c.uf.Union(v, u)
 			}
 		}
 	}
 	c.ufOwner, c.ufGens = nd.id, c.ngens
 	c.orbits.Reset(c.n, 1)
 	for _, v := range cands[:nd.ne] {
-		c.orbits.Mark(c.find(v))
+		c.orbits.Mark(c.uf.Find(v))
 	}
 }
 
@@ -251,25 +250,6 @@ func (c *Canonizer) fixesPath(gamma []int32, k int) bool {
 	return true
 }
 
-func (c *Canonizer) find(v int32) int32 {
-	uf := c.uf
-	for uf[v] != v {
-		uf[v] = uf[uf[v]]
-		v = uf[v]
-	}
-	return v
-}
-
-func (c *Canonizer) union(a, b int32) {
-	ra, rb := c.find(a), c.find(b)
-	switch {
-	case ra < rb:
-		c.uf[rb] = ra
-	case rb < ra:
-		c.uf[ra] = rb
-	}
-}
-
 // orbitFactor records, for the first-path node k whose children are all
 // done, the size of the orbit of its first child under the stabilizer of its
 // path: the factor of the group order at this level of the stabilizer chain.
@@ -279,10 +259,10 @@ func (c *Canonizer) orbitFactor(k int) {
 		c.buildOrbits(k)
 	}
 	cands := c.cands[nd.coff : nd.coff+nd.clen]
-	r := c.find(cands[0])
+	r := c.uf.Find(cands[0])
 	s := 0
 	for _, v := range cands {
-		if c.find(v) == r {
+		if c.uf.Find(v) == r {
 			s++
 		}
 	}

@@ -36,7 +36,7 @@ func TestDefaultSucceeds(t *testing.T) {
 // the target covers.
 func TestSummaryWords(t *testing.T) {
 	r := anonymizeResult{Graph: "g", Output: "o", Nodes: 3, Measure: "count", D: 1, K: 2, Refine: "anneal",
-		Attacker: "each person's number of contacts",
+		Attacker:   "each person's number of contacts",
 		Refinement: &refinementResult{Start: "strategy", EdgesRestored: 1, EdgesKept: -3, MovesTried: 1, MovesAccepted: 1}}
 	var b strings.Builder
 	printAnonymize(&b, r)
