@@ -1,5 +1,7 @@
-// Package graph holds the mutable undirected simple graph that every anonet
-// algorithm works on.
+// Package graph holds the mutable simple graph that every anonet algorithm
+// works on: undirected, or with a kind per edge (Kind) that says which ties
+// of which layers join its ends and in which direction, for directed and
+// layered networks.
 //
 // Nodes are dense int32 ids 0..n-1; each node keeps the label it had in the
 // input file (a string) beside its id. The adjacency list of every node is kept
