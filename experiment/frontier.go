@@ -2,10 +2,14 @@ package experiment
 
 import (
 	"context"
+	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -192,7 +196,8 @@ func FrontierTable(w io.Writer, rows []FrontierRow) error {
 		minRatio = math.Inf(1)
 		reUA, reDef := make([]float64, len(seeds)), make([]float64, len(seeds))
 		counts := make([]int, len(seeds))
-		for _, p := range byKey[key] {
+		for _, net := range slices.Sorted(maps.Keys(byKey[key])) { // a fixed order of sums
+			p := byKey[key][net]
 			if p.ua == nil || p.def == nil || p.ua.Skipped != "" || p.def.Skipped != "" {
 				continue
 			}
@@ -274,10 +279,10 @@ func FrontierChart(rows []FrontierRow, seedIndex int) (report.Chart, error) {
 		Title:  fmt.Sprintf("Edges kept against people re-identified (%d seeds)", FrontierSeeds()[seedIndex]),
 		XLabel: "edges kept (share of the network's)", YLabel: "people re-identified (share)",
 		ZeroY: true, PercentY: true, MaxY: 1,
-		Caption: "One point per rung of the ladder and k, averaged over the networks; up and to the right is what a release gives away, to the right what it keeps.",
+		Caption: "One point per rung of the ladder and k, averaged over the networks: to the right a release keeps more of the network, higher up the attack re-identifies more people.",
 	}
 	for i, meth := range []string{"ua", "default"} {
-		s := report.Series{Name: meth, Color: i}
+		s := report.Series{Name: meth, Color: i, Style: report.Points}
 		for _, key := range order {
 			if a := sums[meth][key]; a != nil && a.n > 0 {
 				s.X = append(s.X, a.kept/float64(a.n))
@@ -310,4 +315,46 @@ func WriteFrontierCSV(path string, rows []FrontierRow) error {
 		out = append(out, append(row, r.Skipped))
 	}
 	return writeCSV(path, header, out)
+}
+
+// ReadFrontierCSV reads the rows WriteFrontierCSV wrote, so that the table
+// and the figures can be made again without the runs.
+func ReadFrontierCSV(r io.Reader) ([]FrontierRow, error) {
+	recs, err := csv.NewReader(r).ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("experiment: frontier CSV: %w", err)
+	}
+	seeds := len(FrontierSeeds())
+	if len(recs) == 0 || len(recs[0]) != 12+seeds || recs[0][0] != "network" {
+		return nil, errors.New("experiment: not a frontier CSV (WriteFrontierCSV's header)")
+	}
+	var rows []FrontierRow
+	for i, rec := range recs[1:] {
+		if len(rec) != 12+seeds {
+			return nil, fmt.Errorf("experiment: frontier CSV line %d: %d fields", i+2, len(rec))
+		}
+		var r FrontierRow
+		ints := []*int{&r.D, &r.K, &r.Edges, &r.Kept, &r.Preserved, &r.Metrics}
+		for j, col := range []int{2, 3, 5, 6, 9, 10} {
+			if *ints[j], err = strconv.Atoi(rec[col]); err != nil {
+				return nil, fmt.Errorf("experiment: frontier CSV line %d: %w", i+2, err)
+			}
+		}
+		r.Network, r.Measure, r.Method, r.Skipped = rec[0], rec[1], rec[4], rec[11+seeds]
+		r.Reached = rec[7] == "true"
+		if r.Seconds, err = strconv.ParseFloat(rec[8], 64); err != nil {
+			return nil, fmt.Errorf("experiment: frontier CSV line %d: %w", i+2, err)
+		}
+		for j := range seeds {
+			x := math.NaN()
+			if s := rec[11+j]; s != "" {
+				if x, err = strconv.ParseFloat(s, 64); err != nil {
+					return nil, fmt.Errorf("experiment: frontier CSV line %d: %w", i+2, err)
+				}
+			}
+			r.ReIdentified = append(r.ReIdentified, x)
+		}
+		rows = append(rows, r)
+	}
+	return rows, nil
 }

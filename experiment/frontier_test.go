@@ -2,6 +2,8 @@ package experiment
 
 import (
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -57,5 +59,23 @@ func TestFrontier(t *testing.T) {
 	}
 	if c, err := FrontierChart(rows, 1); err != nil || len(c.Series) != 2 || len(c.Series[1].X) != 2 {
 		t.Errorf("chart %+v, %v", c, err)
+	}
+	// The CSV reads back to the same table.
+	path := filepath.Join(t.TempDir(), "f.csv")
+	if err := WriteFrontierCSV(path, rows); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	back, err := ReadFrontierCSV(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b2 strings.Builder
+	if err := FrontierTable(&b2, back); err != nil || b2.String() != b.String() {
+		t.Errorf("the table from the CSV differs:\n%s\nfrom:\n%s", b2.String(), b.String())
 	}
 }

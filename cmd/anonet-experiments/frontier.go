@@ -29,8 +29,21 @@ func frontier(args []string, data string) error {
 	rungs := fs.String("rungs", "", "only the rungs whose measure names these (comma-separated), e.g. count,automorphism")
 	enron := fs.String("enron", filepath.Join(filepath.Dir(data), "enron-email.edges.gz"), "Enron's edge list, added to the networks if it exists ('' for none)")
 	maxEdges := fs.Int("max-edges", 0, "only the networks of at most this many edges (0: all)")
+	fromCSV := fs.String("from-csv", "", "make the table and figures again from this CSV of an earlier run, without running")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *fromCSV != "" {
+		f, err := os.Open(*fromCSV)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		rows, err := experiment.ReadFrontierCSV(f)
+		if err != nil {
+			return err
+		}
+		return frontierOutputs(rows, *figDir, "")
 	}
 	var ks []int
 	for _, s := range strings.Split(*kList, ",") {
@@ -72,16 +85,25 @@ func frontier(args []string, data string) error {
 		return err
 	}
 	fmt.Printf("### The privacy–utility frontier (%d networks, full variant, seed 1; %s)\n\n", len(nets), time.Now().Format("2006-01-02"))
-	if err := experiment.FrontierTable(os.Stdout, rows); err != nil {
+	if err := frontierOutputs(rows, *figDir, *csvPath); err != nil {
 		return err
 	}
 	fmt.Printf("\ntotal time: %.0fs\n", time.Since(start).Seconds())
-	if *csvPath != "" {
-		if err := experiment.WriteFrontierCSV(*csvPath, rows); err != nil {
+	return nil
+}
+
+// frontierOutputs writes the frontier's table on stdout, its figures into
+// figDir and its rows as CSV into csvPath (each if not empty).
+func frontierOutputs(rows []experiment.FrontierRow, figDir, csvPath string) error {
+	if err := experiment.FrontierTable(os.Stdout, rows); err != nil {
+		return err
+	}
+	if csvPath != "" {
+		if err := experiment.WriteFrontierCSV(csvPath, rows); err != nil {
 			return err
 		}
 	}
-	if *figDir != "" {
+	if figDir != "" {
 		var charts []report.Chart
 		for i := range experiment.FrontierSeeds() {
 			c, err := experiment.FrontierChart(rows, i)
@@ -90,7 +112,7 @@ func frontier(args []string, data string) error {
 			}
 			charts = append(charts, c)
 		}
-		if _, err := report.WriteFiles(*figDir, charts); err != nil {
+		if _, err := report.WriteFiles(figDir, charts); err != nil {
 			return err
 		}
 	}
