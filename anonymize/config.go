@@ -40,11 +40,21 @@ const (
 	LiuTerziGreedy Strategy = "liu-terzi-greedy"
 )
 
-// paperStrategies are the reference paper's; strategies adds anonet's own.
+// paperStrategies are the reference paper's, those of selectors, in their
+// order; strategies adds anonet's own.
 var (
-	paperStrategies = []Strategy{ES, Degree, Aff, Unique, UA, UAO}
+	paperStrategies = selectorStrategies()
 	strategies      = slices.Concat(paperStrategies, []Strategy{Greedy, Best})
 )
+
+// selectorStrategies lists the strategies of selectors in their order.
+func selectorStrategies() []Strategy {
+	out := make([]Strategy, len(selectors))
+	for i, x := range selectors {
+		out[i] = x.strategy
+	}
+	return out
+}
 
 // PaperStrategies returns the strategies of the reference paper, which run
 // unchanged (without refinement unless asked) to reproduce it.

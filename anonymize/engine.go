@@ -365,7 +365,7 @@ func runPaper(ctx context.Context, st *state, rng *rand.Rand, rec *recorder) err
 	g, n := p.Graph(), p.Graph().NumNodes()
 	var sc *scorer
 	if cfg.Operation == Delete {
-		sc = newScorer(p, cfg.deletionStrategy(), st.na, graph.Threads(cfg.Threads))
+		sc = newScorer(p, selectorOf(cfg.deletionStrategy()), st.na, graph.Threads(cfg.Threads))
 		// Room for every deletion the budget allows, at once: growing
 		// the list copied it again and again (at 10^8 deletions,
 		// gigabytes).

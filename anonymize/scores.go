@@ -21,7 +21,8 @@ import (
 // edges around a change. Otherwise refresh recomputes them all.
 type scorer struct {
 	g           *graph.Graph
-	strategy    Strategy
+	strat       selector    // the strategy (selectors.go)
+	needs       weightNeeds // strat.needs()
 	scope       measure.Scope
 	d           int
 	incremental bool
@@ -52,33 +53,34 @@ type scorer struct {
 	eu    int // unique, uao: number of edges with an end in NA
 }
 
-// newScorer returns the weights of strategy s for the partition p's graph,
-// measure and distance; na[v] tells whether v counts as not k-anonymous (it
-// is copied). threads is the number of goroutines it may use (below 2: one).
-func newScorer(p *anonymity.Partition, s Strategy, na []bool, threads int) *scorer {
+// newScorer returns the weights of the selector sel (a paper strategy,
+// selectorOf) for the partition p's graph, measure and distance; na[v]
+// tells whether v counts as not k-anonymous (it is copied). threads is the
+// number of goroutines it may use (below 2: one).
+func newScorer(p *anonymity.Partition, sel selector, na []bool, threads int) *scorer {
 	sc := &scorer{
-		g: p.Graph(), strategy: s, scope: p.Measure().Scope(), d: p.D(),
+		g: p.Graph(), strat: sel, needs: sel.needs(), scope: p.Measure().Scope(), d: p.D(),
 		na: slices.Clone(na), threads: threads, shareMin: shareMin,
 	}
 	// Weights that do not involve affected sets (es, degree, unique) and
 	// affected sets of ends only are exact at any distance; the common
 	// neighbour rule holds for Intersection scope at d = 1.
-	needA := s == Aff || s == UA || s == UAO
+	needA := sc.needC() || sc.needAff()
 	sc.incremental = !needA || sc.scope == measure.Endpoints || (sc.d == 1 && sc.scope == measure.Intersection)
 	sc.rebuild()
 	return sc
 }
 
-func (sc *scorer) needC() bool   { return sc.strategy == UA || sc.strategy == UAO }
-func (sc *scorer) needAff() bool { return sc.strategy == Aff }
-func (sc *scorer) needEu() bool  { return sc.strategy == Unique || sc.strategy == UAO }
+func (sc *scorer) needC() bool   { return sc.needs.counts }
+func (sc *scorer) needAff() bool { return sc.needs.aff }
+func (sc *scorer) needEu() bool  { return sc.needs.atNA }
 
 // uniformFill reports that the fill weight is 1 for every edge not drawn
 // yet (es, ua). Then no tree holds a weight per edge: a selection marks
 // the edges it draws in drawn, whose k-th undrawn edge is the one a tree
 // of unit weights would find for unit k, so the draws are the same, and
 // deletions update nothing.
-func (sc *scorer) uniformFill() bool { return sc.strategy == ES || sc.strategy == UA }
+func (sc *scorer) uniformFill() bool { return sc.needs.uniformFill }
 
 // drawFill draws an edge by fill weight among the edges not drawn yet in
 // this selection; at least one must be left.
@@ -98,7 +100,7 @@ func (sc *scorer) unique(i int) bool {
 // fused reports that the counts c(e) live in the main tree's weights: under
 // ua in incremental mode an edge's main weight is its count itself, so
 // rebuild lets the tree adopt c and drops it (4 bytes per edge less).
-func (sc *scorer) fused() bool { return sc.strategy == UA && sc.c == nil }
+func (sc *scorer) fused() bool { return sc.needs.fuseCounts && sc.c == nil }
 
 // count returns c(e), the number of nodes of A(e) that are not k-anonymous,
 // of edge i (ua, uao).
@@ -121,29 +123,7 @@ func (sc *scorer) addCount(i int, d int32) {
 }
 
 // weight returns the main and fill weights of edge i from the arrays.
-func (sc *scorer) weight(i int) (main, fill int64) {
-	switch sc.strategy {
-	case ES:
-		return 0, 1
-	case Degree:
-		e := sc.g.Edge(i)
-		return int64(min(sc.g.Degree(e.U), sc.g.Degree(e.V))), 0
-	case Aff:
-		return int64(sc.aff[i]), 0
-	case UA:
-		return int64(sc.count(i)), 1
-	case Unique:
-		if sc.unique(i) {
-			return 1, 0
-		}
-		return 0, 1
-	default: // UAO
-		if sc.unique(i) {
-			return int64(sc.c[i]), 0
-		}
-		return 0, 1
-	}
-}
+func (sc *scorer) weight(i int) (main, fill int64) { return sc.strat.weight(sc, i) }
 
 // rebuild recomputes every weight from scratch.
 func (sc *scorer) rebuild() {
@@ -170,7 +150,7 @@ func (sc *scorer) rebuild() {
 	} else {
 		sc.fill.build(m, func(i int) int64 { _, f := sc.weight(i); return f })
 	}
-	if sc.strategy == UA && sc.incremental { // the tree takes over the counts
+	if sc.needs.fuseCounts && sc.incremental { // the tree takes over the counts
 		sc.main.adopt(sc.c)
 		sc.c = nil
 		return
@@ -306,46 +286,7 @@ func (sc *scorer) selectEdges(r *rand.Rand, b int) []int32 {
 			sc.fill.set(i, 0)
 		}
 	}
-	switch sc.strategy {
-	case ES:
-		for range b {
-			take(sc.drawFill(r))
-		}
-	case Degree, Aff:
-		// Every live edge weighs at least 1 (min degree ≥ 1, |A(e)| ≥ 2),
-		// and b < m, so the total stays positive.
-		for range b {
-			take(sc.main.find(r.Int64N(sc.main.total())))
-		}
-	case UA:
-		// P(e) ∝ c(e) + 1/m: the integer part from main, the smoothing
-		// term (1/m per edge not yet drawn) from fill.
-		for range b {
-			c := float64(sc.main.total())
-			u := float64(m-len(out)) / float64(m)
-			if x := r.Float64() * (c + u); x < c {
-				take(sc.main.find(min(int64(x), sc.main.total()-1)))
-			} else {
-				take(sc.drawFill(r))
-			}
-		}
-	case Unique, UAO:
-		if b >= sc.eu {
-			// Every edge at a non-anonymous node, then uniform over the rest.
-			for i := range m {
-				if sc.unique(i) {
-					take(i)
-				}
-			}
-			for len(out) < b {
-				take(sc.drawFill(r))
-			}
-		} else {
-			for range b {
-				take(sc.main.find(r.Int64N(sc.main.total())))
-			}
-		}
-	}
+	sc.strat.draw(sc, r, m, b, take)
 	// Restore the weights of the drawn edges: they are removed properly
 	// when deleted.
 	for j, i := range out {
@@ -420,7 +361,7 @@ func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
 		}
 		sc.refreshEdge(pos)
 	}
-	if sc.strategy == Degree {
+	if sc.needs.degrees {
 		for _, x := range [2]int32{u, w} {
 			for _, i := range g.IncidentEdges(x) {
 				sc.refreshEdge(int(i))

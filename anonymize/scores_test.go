@@ -49,7 +49,7 @@ func TestIncrementalWeights(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					sc := newScorer(p, s, naOf(p), 1)
+					sc := newScorer(p, selectorOf(s), naOf(p), 1)
 					for round := range 10 {
 						sc.beginIteration()
 						sc.selectEdges(r, 1+r.IntN(3)) // must leave the weights as they were
@@ -68,7 +68,7 @@ func TestIncrementalWeights(t *testing.T) {
 							sc.beginIteration()
 						}
 						q, _ := anonymity.New(g.Clone(), m, d, anonymity.Options{Threads: 1})
-						fresh := newScorer(q, s, naOf(q), 1)
+						fresh := newScorer(q, selectorOf(s), naOf(q), 1)
 						if !slices.Equal(sc.na, fresh.na) {
 							t.Fatalf("round %d: na flags differ", round)
 						}
@@ -161,7 +161,7 @@ func TestSelectionFrequencies(t *testing.T) {
 	}
 	const draws = 40000
 	for _, s := range PaperStrategies() {
-		sc := newScorer(p, s, naOf(p), 1)
+		sc := newScorer(p, selectorOf(s), naOf(p), 1)
 		r := rand.New(rand.NewPCG(21, uint64(len(s))))
 		counts := make([]int, g.NumEdges())
 		for range draws {
@@ -190,7 +190,7 @@ func TestSelectionFrequencies(t *testing.T) {
 		}
 	}
 	// A wrong formula fails: degree frequencies under ES weights.
-	sc := newScorer(p, Degree, naOf(p), 1)
+	sc := newScorer(p, selectorOf(Degree), naOf(p), 1)
 	r := rand.New(rand.NewPCG(1, 1))
 	counts := make([]int, g.NumEdges())
 	for range draws {
@@ -213,7 +213,7 @@ func TestSelectWithoutReplacement(t *testing.T) {
 	g := randomGraph(r, 30, 60)
 	p, _ := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
 	for _, s := range PaperStrategies() {
-		sc := newScorer(p, s, naOf(p), 1)
+		sc := newScorer(p, selectorOf(s), naOf(p), 1)
 		for _, b := range []int{1, 7, 59, 60, 100} {
 			sel := sc.selectEdges(r, b)
 			if len(sel) != min(b, 60) {
@@ -238,7 +238,7 @@ func TestUndrawnAfterDeletions(t *testing.T) {
 	for _, s := range []Strategy{ES, UA} {
 		g := randomGraph(r, 60, 700)
 		p, _ := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
-		sc := newScorer(p, s, naOf(p), 1)
+		sc := newScorer(p, selectorOf(s), naOf(p), 1)
 		for g.NumEdges() > 40 {
 			e := g.Edge(r.IntN(g.NumEdges()))
 			sc.deleteEdge(p, e.U, e.V)
@@ -301,7 +301,7 @@ func TestConcurrentScorerUpdates(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				ps[i], scs[i], rngs[i] = p, newScorer(p, UA, naOf(p), 1+2*i), rand.New(rand.NewPCG(seed, 1))
+				ps[i], scs[i], rngs[i] = p, newScorer(p, selectorOf(UA), naOf(p), 1+2*i), rand.New(rand.NewPCG(seed, 1))
 			}
 			scs[1].shareMin = 0
 			scs[1].rebuild() // its triangles listed by 3 goroutines
@@ -334,7 +334,7 @@ func TestConcurrentScorerUpdates(t *testing.T) {
 					}
 				}
 				q, _ := anonymity.New(g1.Clone(), measure.Count{}, 1, anonymity.Options{Threads: 1})
-				fresh := newScorer(q, UA, naOf(q), 1)
+				fresh := newScorer(q, selectorOf(UA), naOf(q), 1)
 				for i, sc := range scs {
 					if !slices.Equal(sc.na, fresh.na) || sc.main.total() != fresh.main.total() {
 						t.Fatalf("round %d, scorer %d: flags or total %d differ from scratch (%d)", round, i, sc.main.total(), fresh.main.total())
