@@ -349,7 +349,7 @@ func (rc *recorder) record(phase string, notAnonymous int, tSel, tUpd time.Durat
 		row.TwinUnique = rc.p.TwinUnique(rc.twins)
 	}
 	res.Trace = append(res.Trace, row)
-	if phase != PhaseStrategy || row.NotKAnonymous < res.Trace[res.Best].NotKAnonymous {
+	if releasedAfter(row, res.Trace[res.Best]) {
 		res.Best = len(res.Trace) - 1
 	}
 	if rc.progress != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -451,7 +450,7 @@ end of an iteration and writes the best state so far by the same rule.`,
 			anon := in.g
 			in.g = nil // renumbered: its old ids are gone
 			outs.set("-o", func(w io.Writer) error { return e.writeGraph(w, anon, outFormat) })
-			outs.set("--trace", func(w io.Writer) error { return writeTrace(w, res.Trace) })
+			outs.set("--trace", func(w io.Writer) error { return anonymize.WriteTrace(w, res.Trace) })
 			outs.set("--deleted", func(w io.Writer) error { return release.WriteAlterations(w, names, res.Alterations) })
 			outs.set("--mapping", func(w io.Writer) error { return release.WriteMapping(w, key, names, perm) })
 			outs.set("--attributes-out", func(w io.Writer) error { return writeReleaseAttributes(w, attrs, perm, anon) })
@@ -527,17 +526,6 @@ func anonymizedFormat(out, to string, input graphio.Format) (graphio.Format, err
 	f, err := graphio.FormatOf(out)
 	return f, inputError(err)
 }
-
-func writeTrace(w io.Writer, trace []anonymize.Iteration) error {
-	bw := bufio.NewWriter(w)
-	fmt.Fprintln(bw, traceHeader)
-	for _, it := range trace {
-		writeTraceRow(bw, it)
-	}
-	return bw.Flush()
-}
-
-func csvFloat(x float64) string { return strconv.FormatFloat(x, 'g', 8, 64) }
 
 // protectedLayers returns the layers of g that --alter-layers leaves out,
 // as the kind of their ties (none without the flag).

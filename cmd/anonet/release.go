@@ -109,16 +109,6 @@ func (e *env) release(outs *outputSet, res *anonymize.Result, r *anonymizeResult
 	return nil
 }
 
-// traceHeader is the header row of --trace.
-const traceHeader = "iteration,edges_altered,fraction_altered,unique,unique_fraction,not_k_anonymous,seconds_select,seconds_update,phase,twin_unique"
-
-// writeTraceRow writes one row of --trace.
-func writeTraceRow(w io.Writer, it anonymize.Iteration) {
-	fmt.Fprintf(w, "%d,%d,%s,%d,%s,%d,%s,%s,%s,%d\n", it.Iteration, it.EdgesAltered,
-		csvFloat(it.FractionAltered), it.Unique, csvFloat(it.UniqueFraction), it.NotKAnonymous,
-		csvFloat(it.SecondsSelect), csvFloat(it.SecondsUpdate), it.Phase, it.TwinUnique)
-}
-
 // traceStream writes --trace row by row while anonymize runs, into the
 // output's temporary file; the file gets its name only when the outputs
 // are committed.
@@ -136,7 +126,7 @@ func (e *env) newTrace(outs *outputSet) (*traceStream, error) {
 		return &traceStream{}, err
 	}
 	t := &traceStream{w: p, out: p}
-	_, t.firstErr = fmt.Fprintln(p, traceHeader)
+	_, t.firstErr = fmt.Fprintln(p, anonymize.TraceHeader)
 	return t, nil
 }
 
@@ -145,7 +135,7 @@ func (t *traceStream) row(it anonymize.Iteration) {
 	if t.out == nil || t.firstErr != nil {
 		return
 	}
-	writeTraceRow(t.out, it)
+	anonymize.WriteTraceRow(t.out, it)
 	t.firstErr = t.w.Flush()
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/anonet-project/anonet/internal/cli"
@@ -663,75 +661,21 @@ func (e *env) correspondence(mapping string, orig, rel *graph.Graph) ([]int32, e
 	return corr, nil
 }
 
-// readTrace reads the CSV of anonet anonymize --trace and returns its
-// points and the index of the released state, by the rule of the run: a
-// strategy row is the best so far when it has fewer nodes not k-anonymous
-// than the best before it; a refinement row (a phase other than
-// "strategy"; traces without the phase column have none) always is, since
-// a refinement starts from the best state and keeps the target.
+// readTrace reads the CSV of anonet anonymize --trace (anonymize.ReadTrace)
+// as the report's points, and the index of the released state.
 func readTrace(path string) ([]report.TracePoint, int, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, -1, fmt.Errorf("trace: %w", err)
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
-	var col map[string]int
-	var pts []report.TracePoint
-	best, line := -1, 0
-	for sc.Scan() {
-		line++
-		fields := strings.Split(strings.TrimSpace(sc.Text()), ",")
-		if col == nil {
-			col = map[string]int{}
-			for i, h := range fields {
-				col[h] = i
-			}
-			for _, need := range []string{"edges_altered", "not_k_anonymous", "unique"} {
-				if _, ok := col[need]; !ok {
-					return nil, -1, fmt.Errorf("%s:1: no column %q; is this a trace written by anonet anonymize --trace?", path, need)
-				}
-			}
-			continue
-		}
-		if len(fields) == 1 && fields[0] == "" {
-			continue
-		}
-		get := func(name string) (int, error) {
-			i := col[name]
-			if i >= len(fields) {
-				return 0, fmt.Errorf("%s:%d: missing column %s", path, line, name)
-			}
-			v, err := strconv.Atoi(fields[i])
-			if err != nil || v < 0 {
-				return 0, fmt.Errorf("%s:%d: %s %q is not a count", path, line, name, fields[i])
-			}
-			return v, nil
-		}
-		var p report.TracePoint
-		if p.EdgesAltered, err = get("edges_altered"); err != nil {
-			return nil, -1, err
-		}
-		if p.NotKAnonymous, err = get("not_k_anonymous"); err != nil {
-			return nil, -1, err
-		}
-		if p.Unique, err = get("unique"); err != nil {
-			return nil, -1, err
-		}
-		p.Phase = anonymize.PhaseStrategy
-		if i, ok := col["phase"]; ok && i < len(fields) && fields[i] != "" {
-			p.Phase = fields[i]
-		}
-		if best < 0 || p.Phase != anonymize.PhaseStrategy || p.NotKAnonymous < pts[best].NotKAnonymous {
-			best = len(pts)
-		}
-		pts = append(pts, p)
+	rows, best, err := anonymize.ReadTrace(f, path)
+	if err != nil {
+		return nil, -1, err
 	}
-	if err := sc.Err(); err != nil {
-		return nil, -1, fmt.Errorf("trace %s: %w", path, err)
-	}
-	if len(pts) == 0 {
-		return nil, -1, fmt.Errorf("trace %s: no rows", path)
+	pts := make([]report.TracePoint, len(rows))
+	for i, it := range rows {
+		pts[i] = report.TracePoint{EdgesAltered: it.EdgesAltered, NotKAnonymous: it.NotKAnonymous, Unique: it.Unique, Phase: it.Phase}
 	}
 	return pts, best, nil
 }

@@ -422,7 +422,7 @@ func TestReleaseRecordRoundTrip(t *testing.T) {
 // kept for the figure.
 func TestReadTracePhases(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "trace.csv")
-	os.WriteFile(path, []byte(traceHeader+"\n"+
+	os.WriteFile(path, []byte(anonymize.TraceHeader+"\n"+
 		"0,0,0,3,0.3,3,0,0,strategy,3\n"+
 		"1,2,0.2,1,0.1,1,0,0,strategy,1\n"+
 		"2,4,0.4,0,0,0,0,0,strategy,0\n"+
