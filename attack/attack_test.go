@@ -372,3 +372,29 @@ func TestSeedNodes(t *testing.T) {
 		t.Errorf("no seed on a path: %+v", res)
 	}
 }
+
+// TestEveryNodeTwinned: in karate with every member doubled (node v and
+// v+34 have the same neighbours: each pair is exchanged by an automorphism)
+// the attack without seeds claims nobody, whatever the renumbering.
+func TestEveryNodeTwinned(t *testing.T) {
+	g := examples.MustRead("karate")
+	n := int32(g.NumNodes())
+	var pairs [][2]int32
+	for _, e := range g.Edges() {
+		for _, du := range []int32{0, n} {
+			for _, dv := range []int32{0, n} {
+				pairs = append(pairs, [2]int32{e.U + du, e.V + dv})
+			}
+		}
+	}
+	h := fromPairs(t, int(2*n), pairs)
+	for seed := range uint64(10) {
+		res, err := Run(h, h, identity(int(2*n)), Config{Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Matched != 0 {
+			t.Errorf("seed %d: %+v", seed, res)
+		}
+	}
+}
