@@ -1,11 +1,9 @@
 package attack
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 
 	"github.com/anonet-project/anonet/graph"
 )
@@ -14,13 +12,19 @@ import (
 type Config struct {
 	// Seeds is s, the number of correctly matched node pairs the attacker
 	// is given, drawn at random among the nodes with a counterpart. Besides
-	// them, the attacker always matches the nodes whose structural
-	// signature is unique on both sides; with s = 0 that is all it starts
-	// from.
+	// them, the attacker matches the nodes whose structural signature is
+	// unique on both sides; with s = 0 that is all it starts from.
 	Seeds int
+	// SeedNodes, if not nil, are the original nodes given as seeds (each
+	// with its true counterpart) instead of Seeds drawn at random: the
+	// hubs or the known people of a real attacker, or the same seeds for
+	// two attacks compared. Seeds must then be 0 or len(SeedNodes).
+	SeedNodes []int32
 	// Theta is the eccentricity a match needs; 0 means DefaultTheta.
 	Theta float64
-	// MaxPasses bounds the propagation passes; 0 means DefaultMaxPasses.
+	// MaxPasses bounds the passes of each of the two propagations, which
+	// otherwise run until a pass changes nothing; 0 means
+	// DefaultMaxPasses.
 	MaxPasses int
 	// Seed seeds the choice of the seed pairs and the hidden renumbering
 	// of the release.
@@ -31,6 +35,11 @@ type Config struct {
 	// signature then includes the code, and a node is only ever matched to
 	// a node with its code.
 	Colors [2][]int32
+
+	// evaluateAll makes propagation evaluate every node in every pass,
+	// never skipping one whose inputs did not change; the tests compare the
+	// two, which must make the same matches.
+	evaluateAll bool
 }
 
 // DefaultSeeds returns the numbers of seed pairs that anonet's attack test
@@ -41,7 +50,7 @@ func DefaultSeeds() []int { return []int{0, 10, 100} }
 // Defaults of Config.
 const (
 	DefaultTheta     = 0.5
-	DefaultMaxPasses = 20
+	DefaultMaxPasses = 100
 )
 
 // Result is the outcome of an attack.
@@ -52,8 +61,8 @@ type Result struct {
 	Correct     int     // targets matched to their true counterpart
 	Fraction    float64 // Correct / Targets: the fraction re-identified
 	Precision   float64 // Correct / Matched (0 when nothing was matched)
-	Signature   int     // targets matched by their signature alone, before propagation
-	Passes      int     // propagation passes run
+	Signature   int     // targets matched by their signature alone, after the propagation from the seeds
+	Passes      int     // propagation passes run, both propagations
 	Theta       float64 // the eccentricity threshold used
 	Unmatchable int     // original nodes without a counterpart (not scored)
 }
@@ -61,19 +70,35 @@ type Result struct {
 // Run attacks release with knowledge of orig. truth[u] is the release node
 // of original node u, or -1 if it has none; it is used only to pick the
 // seeds and to score. Neither graph is changed.
+//
+// The attack runs in four steps (docs/attack.md). The seeds are matched.
+// Narayanan and Shmatikov's propagation runs from them alone, revisiting
+// its matches until they no longer change; what it finds is kept, so that
+// Run finds at least what their attack finds from the same seeds. The
+// nodes whose signature is unique among the unmatched ones on both sides
+// are matched. Propagation runs again from everything matched, revisiting
+// only the new matches, and also takes a match that stands out among the
+// candidates alone (state.best).
 func Run(orig, release *graph.Graph, truth []int32, cfg Config) (*Result, error) {
+	res, _, err := runMapping(orig, release, truth, cfg)
+	return res, err
+}
+
+// runMapping is Run that also returns the attacker's mapping: for every
+// original node its release node (in release's ids), or -1.
+func runMapping(orig, release *graph.Graph, truth []int32, cfg Config) (*Result, []int32, error) {
 	n1, n2 := orig.NumNodes(), release.NumNodes()
 	if len(truth) != n1 {
-		return nil, fmt.Errorf("attack: the correspondence has %d entries for %d original nodes", len(truth), n1)
+		return nil, nil, fmt.Errorf("attack: the correspondence has %d entries for %d original nodes", len(truth), n1)
 	}
 	if cfg.Seeds < 0 {
-		return nil, fmt.Errorf("attack: the number of seeds must be at least 0, got %d", cfg.Seeds)
+		return nil, nil, fmt.Errorf("attack: the number of seeds must be at least 0, got %d", cfg.Seeds)
 	}
 	if cfg.Theta == 0 {
 		cfg.Theta = DefaultTheta
 	}
 	if !(cfg.Theta > 0) || math.IsInf(cfg.Theta, 0) {
-		return nil, fmt.Errorf("attack: theta must be a positive number, got %v", cfg.Theta)
+		return nil, nil, fmt.Errorf("attack: theta must be a positive number, got %v", cfg.Theta)
 	}
 	if cfg.MaxPasses == 0 {
 		cfg.MaxPasses = DefaultMaxPasses
@@ -81,23 +106,40 @@ func Run(orig, release *graph.Graph, truth []int32, cfg Config) (*Result, error)
 	var known []int32 // original nodes with a counterpart
 	for u, v := range truth {
 		if v >= int32(n2) {
-			return nil, fmt.Errorf("attack: original node %d corresponds to release node %d of %d", u, v, n2)
+			return nil, nil, fmt.Errorf("attack: original node %d corresponds to release node %d of %d", u, v, n2)
 		}
 		if v >= 0 {
 			known = append(known, int32(u))
 		}
 	}
+	if cfg.SeedNodes != nil {
+		if cfg.Seeds != 0 && cfg.Seeds != len(cfg.SeedNodes) {
+			return nil, nil, fmt.Errorf("attack: %d seeds asked for, but %d seed nodes given", cfg.Seeds, len(cfg.SeedNodes))
+		}
+		cfg.Seeds = len(cfg.SeedNodes)
+		seen := make([]bool, n1)
+		for _, u := range cfg.SeedNodes {
+			if u < 0 || int(u) >= n1 || truth[u] < 0 || seen[u] {
+				return nil, nil, fmt.Errorf("attack: seed node %d is not a distinct original node with a counterpart in the release", u)
+			}
+			seen[u] = true
+		}
+	}
 	if cfg.Seeds > len(known) {
-		return nil, fmt.Errorf("attack: %d seeds asked for, but only %d nodes have a counterpart in the release", cfg.Seeds, len(known))
+		return nil, nil, fmt.Errorf("attack: %d seeds asked for, but only %d nodes have a counterpart in the release", cfg.Seeds, len(known))
 	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x61747461636b)) // "attack"
 	// Renumber the release at random, so that ids say nothing.
 	perm := rng.Perm(n2)
+	unperm := make([]int, n2)
+	for v, p := range perm {
+		unperm[p] = v
+	}
 	rel := release.Renumbered(perm)
 	var colors [2][]int32
 	if cfg.Colors[0] != nil || cfg.Colors[1] != nil {
 		if len(cfg.Colors[0]) != n1 || len(cfg.Colors[1]) != n2 {
-			return nil, fmt.Errorf("attack: %d and %d attribute codes for %d and %d nodes", len(cfg.Colors[0]), len(cfg.Colors[1]), n1, n2)
+			return nil, nil, fmt.Errorf("attack: %d and %d attribute codes for %d and %d nodes", len(cfg.Colors[0]), len(cfg.Colors[1]), n1, n2)
 		}
 		colors[0] = cfg.Colors[0]
 		colors[1] = make([]int32, n2)
@@ -112,23 +154,36 @@ func Run(orig, release *graph.Graph, truth []int32, cfg Config) (*Result, error)
 			hidden[u] = int32(perm[v])
 		}
 	}
-	a := newState(orig, rel, cfg.Theta)
+	a, err := newState(orig, rel, cfg.Theta)
+	if err != nil {
+		return nil, nil, err
+	}
 	a.color = colors
+	a.evaluateAll = cfg.evaluateAll
 	res := &Result{Seeds: cfg.Seeds, Theta: cfg.Theta, Unmatchable: n1 - len(known)}
 	isSeed := make([]bool, n1)
-	for _, i := range rng.Perm(len(known))[:cfg.Seeds] {
-		u := known[i]
+	seeds := cfg.SeedNodes
+	if seeds == nil {
+		for _, i := range rng.Perm(len(known))[:cfg.Seeds] {
+			seeds = append(seeds, known[i])
+		}
+	}
+	for _, u := range seeds {
 		isSeed[u] = true
 		a.match(u, hidden[u])
 	}
-	res.Signature = a.matchSignatures()
+	a.fix()
 	res.Passes = a.propagate(cfg.MaxPasses)
+	a.fix()
+	res.Signature = a.matchSignatures()
+	a.wide = true
+	res.Passes += a.propagate(cfg.MaxPasses)
 	for _, u := range known {
 		if isSeed[u] {
 			continue
 		}
 		res.Targets++
-		if v := a.fwd[u]; v >= 0 {
+		if v := a.to[0][u]; v >= 0 {
 			res.Matched++
 			if v == hidden[u] {
 				res.Correct++
@@ -141,171 +196,12 @@ func Run(orig, release *graph.Graph, truth []int32, cfg Config) (*Result, error)
 	if res.Matched > 0 {
 		res.Precision = float64(res.Correct) / float64(res.Matched)
 	}
-	return res, nil
-}
-
-// state is the attacker's partial mapping between the two graphs.
-type state struct {
-	g     [2]*graph.Graph // 0: original, 1: release
-	fwd   []int32         // original → release, -1 unmatched
-	bwd   []int32         // release → original
-	theta float64
-	color [2][]int32   // attribute codes of both sides, or nil (Config.Colors)
-	score [2][]float64 // accumulators, zero outside touched
-	touch [2][]int32
-}
-
-func newState(orig, rel *graph.Graph, theta float64) *state {
-	a := &state{g: [2]*graph.Graph{orig, rel}, theta: theta}
-	a.fwd = filled(orig.NumNodes())
-	a.bwd = filled(rel.NumNodes())
-	a.score = [2][]float64{make([]float64, rel.NumNodes()), make([]float64, orig.NumNodes())}
-	return a
-}
-
-func filled(n int) []int32 {
-	s := make([]int32, n)
-	for i := range s {
-		s[i] = -1
-	}
-	return s
-}
-
-func (a *state) match(u, v int32) { a.fwd[u], a.bwd[v] = v, u }
-
-// matchSignatures matches every original node whose signature is unique in
-// the original and shared by exactly one release node, and returns how
-// many it matched.
-func (a *state) matchSignatures() int {
-	type entry struct {
-		count int
-		node  int32
-	}
-	index := func(side int) ([]string, map[string]entry) {
-		g := a.g[side]
-		sigs := make([]string, g.NumNodes())
-		m := make(map[string]entry, g.NumNodes())
-		var degs []int
-		var buf []byte
-		for v := range int32(g.NumNodes()) {
-			degs = degs[:0]
-			for _, w := range g.Neighbors(v) {
-				degs = append(degs, g.Degree(w))
-			}
-			slices.Sort(degs)
-			buf = buf[:0]
-			if a.color[side] != nil {
-				buf = binary.AppendUvarint(buf, uint64(a.color[side][v]))
-			}
-			buf = binary.AppendUvarint(buf, uint64(len(degs)))
-			for _, d := range degs {
-				buf = binary.AppendUvarint(buf, uint64(d))
-			}
-			sigs[v] = string(buf)
-			e := m[sigs[v]]
-			m[sigs[v]] = entry{e.count + 1, v}
-		}
-		return sigs, m
-	}
-	s1, m1 := index(0)
-	_, m2 := index(1)
-	matched := 0
-	for u, s := range s1 {
-		if m1[s].count == 1 && m2[s].count == 1 && a.fwd[u] < 0 && a.bwd[m2[s].node] < 0 {
-			a.match(int32(u), m2[s].node)
-			matched++
+	mapping := make([]int32, n1)
+	for u, v := range a.to[0] {
+		mapping[u] = -1
+		if v >= 0 {
+			mapping[u] = int32(unperm[v])
 		}
 	}
-	return matched
-}
-
-// propagate runs passes over the unmatched original nodes, by decreasing
-// degree, until a pass matches nothing or max passes ran; it returns the
-// passes run.
-func (a *state) propagate(max int) int {
-	order := make([]int32, a.g[0].NumNodes())
-	for i := range order {
-		order[i] = int32(i)
-	}
-	slices.SortStableFunc(order, func(x, y int32) int { return a.g[0].Degree(y) - a.g[0].Degree(x) })
-	passes := 0
-	for passes < max {
-		passes++
-		changed := false
-		for _, u := range order {
-			if a.fwd[u] >= 0 {
-				continue
-			}
-			v, ok := a.best(0, u)
-			if !ok {
-				continue
-			}
-			if back, ok := a.best(1, v); !ok || back != u {
-				continue
-			}
-			a.match(u, v)
-			changed = true
-		}
-		if !changed {
-			break
-		}
-	}
-	return passes
-}
-
-// best returns the best unmatched candidate in the other graph for node x
-// of graph side (0: original, 1: release), if it stands out by the
-// eccentricity threshold.
-func (a *state) best(side int, x int32) (int32, bool) {
-	g, h := a.g[side], a.g[1-side]
-	to, from := a.fwd, a.bwd // side's mapping into h, h's mapping back
-	if side == 1 {
-		to, from = a.bwd, a.fwd
-	}
-	score, touched := a.score[side], a.touch[side][:0]
-	for _, y := range g.Neighbors(x) {
-		z := to[y]
-		if z < 0 {
-			continue
-		}
-		for _, w := range h.Neighbors(z) {
-			if from[w] >= 0 || a.color[side] != nil && a.color[1-side][w] != a.color[side][x] {
-				continue
-			}
-			if score[w] == 0 {
-				touched = append(touched, w)
-			}
-			score[w] += 1 / math.Sqrt(float64(h.Degree(w)))
-		}
-	}
-	a.touch[side] = touched
-	if len(touched) == 0 {
-		return -1, false
-	}
-	// Eccentricity over the candidates' scores and one zero, which stands
-	// for every node that no matched neighbour points to.
-	var best int32 = -1
-	max1, max2, sum, sumSq := 0.0, 0.0, 0.0, 0.0
-	for _, w := range touched {
-		s := score[w]
-		sum += s
-		sumSq += s * s
-		if s > max1 {
-			max1, max2, best = s, max1, w
-		} else if s > max2 {
-			max2 = s // a tie with max1 leaves no gap: no match
-		}
-	}
-	for _, w := range touched {
-		score[w] = 0
-	}
-	k := float64(len(touched) + 1)
-	mean := sum / k
-	sd := math.Sqrt(max(sumSq/k-mean*mean, 0))
-	// Sums in another order may differ in the last bits: a gap that small
-	// is a tie, whatever the numbering.
-	if sd == 0 || max1-max2 < 1e-9*max1 || (max1-max2)/sd < a.theta {
-		return -1, false
-	}
-	return best, true
+	return res, mapping, nil
 }
