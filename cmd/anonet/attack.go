@@ -65,11 +65,12 @@ func newAttackCmd(e *env) *cli.Command {
 		Use:   "attack ORIGINAL RELEASE",
 		Short: "Re-identify the nodes of a release with a seed-and-propagate attack",
 		Long: `attack plays an attacker who knows the structure of ORIGINAL and tries to
-find each of its nodes in RELEASE: from s correctly matched seed pairs and the
-nodes whose degree and neighbours' degrees are unique and match (with s = 0,
-from these alone), it propagates matches by neighbourhood similarity, in the style of Narayanan and
-Shmatikov. It reports the fraction of the non-seed nodes correctly
-re-identified, for each s in --seeds.
+find each of its nodes in RELEASE. From s correctly matched seed pairs it
+propagates matches by neighbourhood similarity, as Narayanan and Shmatikov
+do; it then also matches the nodes whose degree and neighbours' degrees are
+unique in both networks and propagates again from everything matched (with
+s = 0, the signatures are all it starts from). It reports the fraction of
+the non-seed nodes correctly re-identified, for each s in --seeds.
 
 Which release node is whom comes from --mapping FILE (written by anonet
 anonymize --mapping), or else from equal labels (to attack the original
