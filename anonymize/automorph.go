@@ -22,8 +22,7 @@ import (
 // far more than ua's, and that restoration and local search then improve
 // for the measure actually asked for.
 type twinning struct {
-	g     *graph.Graph
-	to    []int32 // to[v] = σ(v)
+	permutation
 	class []int32 // class[v]: the colour of v; twins have the same
 	mark  []bool  // scratch of keptAt: the neighbours of one node
 	// triples lists the nodes of 3-cycles (at most one 3-cycle per
@@ -46,7 +45,7 @@ type twinning struct {
 // one colour.
 func newTwinning(g *graph.Graph, colors []int32) *twinning {
 	n := g.NumNodes()
-	p := &twinning{g: g, to: make([]int32, n), mark: make([]bool, n)}
+	p := &twinning{permutation: permutation{g: g, to: make([]int32, n)}, mark: make([]bool, n)}
 	for v := range p.to {
 		p.to[v] = -1
 	}
@@ -142,8 +141,16 @@ func newTwinning(g *graph.Graph, colors []int32) *twinning {
 	return p
 }
 
+// A permutation is a permutation σ of the nodes of g, the common part of
+// a twinning and a cycling: the edges whose every image under the powers
+// of σ is an edge of g make a graph of which σ is an automorphism.
+type permutation struct {
+	g  *graph.Graph
+	to []int32 // to[v] = σ(v)
+}
+
 // kept reports whether the edge {u, v} keeps its whole orbit in g.
-func (p *twinning) kept(u, v int32) bool {
+func (p permutation) kept(u, v int32) bool {
 	a, b := p.to[u], p.to[v]
 	for a != u || b != v {
 		if !p.g.HasEdge(a, b) {
@@ -152,6 +159,18 @@ func (p *twinning) kept(u, v int32) bool {
 		a, b = p.to[a], p.to[b]
 	}
 	return true
+}
+
+// deletions returns the indices in g.Edges() of the edges that do not keep
+// their orbit.
+func (p permutation) deletions() []int32 {
+	var out []int32
+	for i, e := range p.g.Edges() {
+		if !p.kept(e.U, e.V) {
+			out = append(out, int32(i))
+		}
+	}
+	return out
 }
 
 // gainAt returns the number of edges at the nodes of s (each counted once)
@@ -271,18 +290,6 @@ func (p *twinning) improve(ctx context.Context, rng *rand.Rand, moves int) bool 
 		}
 	}
 	return true
-}
-
-// deletions returns the indices in g.Edges() of the edges that do not keep
-// their orbit.
-func (p *twinning) deletions() []int32 {
-	var out []int32
-	for i, e := range p.g.Edges() {
-		if !p.kept(e.U, e.V) {
-			out = append(out, int32(i))
-		}
-	}
-	return out
 }
 
 // A symmetricStart is a permutation of the nodes, improved by local

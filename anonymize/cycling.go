@@ -21,8 +21,7 @@ import (
 // refinement for k ≥ 3 (solution.cycleStart), as a twinning's is for
 // k = 2.
 type cycling struct {
-	g     *graph.Graph
-	to    []int32   // to[v] = σ(v)
+	permutation
 	class []int32   // class[v]: the colour of v
 	cycle []int32   // cycle[v]: the index of v's cycle in members, or -1 if fixed
 	pos   []int32   // pos[v]: v's place in its cycle
@@ -39,7 +38,7 @@ type cycling struct {
 // nil, gives every node's colour (nil: one colour).
 func newCycling(g *graph.Graph, colors []int32, k int) *cycling {
 	n := g.NumNodes()
-	c := &cycling{g: g, to: make([]int32, n), class: make([]int32, n), cycle: make([]int32, n), pos: make([]int32, n), seen: make([]int32, n)}
+	c := &cycling{permutation: permutation{g: g, to: make([]int32, n)}, class: make([]int32, n), cycle: make([]int32, n), pos: make([]int32, n), seen: make([]int32, n)}
 	for v := range c.to {
 		c.to[v], c.cycle[v] = int32(v), -1
 	}
@@ -156,18 +155,6 @@ func (c *cycling) link(i int32) {
 	}
 }
 
-// kept reports whether the edge {u, v} keeps its whole orbit in g.
-func (c *cycling) kept(u, v int32) bool {
-	a, b := c.to[u], c.to[v]
-	for a != u || b != v {
-		if !c.g.HasEdge(a, b) {
-			return false
-		}
-		a, b = c.to[a], c.to[b]
-	}
-	return true
-}
-
 // gainAt returns the number of edges at the members of the cycles cs
 // (distinct) that keep their orbit, each edge counted once.
 func (c *cycling) gainAt(cs ...int32) int {
@@ -249,18 +236,6 @@ func (c *cycling) exchange(a, b int32) {
 	if cb != ca {
 		c.link(cb)
 	}
-}
-
-// deletions returns the indices in g.Edges() of the edges that do not keep
-// their orbit.
-func (c *cycling) deletions() []int32 {
-	var out []int32
-	for i, e := range c.g.Edges() {
-		if !c.kept(e.U, e.V) {
-			out = append(out, int32(i))
-		}
-	}
-	return out
 }
 
 // wholeMovesPerEffort bounds, per unit of Config.Effort, the moves of a
