@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/anonet-project/anonet/attribute"
 	"github.com/anonet-project/anonet/internal/cli"
 	"github.com/anonet-project/anonet/verdict"
 
@@ -165,26 +166,29 @@ func parseAmount(flag, s string, base, limit int, round bool) (int, error) {
 	return n, nil
 }
 
+// anonymizeFlags holds the flags of anonet anonymize.
+type anonymizeFlags struct {
+	mf                                  measureFlags
+	af                                  attributeFlags
+	rf                                  reportFlags // --report, --plot (report.go)
+	attributesOut                       string
+	dropAttributes                      bool
+	out, format, algorithm, variant, op string
+	budget, recompute, refine           string
+	effort                              int
+	timeLimit                           time.Duration
+	alpha, phi                          float64
+	allLevels                           fuzzyLevelsFlag
+	tracePath, deletedPath, mappingPath string
+	allowUnmet                          bool
+	toFormat, keyFile                   string
+	within, withinMapping               string
+	ladder, noLadder                    bool
+	alterLayers                         []string
+}
+
 func newAnonymizeCmd(e *env) *cli.Command {
-	var (
-		mf                                  measureFlags
-		af                                  attributeFlags
-		attributesOut                       string
-		dropAttributes                      bool
-		out, format, algorithm, variant, op string
-		budget, recompute, refine           string
-		effort                              int
-		timeLimit                           time.Duration
-		alpha, phi                          float64
-		allLevels                           fuzzyLevelsFlag
-		tracePath, deletedPath, mappingPath string
-		allowUnmet                          bool
-		toFormat, keyFile                   string
-		within, withinMapping               string
-		ladder, noLadder                    bool
-		alterLayers                         []string
-	)
-	var rf reportFlags // --report, --plot (report.go)
+	a := &anonymizeFlags{}
 	cmd := &cli.Command{
 		Use:   "anonymize GRAPH -o OUT",
 		Short: "Alter a network until its nodes are k-anonymous",
@@ -248,269 +252,326 @@ end of an iteration and writes the best state so far by the same rule.`,
   anonet anonymize net.edges -o anon.edges --budget 5% --trace trace.csv
   anonet anonymize net.edges -o anon.edges --variant partial --alpha 0.9 --measure dk --json`,
 		Args: exactArgs(1, "one GRAPH"),
-		RunE: func(cmd *cli.Command, args []string) error {
-			start := time.Now()
-			ms, err := mf.measures(false)
-			if err != nil {
-				return err
-			}
-			cfg := anonymize.Config{Measure: ms[0], D: mf.d, K: mf.k, Seed: e.seed, Threads: e.threads, Twins: tracePath != "",
-				ReleaseMemory: debug.FreeOSMemory}
-			if cfg.Strategy, err = anonymize.ParseStrategy(algorithm); err != nil {
-				return usageErrorf("--algorithm: %v", err)
-			}
-			// --budget or --alpha alone choose their variant.
-			switch fl := cmd.Flags(); {
-			case fl.Changed("variant"):
-			case fl.Changed("budget") && fl.Changed("alpha"):
-				return usageErrorf("--budget (budgeted variant) and --alpha (partial variant) exclude each other")
-			case fl.Changed("budget"):
-				variant = string(anonymize.Budgeted)
-			case fl.Changed("alpha"):
-				variant = string(anonymize.Partial)
-			}
-			if cfg.Variant, err = anonymize.ParseVariant(variant); err != nil {
-				return usageErrorf("--variant: %v", err)
-			}
-			if cfg.Operation, err = anonymize.ParseOperation(op); err != nil {
-				return usageErrorf("--operation: %v", err)
-			}
-			if refine != "" {
-				if cfg.Refine, err = anonymize.ParseRefinement(refine); err != nil {
-					return usageErrorf("--refine: %v", err)
-				}
-			}
-			if effort < 1 {
-				return usageErrorf("--effort must be at least 1, got %d", effort)
-			}
-			if timeLimit < 0 {
-				return usageErrorf("--time-limit must not be negative, got %v", timeLimit)
-			}
-			cfg.Effort, cfg.TimeLimit = effort, timeLimit
-			if cmd.Flags().Changed("alpha") && cfg.Variant != anonymize.Partial {
-				return usageErrorf("--alpha applies to --variant partial only")
-			}
-			if cmd.Flags().Changed("budget") && cfg.Variant != anonymize.Budgeted {
-				return usageErrorf("--budget applies to --variant budgeted only (full and partial may alter every edge)")
-			}
-			if err := checkAlpha(alpha); err != nil {
-				return err
-			}
-			cfg.Alpha = alpha
-			if err := af.check(e, cmd.Flags().Changed("fuzzy")); err != nil {
-				return err
-			}
-			switch {
-			case af.used() && attributesOut == "" && !dropAttributes:
-				return usageErrorf("the attacker knows attributes: give --attributes-out FILE for the release's attributes (keyed by its new ids), or --drop-attributes to release none")
-			case !af.used() && (attributesOut != "" || dropAttributes):
-				return usageErrorf("--attributes-out and --drop-attributes need --attributes or --known")
-			case attributesOut != "" && dropAttributes:
-				return usageErrorf("--attributes-out and --drop-attributes exclude each other")
-			}
-			if cmd.Flags().Changed("fuzzy") {
-				if err := checkFuzzy(phi, ms[0], true); err != nil {
-					return err
-				}
-				cfg.Fuzzy, cfg.Phi = true, phi
-			}
-			if _, err := allLevels.levels(cmd); err != nil {
-				return err
-			}
-			cfg.FuzzyAllLevels = bool(allLevels)
-			// Every output must be new: never the input, never each other.
-			if out == "" {
-				return usageErrorf("no output file: give -o OUT")
-			}
-			if (within == "") != (withinMapping == "") {
-				return usageErrorf("--within RELEASE and --within-mapping MAPPING go together")
-			}
-			if within == "" && cmd.Root().PersistentFlags().Changed("seed") {
-				e.notef("note: releases of one network made with other --seed values differ, can be joined by their structure, and their union restores ties that each deleted (docs/attack.md); publish one release per network and target, or nest a stricter one within the release already published (--within)")
-			}
-			outs := e.newOutputs(args[0], af.path, keyFile, within, withinMapping)
-			for _, o := range [][2]string{{"-o", out}, {"--trace", tracePath}, {"--deleted", deletedPath}, {"--mapping", mappingPath}, {"--attributes-out", attributesOut}, {recordOutput, recordPath(out)}} {
-				if err := outs.add(o[0], o[1]); err != nil {
-					return err
-				}
-			}
-			if err := rf.addOutputs(outs); err != nil {
-				return err
-			}
-			if ladder && noLadder {
-				return usageErrorf("--ladder and --no-ladder contradict each other")
-			}
-			key, err := releaseKey(keyFile)
-			if err != nil {
-				return err
-			}
-			if err := rf.check(); err != nil {
-				return err
-			}
-			// An output format that cannot be told fails before a long read.
-			if _, err := anonymizedFormat(out, toFormat, ""); err != nil {
-				return err
-			}
-			in, err := e.readGraph(args[0], format)
-			if err != nil {
-				return err
-			}
-			if within != "" {
-				if err := e.nestWithin(in, within, withinMapping); err != nil {
-					return err
-				}
-			}
-			outFormat, err := anonymizedFormat(out, toFormat, in.format)
-			if err != nil {
-				return err
-			}
-			if err := checkFits("anonymizing", in.g, anonymizeBytesPerEdge, anonymizeBytesPerNode); err != nil {
-				return err
-			}
-			refined, attrs, err := e.refine(&af, []measure.Measure{cfg.Measure}, in)
-			if err != nil {
-				return err
-			}
-			cfg.Measure = refined[0]
-			if cfg.Protected, err = protectedLayers(in.g, alterLayers); err != nil {
-				return err
-			}
-			n, m := in.g.NumNodes(), in.g.NumEdges()
-			alterable := anonymize.Alterable(cfg.Operation, n, m)
-			// A network with nothing to alter is released unchanged if it
-			// already meets the target (anonymize returns it as it is),
-			// and otherwise refused by the check of what is reachable.
-			alterable = max(alterable, 1)
-			// The budget and R are shares of the current edges, as in the
-			// paper, whatever the operation.
-			if cfg.Variant == anonymize.Budgeted {
-				if cfg.Budget, err = parseAmount("--budget", budget, m, alterable, false); err != nil {
-					return err
-				}
-			}
-			if cfg.Recompute, err = parseAmount("--recompute", recompute, m, 0, true); err != nil {
-				return err
-			}
-			// Resolve the defaults now, to reject a bad combination before
-			// any work and to know the budget and target for progress.
-			if cfg, err = cfg.WithDefaults(n, m); err != nil {
-				return usageErrorf("%v", err)
-			}
-			if err := e.checkReachable(cfg, in.g, allowUnmet); err != nil {
-				return err
-			}
-			trace, err := e.newTrace(outs)
-			if err != nil {
-				return err
-			}
-			defer outs.abort() // a no-op after commit
-			pr := e.newProgress()
-			target := anonymize.Target(cfg.Alpha, n)
-			cfg.Progress = func(it anonymize.Iteration) {
-				trace.row(it)
-				// The strategy alters edges until the target or the
-				// budget; the refinement then trades them, so the pace of
-				// the strategy says nothing about when it ends.
-				stage, eta := "iteration", ""
-				if it.Phase != anonymize.PhaseStrategy {
-					stage = "refinement (" + it.Phase + "), row"
-				} else if el := time.Since(start); it.EdgesAltered > 0 {
-					budgetLeft := float64(cfg.Budget-it.EdgesAltered) / float64(it.EdgesAltered)
-					eta = fmt.Sprintf(", at most %s left", (time.Duration(budgetLeft * float64(el))).Round(time.Second))
-				}
-				pr.update("%s %d: %d/%d nodes %d-anonymous (target %d), %d edges altered (%.1f%%)%s",
-					stage, it.Iteration, in.g.NumNodes()-it.NotKAnonymous, in.g.NumNodes(), cfg.K, target,
-					it.EdgesAltered, 100*it.FractionAltered, eta)
-			}
-			cfg.StageProgress = func(stage string, done, total int) {
-				pr.update("%s: %d/%d edges (%.0f%%)", stage, done, total, 100*float64(done)/float64(max(total, 1)))
-			}
-			// The verdict's ladder and attack run by default on networks
-			// where they take seconds.
-			judge := ladder || !noLadder && m <= ladderAutoEdges
-			var orig *graph.Graph // the input, kept for the report and the verdict's attack
-			if rf.wanted() || judge {
-				orig = in.g.Clone()
-			}
-			tiesIn := tieKindsOf(in.g)
-			var res *anonymize.Result
-			e.stoppable(func(ctx context.Context) { res, err = anonymize.RunContext(ctx, in.g, cfg) })
-			pr.done()
-			if err != nil {
-				return inputError(err)
-			}
-			if err := trace.err(); err != nil {
-				return err
-			}
-			// The release is the anonymized input renumbered in its own
-			// memory (at 10^8 edges a copy would be 2.4 GB more), its ids
-			// keyed on the secret key and the released graph; the input's
-			// labels and tie types stay for --deleted and --mapping.
-			perm, names := release.Publish(in.g, key)
-			anon := in.g
-			in.g = nil // renumbered: its old ids are gone
-			outs.set("-o", func(w io.Writer) error { return e.writeGraph(w, anon, outFormat) })
-			outs.set("--trace", func(w io.Writer) error { return anonymize.WriteTrace(w, res.Trace) })
-			outs.set("--deleted", func(w io.Writer) error { return release.WriteAlterations(w, names, res.Alterations) })
-			outs.set("--mapping", func(w io.Writer) error { return release.WriteMapping(w, key, names, perm) })
-			outs.set("--attributes-out", func(w io.Writer) error { return writeReleaseAttributes(w, attrs, perm, anon) })
-			r := summary(in.name, out, res, e.seed)
-			r.KnownAttributes = af.knownOf(attrs)
-			outs.set(recordOutput, func(w io.Writer) error {
-				return writeReleaseRecord(w, newReleaseRecord(res, r.KnownAttributes, anon))
-			})
-			r.tieKinds, r.TiesAfter = tiesIn, tieKindsOf(anon).Ties
-			r.measure(start)
-			var rin *report.Input
-			if rf.wanted() {
-				if rin, err = e.anonymizeReport(r, orig, anon, perm, res); err != nil {
-					return err
-				}
-				rf.setOutputs(outs, rin)
-				r.Verdict = rin.Verdict
-			} else if judge && !res.Interrupted {
-				if r.Verdict, err = e.anonymizeVerdict(res, orig, anon, perm, in.name); err != nil {
-					return err
-				}
-			}
-			if err := e.release(outs, res, &r, allowUnmet, func(w io.Writer) error { return printAnonymize(w, r) }); err != nil {
-				return err
-			}
-			return e.writePlots(rf.plot, rin) // only once the release is written
-		},
+		RunE: func(cmd *cli.Command, args []string) error { return e.anonymize(cmd, a, args[0]) },
 	}
-	f := cmd.Flags()
-	f.StringVarP(&out, "output", "o", "", "file to write the anonymized network to (required)")
-	mf.register(f, false)
-	registerFrom(f, &format, "GRAPH")
-	registerTo(f, &toFormat, "OUT", "from OUT's extension, else GRAPH's format", false)
-	f.StringVar(&algorithm, "algorithm", string(anonymize.Best), "strategy: best (the default: ua deletion, for k = 2 in the full or partial variant also a twin release, then restoration and local search), greedy (exact gain, then restoration), or the paper's es, degree, aff, unique, ua, uao (unrefined unless --refine); for --measure degree also liu-terzi, liu-terzi-greedy (Liu and Terzi's k-degree anonymization)")
-	f.StringVar(&refine, "refine", "", "after the strategy: none, restore (re-add deleted edges while the target holds) or anneal (restore, then local search); default anneal for best, restore for greedy, none for the paper's strategies")
-	f.IntVar(&effort, "effort", anonymize.DefaultEffort, "local search (--refine anneal): moves per edge that may be deleted (every edge; budgeted: per alteration of the budget); on small releases also the exact search nodes of the final walk, which starts from two more searches from the input (docs/anonymize.md)")
-	f.DurationVar(&timeLimit, "time-limit", 0, "bound the whole run (the strategy's alterations, then restoration, twin start, local search, and budgeted the final gainful deletions) to this long (e.g. 30s, 5m), keeping the best state found; a full or partial run stopped before its target writes nothing (exit 3) unless --allow-unmet; 0: no limit")
-	f.StringVar(&variant, "variant", "full", "target: full (all nodes), partial (--alpha of the nodes) or budgeted (--budget alterations); --alpha alone means partial, --budget alone budgeted")
-	f.StringVar(&budget, "budget", percent(anonymize.DefaultBudgetFraction), "budgeted variant: maximum alterations, a number or a percentage of the edges (rounded up), for every operation")
-	f.Float64Var(&alpha, "alpha", anonymize.DefaultAlpha, "partial variant: fraction of nodes that must become k-anonymous, in (0, 1]")
-	f.StringVar(&recompute, "recompute", percent(anonymize.DefaultRecomputeFraction), "recompute gap R: edges altered per iteration, a number or a percentage of the edges")
-	f.Float64Var(&phi, "fuzzy", 0, "target fuzzy anonymity: nodes whose signatures differ by at most this percentage count as equivalent")
-	allLevels.register(f)
-	f.StringVar(&op, "operation", "delete", "alteration: delete, add (random non-edges) or rewire (swap ends of two edges)")
-	f.StringVar(&tracePath, "trace", "", "write one CSV row per iteration to this file")
-	f.StringVar(&deletedPath, "deleted", "", "write the altered edges (of a directed or layered network: ties), by original node id, to this file")
-	f.StringSliceVar(&alterLayers, "alter-layers", nil, "layered networks: the only layers whose ties may be deleted (e.g. work,school); the others are never touched (default: all)")
-	f.StringVar(&mappingPath, "mapping", "", "write the secret mapping original id → anonymized id to this file")
-	f.StringVar(&within, "within", "", "nest the release within this earlier release of the same network (with --within-mapping, its secret mapping): only its ties are kept or deleted, so that the union of the two releases is the earlier one and joining them reveals nothing more")
-	f.StringVar(&withinMapping, "within-mapping", "", "the --mapping of the --within release")
-	f.StringVar(&keyFile, "key-file", "", "read the secret key of the release's ids from this file (64 hexadecimal digits, or an earlier release's --mapping) to reproduce them; default: a fresh key from the operating system's random source, recorded only in --mapping")
-	af.register(f)
-	f.StringVar(&attributesOut, "attributes-out", "", "with --attributes: write the release's attribute table (values unchanged, ids of the release) to this file")
-	f.BoolVar(&dropAttributes, "drop-attributes", false, "with --attributes: release no attributes (they still refine the measure)")
-	f.BoolVar(&allowUnmet, "allow-unmet", false, "write the best state even when it does not meet the target (exit 0, with the shortfall reported)")
-	rf.register(f, true)
-	rf.registerPublic(f)
-	f.BoolVar(&ladder, "ladder", false, fmt.Sprintf("judge the release against a ladder of stronger attackers and the seed-and-propagate attack, and give a verdict: green, amber or red (the default on networks of at most %d edges; see anonet measure --ladder)", ladderAutoEdges))
-	f.BoolVar(&noLadder, "no-ladder", false, "give no verdict beyond the target")
+	a.register(cmd.Flags())
 	return cmd
+}
+
+// register declares the flags of anonymize on f.
+func (a *anonymizeFlags) register(f *cli.FlagSet) {
+	f.StringVarP(&a.out, "output", "o", "", "file to write the anonymized network to (required)")
+	a.mf.register(f, false)
+	registerFrom(f, &a.format, "GRAPH")
+	registerTo(f, &a.toFormat, "OUT", "from OUT's extension, else GRAPH's format", false)
+	f.StringVar(&a.algorithm, "algorithm", string(anonymize.Best), "strategy: best (the default: ua deletion, for k = 2 in the full or partial variant also a twin release, then restoration and local search), greedy (exact gain, then restoration), or the paper's es, degree, aff, unique, ua, uao (unrefined unless --refine); for --measure degree also liu-terzi, liu-terzi-greedy (Liu and Terzi's k-degree anonymization)")
+	f.StringVar(&a.refine, "refine", "", "after the strategy: none, restore (re-add deleted edges while the target holds) or anneal (restore, then local search); default anneal for best, restore for greedy, none for the paper's strategies")
+	f.IntVar(&a.effort, "effort", anonymize.DefaultEffort, "local search (--refine anneal): moves per edge that may be deleted (every edge; budgeted: per alteration of the budget); on small releases also the exact search nodes of the final walk, which starts from two more searches from the input (docs/anonymize.md)")
+	f.DurationVar(&a.timeLimit, "time-limit", 0, "bound the whole run (the strategy's alterations, then restoration, twin start, local search, and budgeted the final gainful deletions) to this long (e.g. 30s, 5m), keeping the best state found; a full or partial run stopped before its target writes nothing (exit 3) unless --allow-unmet; 0: no limit")
+	f.StringVar(&a.variant, "variant", "full", "target: full (all nodes), partial (--alpha of the nodes) or budgeted (--budget alterations); --alpha alone means partial, --budget alone budgeted")
+	f.StringVar(&a.budget, "budget", percent(anonymize.DefaultBudgetFraction), "budgeted variant: maximum alterations, a number or a percentage of the edges (rounded up), for every operation")
+	f.Float64Var(&a.alpha, "alpha", anonymize.DefaultAlpha, "partial variant: fraction of nodes that must become k-anonymous, in (0, 1]")
+	f.StringVar(&a.recompute, "recompute", percent(anonymize.DefaultRecomputeFraction), "recompute gap R: edges altered per iteration, a number or a percentage of the edges")
+	f.Float64Var(&a.phi, "fuzzy", 0, "target fuzzy anonymity: nodes whose signatures differ by at most this percentage count as equivalent")
+	a.allLevels.register(f)
+	f.StringVar(&a.op, "operation", "delete", "alteration: delete, add (random non-edges) or rewire (swap ends of two edges)")
+	f.StringVar(&a.tracePath, "trace", "", "write one CSV row per iteration to this file")
+	f.StringVar(&a.deletedPath, "deleted", "", "write the altered edges (of a directed or layered network: ties), by original node id, to this file")
+	f.StringSliceVar(&a.alterLayers, "alter-layers", nil, "layered networks: the only layers whose ties may be deleted (e.g. work,school); the others are never touched (default: all)")
+	f.StringVar(&a.mappingPath, "mapping", "", "write the secret mapping original id → anonymized id to this file")
+	f.StringVar(&a.within, "within", "", "nest the release within this earlier release of the same network (with --within-mapping, its secret mapping): only its ties are kept or deleted, so that the union of the two releases is the earlier one and joining them reveals nothing more")
+	f.StringVar(&a.withinMapping, "within-mapping", "", "the --mapping of the --within release")
+	f.StringVar(&a.keyFile, "key-file", "", "read the secret key of the release's ids from this file (64 hexadecimal digits, or an earlier release's --mapping) to reproduce them; default: a fresh key from the operating system's random source, recorded only in --mapping")
+	a.af.register(f)
+	f.StringVar(&a.attributesOut, "attributes-out", "", "with --attributes: write the release's attribute table (values unchanged, ids of the release) to this file")
+	f.BoolVar(&a.dropAttributes, "drop-attributes", false, "with --attributes: release no attributes (they still refine the measure)")
+	f.BoolVar(&a.allowUnmet, "allow-unmet", false, "write the best state even when it does not meet the target (exit 0, with the shortfall reported)")
+	a.rf.register(f, true)
+	a.rf.registerPublic(f)
+	f.BoolVar(&a.ladder, "ladder", false, fmt.Sprintf("judge the release against a ladder of stronger attackers and the seed-and-propagate attack, and give a verdict: green, amber or red (the default on networks of at most %d edges; see anonet measure --ladder)", ladderAutoEdges))
+	f.BoolVar(&a.noLadder, "no-ladder", false, "give no verdict beyond the target")
+}
+
+// config checks the flags that need no input and returns the
+// configuration they give; the budget and R, shares of the input's edges,
+// are resolved by sized.
+func (a *anonymizeFlags) config(e *env, cmd *cli.Command) (anonymize.Config, error) {
+	ms, err := a.mf.measures(false)
+	if err != nil {
+		return anonymize.Config{}, err
+	}
+	cfg := anonymize.Config{Measure: ms[0], D: a.mf.d, K: a.mf.k, Seed: e.seed, Threads: e.threads, Twins: a.tracePath != "",
+		ReleaseMemory: debug.FreeOSMemory}
+	if cfg.Strategy, err = anonymize.ParseStrategy(a.algorithm); err != nil {
+		return cfg, usageErrorf("--algorithm: %v", err)
+	}
+	fl := cmd.Flags()
+	// --budget or --alpha alone choose their variant.
+	variant := a.variant
+	switch {
+	case fl.Changed("variant"):
+	case fl.Changed("budget") && fl.Changed("alpha"):
+		return cfg, usageErrorf("--budget (budgeted variant) and --alpha (partial variant) exclude each other")
+	case fl.Changed("budget"):
+		variant = string(anonymize.Budgeted)
+	case fl.Changed("alpha"):
+		variant = string(anonymize.Partial)
+	}
+	if cfg.Variant, err = anonymize.ParseVariant(variant); err != nil {
+		return cfg, usageErrorf("--variant: %v", err)
+	}
+	if cfg.Operation, err = anonymize.ParseOperation(a.op); err != nil {
+		return cfg, usageErrorf("--operation: %v", err)
+	}
+	if a.refine != "" {
+		if cfg.Refine, err = anonymize.ParseRefinement(a.refine); err != nil {
+			return cfg, usageErrorf("--refine: %v", err)
+		}
+	}
+	if a.effort < 1 {
+		return cfg, usageErrorf("--effort must be at least 1, got %d", a.effort)
+	}
+	if a.timeLimit < 0 {
+		return cfg, usageErrorf("--time-limit must not be negative, got %v", a.timeLimit)
+	}
+	cfg.Effort, cfg.TimeLimit = a.effort, a.timeLimit
+	if fl.Changed("alpha") && cfg.Variant != anonymize.Partial {
+		return cfg, usageErrorf("--alpha applies to --variant partial only")
+	}
+	if fl.Changed("budget") && cfg.Variant != anonymize.Budgeted {
+		return cfg, usageErrorf("--budget applies to --variant budgeted only (full and partial may alter every edge)")
+	}
+	if err := checkAlpha(a.alpha); err != nil {
+		return cfg, err
+	}
+	cfg.Alpha = a.alpha
+	if err := a.af.check(e, fl.Changed("fuzzy")); err != nil {
+		return cfg, err
+	}
+	switch {
+	case a.af.used() && a.attributesOut == "" && !a.dropAttributes:
+		return cfg, usageErrorf("the attacker knows attributes: give --attributes-out FILE for the release's attributes (keyed by its new ids), or --drop-attributes to release none")
+	case !a.af.used() && (a.attributesOut != "" || a.dropAttributes):
+		return cfg, usageErrorf("--attributes-out and --drop-attributes need --attributes or --known")
+	case a.attributesOut != "" && a.dropAttributes:
+		return cfg, usageErrorf("--attributes-out and --drop-attributes exclude each other")
+	}
+	if fl.Changed("fuzzy") {
+		if err := checkFuzzy(a.phi, ms[0], true); err != nil {
+			return cfg, err
+		}
+		cfg.Fuzzy, cfg.Phi = true, a.phi
+	}
+	if _, err := a.allLevels.levels(cmd); err != nil {
+		return cfg, err
+	}
+	cfg.FuzzyAllLevels = bool(a.allLevels)
+	if a.ladder && a.noLadder {
+		return cfg, usageErrorf("--ladder and --no-ladder contradict each other")
+	}
+	return cfg, nil
+}
+
+// outputs checks the outputs of a run on input, before any work: every one
+// new (never an input, never another output), --within with its mapping,
+// the report's flags and a format for OUT.
+func (a *anonymizeFlags) outputs(e *env, cmd *cli.Command, input string) (*outputSet, error) {
+	if a.out == "" {
+		return nil, usageErrorf("no output file: give -o OUT")
+	}
+	if (a.within == "") != (a.withinMapping == "") {
+		return nil, usageErrorf("--within RELEASE and --within-mapping MAPPING go together")
+	}
+	if a.within == "" && cmd.Root().PersistentFlags().Changed("seed") {
+		e.notef("note: releases of one network made with other --seed values differ, can be joined by their structure, and their union restores ties that each deleted (docs/attack.md); publish one release per network and target, or nest a stricter one within the release already published (--within)")
+	}
+	outs := e.newOutputs(input, a.af.path, a.keyFile, a.within, a.withinMapping)
+	for _, o := range [][2]string{{"-o", a.out}, {"--trace", a.tracePath}, {"--deleted", a.deletedPath}, {"--mapping", a.mappingPath}, {"--attributes-out", a.attributesOut}, {recordOutput, recordPath(a.out)}} {
+		if err := outs.add(o[0], o[1]); err != nil {
+			return nil, err
+		}
+	}
+	if err := a.rf.addOutputs(outs); err != nil {
+		return nil, err
+	}
+	return outs, nil
+}
+
+// sized resolves what depends on the input g: the layers left alone, the
+// budget and R (shares of g's edges, as in the paper, whatever the
+// operation) and the defaults, rejecting a bad combination before any
+// work.
+func (a *anonymizeFlags) sized(cfg anonymize.Config, g *graph.Graph) (anonymize.Config, error) {
+	var err error
+	if cfg.Protected, err = protectedLayers(g, a.alterLayers); err != nil {
+		return cfg, err
+	}
+	n, m := g.NumNodes(), g.NumEdges()
+	// A network with nothing to alter is released unchanged if it already
+	// meets the target (anonymize returns it as it is), and otherwise
+	// refused by the check of what is reachable.
+	alterable := max(anonymize.Alterable(cfg.Operation, n, m), 1)
+	if cfg.Variant == anonymize.Budgeted {
+		if cfg.Budget, err = parseAmount("--budget", a.budget, m, alterable, false); err != nil {
+			return cfg, err
+		}
+	}
+	if cfg.Recompute, err = parseAmount("--recompute", a.recompute, m, 0, true); err != nil {
+		return cfg, err
+	}
+	if cfg, err = cfg.WithDefaults(n, m); err != nil {
+		return cfg, usageErrorf("%v", err)
+	}
+	return cfg, nil
+}
+
+// anonymize runs anonet anonymize on the graph named name.
+func (e *env) anonymize(cmd *cli.Command, a *anonymizeFlags, name string) error {
+	start := time.Now()
+	cfg, err := a.config(e, cmd)
+	if err != nil {
+		return err
+	}
+	outs, err := a.outputs(e, cmd, name)
+	if err != nil {
+		return err
+	}
+	key, err := releaseKey(a.keyFile)
+	if err != nil {
+		return err
+	}
+	if err := a.rf.check(); err != nil {
+		return err
+	}
+	// An output format that cannot be told fails before a long read.
+	if _, err := anonymizedFormat(a.out, a.toFormat, ""); err != nil {
+		return err
+	}
+	in, outFormat, attrs, err := e.anonymizeInput(a, name, &cfg)
+	if err != nil {
+		return err
+	}
+	trace, err := e.newTrace(outs)
+	if err != nil {
+		return err
+	}
+	defer outs.abort() // a no-op after commit
+	pr := e.newProgress()
+	cfg.Progress, cfg.StageProgress = anonymizeProgress(pr, trace, cfg, in.g.NumNodes(), start)
+	// The verdict's ladder and attack run by default on networks where
+	// they take seconds.
+	judge := a.ladder || !a.noLadder && in.g.NumEdges() <= ladderAutoEdges
+	var orig *graph.Graph // the input, kept for the report and the verdict's attack
+	if a.rf.wanted() || judge {
+		orig = in.g.Clone()
+	}
+	tiesIn := tieKindsOf(in.g)
+	var res *anonymize.Result
+	e.stoppable(func(ctx context.Context) { res, err = anonymize.RunContext(ctx, in.g, cfg) })
+	pr.done()
+	if err != nil {
+		return inputError(err)
+	}
+	if err := trace.err(); err != nil {
+		return err
+	}
+	// The release is the anonymized input renumbered in its own memory (at
+	// 10^8 edges a copy would be 2.4 GB more), its ids keyed on the secret
+	// key and the released graph; the input's labels and tie types stay for
+	// --deleted and --mapping.
+	perm, names := release.Publish(in.g, key)
+	anon := in.g
+	in.g = nil // renumbered: its old ids are gone
+	outs.set("-o", func(w io.Writer) error { return e.writeGraph(w, anon, outFormat) })
+	outs.set("--trace", func(w io.Writer) error { return anonymize.WriteTrace(w, res.Trace) })
+	outs.set("--deleted", func(w io.Writer) error { return release.WriteAlterations(w, names, res.Alterations) })
+	outs.set("--mapping", func(w io.Writer) error { return release.WriteMapping(w, key, names, perm) })
+	outs.set("--attributes-out", func(w io.Writer) error { return writeReleaseAttributes(w, attrs, perm, anon) })
+	r := summary(in.name, a.out, res, e.seed)
+	r.KnownAttributes = a.af.knownOf(attrs)
+	outs.set(recordOutput, func(w io.Writer) error {
+		return writeReleaseRecord(w, newReleaseRecord(res, r.KnownAttributes, anon))
+	})
+	r.tieKinds, r.TiesAfter = tiesIn, tieKindsOf(anon).Ties
+	r.measure(start)
+	var rin *report.Input
+	if a.rf.wanted() {
+		if rin, err = e.anonymizeReport(r, orig, anon, perm, res); err != nil {
+			return err
+		}
+		a.rf.setOutputs(outs, rin)
+		r.Verdict = rin.Verdict
+	} else if judge && !res.Interrupted {
+		if r.Verdict, err = e.anonymizeVerdict(res, orig, anon, perm, in.name); err != nil {
+			return err
+		}
+	}
+	if err := e.release(outs, res, &r, a.allowUnmet, func(w io.Writer) error { return printAnonymize(w, r) }); err != nil {
+		return err
+	}
+	return e.writePlots(a.rf.plot, rin) // only once the release is written
+}
+
+// anonymizeInput reads the graph named name for a run of cfg: nested
+// within --within, checked to fit in memory, with the attributes the
+// attacker knows refining cfg's measure, and cfg resolved for its size and
+// checked to reach the target. It also returns the release's format.
+func (e *env) anonymizeInput(a *anonymizeFlags, name string, cfg *anonymize.Config) (*input, graphio.Format, *attribute.Table, error) {
+	in, err := e.readGraph(name, a.format)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	if a.within != "" {
+		if err := e.nestWithin(in, a.within, a.withinMapping); err != nil {
+			return nil, "", nil, err
+		}
+	}
+	outFormat, err := anonymizedFormat(a.out, a.toFormat, in.format)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	if err := checkFits("anonymizing", in.g, anonymizeBytesPerEdge, anonymizeBytesPerNode); err != nil {
+		return nil, "", nil, err
+	}
+	refined, attrs, err := e.refine(&a.af, []measure.Measure{cfg.Measure}, in)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	cfg.Measure = refined[0]
+	if *cfg, err = a.sized(*cfg, in.g); err != nil {
+		return nil, "", nil, err
+	}
+	if err := e.checkReachable(*cfg, in.g, a.allowUnmet); err != nil {
+		return nil, "", nil, err
+	}
+	return in, outFormat, attrs, nil
+}
+
+// anonymizeProgress returns the progress callbacks of a run of cfg on a
+// graph of n nodes begun at start: every iteration goes to the trace and
+// the progress line, every stage's advance to the progress line.
+func anonymizeProgress(pr *progress, trace *traceStream, cfg anonymize.Config, n int, start time.Time) (func(anonymize.Iteration), func(string, int, int)) {
+	target := anonymize.Target(cfg.Alpha, n)
+	iteration := func(it anonymize.Iteration) {
+		trace.row(it)
+		// The strategy alters edges until the target or the budget; the
+		// refinement then trades them, so the pace of the strategy says
+		// nothing about when it ends.
+		stage, eta := "iteration", ""
+		if it.Phase != anonymize.PhaseStrategy {
+			stage = "refinement (" + it.Phase + "), row"
+		} else if el := time.Since(start); it.EdgesAltered > 0 {
+			budgetLeft := float64(cfg.Budget-it.EdgesAltered) / float64(it.EdgesAltered)
+			eta = fmt.Sprintf(", at most %s left", (time.Duration(budgetLeft * float64(el))).Round(time.Second))
+		}
+		pr.update("%s %d: %d/%d nodes %d-anonymous (target %d), %d edges altered (%.1f%%)%s",
+			stage, it.Iteration, n-it.NotKAnonymous, n, cfg.K, target,
+			it.EdgesAltered, 100*it.FractionAltered, eta)
+	}
+	stage := func(stage string, done, total int) {
+		pr.update("%s: %d/%d edges (%.0f%%)", stage, done, total, 100*float64(done)/float64(max(total, 1)))
+	}
+	return iteration, stage
 }
 
 // anonymizedFormat is the format given by --to, else that of OUT's
