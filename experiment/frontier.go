@@ -183,15 +183,15 @@ func FrontierTable(w io.Writer, rows []FrontierRow) error {
 	}
 	seeds := FrontierSeeds()
 	var hdr strings.Builder
-	hdr.WriteString("| rung | networks | ua keeps | default keeps | default / ua, mean (min) |")
+	hdr.WriteString("| rung | networks | ua keeps | default keeps | default / ua, mean (min) | ceiling of the mean |")
 	for _, s := range seeds {
 		fmt.Fprintf(&hdr, " re-identified, %d seeds: ua / default |", s)
 	}
 	fmt.Fprintln(w, hdr.String())
-	fmt.Fprintln(w, "|"+strings.Repeat(" --- |", 5+len(seeds)))
+	fmt.Fprintln(w, "|"+strings.Repeat(" --- |", 6+len(seeds)))
 	for _, key := range keys {
 		var nets int
-		var ua, def, ratio, minRatio float64
+		var ua, def, ratio, minRatio, ceiling float64
 		var ratios int
 		minRatio = math.Inf(1)
 		reUA, reDef := make([]float64, len(seeds)), make([]float64, len(seeds))
@@ -208,6 +208,7 @@ func FrontierTable(w io.Writer, rows []FrontierRow) error {
 				x := float64(p.def.Kept) / float64(p.ua.Kept)
 				ratio += x
 				minRatio = min(minRatio, x)
+				ceiling += float64(p.ua.Edges) / float64(p.ua.Kept)
 				ratios++
 			}
 			for i := range seeds {
@@ -219,14 +220,15 @@ func FrontierTable(w io.Writer, rows []FrontierRow) error {
 			}
 		}
 		if nets == 0 {
-			fmt.Fprintf(w, "| %s | 0 | | | |%s\n", key, strings.Repeat(" |", len(seeds)))
+			fmt.Fprintf(w, "| %s | 0 | | | | |%s\n", key, strings.Repeat(" |", len(seeds)))
 			continue
 		}
-		rs := "– (ua keeps nothing)"
+		rs, cs := "– (ua keeps nothing)", "–"
 		if ratios > 0 {
 			rs = fmt.Sprintf("%.2f× (%.2f×)", ratio/float64(ratios), minRatio)
+			cs = fmt.Sprintf("%.2f×", ceiling/float64(ratios))
 		}
-		fmt.Fprintf(w, "| %s | %d | %.1f%% | %.1f%% | %s |", key, nets, 100*ua/float64(nets), 100*def/float64(nets), rs)
+		fmt.Fprintf(w, "| %s | %d | %.1f%% | %.1f%% | %s | %s |", key, nets, 100*ua/float64(nets), 100*def/float64(nets), rs, cs)
 		for i := range seeds {
 			if counts[i] == 0 {
 				fmt.Fprint(w, " – |")

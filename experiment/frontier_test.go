@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -56,6 +57,17 @@ func TestFrontier(t *testing.T) {
 	}
 	if !strings.Contains(b.String(), "| degree, k = 2 | 2 |") || !strings.Contains(b.String(), "| automorphism, k = 2 | 2 |") {
 		t.Errorf("table:\n%s", b.String())
+	}
+	// The ceiling, by hand: a release keeping every edge of karate (78)
+	// and dolphins (159) over ua's.
+	var ceil float64
+	for _, r := range rows {
+		if r.Measure == "degree" && r.Method == "ua" {
+			ceil += float64(r.Edges) / float64(r.Kept) / 2
+		}
+	}
+	if want := fmt.Sprintf("| %.2f× |", ceil); !strings.Contains(b.String(), want) {
+		t.Errorf("no ceiling %s in the degree row:\n%s", want, b.String())
 	}
 	if c, err := FrontierChart(rows, 1); err != nil || len(c.Series) != 2 || len(c.Series[1].X) != 2 {
 		t.Errorf("chart %+v, %v", c, err)
