@@ -54,13 +54,16 @@ type attackResult struct {
 	cost                        // seconds, peak_memory_bytes
 }
 
+// attackFlags holds the flags of anonet attack.
+type attackFlags struct {
+	format, mapping, seeds string
+	theta                  float64
+	af                     attributeFlags
+	releaseAttributes      string
+}
+
 func newAttackCmd(e *env) *cli.Command {
-	var (
-		format, mapping, seeds string
-		theta                  float64
-		af                     attributeFlags
-		releaseAttributes      string
-	)
+	a := &attackFlags{}
 	cmd := &cli.Command{
 		Use:   "attack ORIGINAL RELEASE",
 		Short: "Re-identify the nodes of a release with a seed-and-propagate attack",
@@ -79,82 +82,103 @@ it: the release is renumbered at random first. See docs/attack.md.`,
 		Example: "  anonet anonymize net.edges -o rel.edges --variant full --mapping map.tsv\n" +
 			"  anonet attack net.edges rel.edges --mapping map.tsv\n  anonet attack net.edges net.edges --seeds 0,10",
 		Args: exactArgs(2, "ORIGINAL and RELEASE"),
-		RunE: func(cmd *cli.Command, args []string) error {
-			start := time.Now()
-			var ss []int
-			for _, f := range strings.Split(seeds, ",") {
-				s, err := strconv.Atoi(strings.TrimSpace(f))
-				if err != nil || s < 0 {
-					return usageErrorf("--seeds %q: want numbers of seed pairs of at least 0, comma-separated", seeds)
-				}
-				ss = append(ss, s)
-			}
-			if !(theta > 0) {
-				return usageErrorf("--theta must be above 0, got %v", theta)
-			}
-			if err := af.checkPair(e, releaseAttributes); err != nil {
-				return err
-			}
-			orig, rel, err := e.readPair(args, format)
-			if err != nil {
-				return err
-			}
-			codes, knownAttrs, err := e.attributeCodes(&af, releaseAttributes, orig, rel)
-			if err != nil {
-				return err
-			}
-			res := attackResult{Original: orig.name, Release: rel.name, Theta: theta, Seed: e.seed, KnownAttributes: knownAttrs}
-			var truth []int32
-			if mapping != "" {
-				truth, err = readMapping(mapping, orig.g, rel.g)
-				res.Correspondence = "mapping"
-			} else {
-				truth, err = release.CorrespondenceByLabels(orig.g, rel.g)
-				res.Correspondence = "labels"
-				if err != nil {
-					err = usageErrorf("%v; pass --mapping FILE (written by anonet anonymize --mapping) to say which release node is whom", err)
-				}
-			}
-			if err != nil {
-				return err
-			}
-			known := 0
-			for _, v := range truth {
-				if v >= 0 {
-					known++
-				}
-			}
-			pr := e.newProgress()
-			defer pr.done()
-			for _, s := range ss {
-				if s >= known {
-					e.notef("note: skipping s = %d: only %d nodes have a counterpart in the release", s, known)
-					continue
-				}
-				pr.update("attack with %d seeds", s)
-				r, err := attack.Run(orig.g, rel.g, truth, attack.Config{Seeds: s, Theta: theta, Seed: e.seed, Colors: codes})
-				if err != nil {
-					return usageErrorf("%v", err)
-				}
-				res.Attacks = append(res.Attacks, attackRow{Seeds: s, Targets: r.Targets, Matched: r.Matched, Correct: r.Correct,
-					Fraction: r.Fraction, Precision: r.Precision, Signature: r.Signature, Passes: r.Passes, Unmatchable: r.Unmatchable})
-			}
-			pr.done()
-			res.measure(start)
-			if e.json {
-				return writeJSON(e.stdout, res)
-			}
-			return printAttack(e.stdout, res)
-		},
+		RunE: func(cmd *cli.Command, args []string) error { return e.attack(a, args) },
 	}
-	f := cmd.Flags()
-	registerFrom(f, &format, "both files")
-	f.StringVar(&mapping, "mapping", "", "which release node is whom: a mapping file from anonet anonymize --mapping (default: equal labels)")
-	f.StringVar(&seeds, "seeds", joinInts(attack.DefaultSeeds()), "numbers s of correctly matched seed pairs the attacker starts from, comma-separated")
-	f.Float64Var(&theta, "theta", attack.DefaultTheta, "eccentricity a match needs (higher: fewer, surer matches)")
-	af.register(f)
-	f.StringVar(&releaseAttributes, "release-attributes", "", "with --attributes: the release's attribute table (anonymize --attributes-out); the attacker then also knows the attributes")
+	a.register(cmd.Flags())
 	return cmd
+}
+
+// register declares the flags of attack on f.
+func (a *attackFlags) register(f *cli.FlagSet) {
+	registerFrom(f, &a.format, "both files")
+	f.StringVar(&a.mapping, "mapping", "", "which release node is whom: a mapping file from anonet anonymize --mapping (default: equal labels)")
+	f.StringVar(&a.seeds, "seeds", joinInts(attack.DefaultSeeds()), "numbers s of correctly matched seed pairs the attacker starts from, comma-separated")
+	f.Float64Var(&a.theta, "theta", attack.DefaultTheta, "eccentricity a match needs (higher: fewer, surer matches)")
+	a.af.register(f)
+	f.StringVar(&a.releaseAttributes, "release-attributes", "", "with --attributes: the release's attribute table (anonymize --attributes-out); the attacker then also knows the attributes")
+}
+
+// config checks the flags and returns the numbers of seeds of the
+// attacks.
+func (a *attackFlags) config(e *env) ([]int, error) {
+	var ss []int
+	for _, f := range strings.Split(a.seeds, ",") {
+		s, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || s < 0 {
+			return nil, usageErrorf("--seeds %q: want numbers of seed pairs of at least 0, comma-separated", a.seeds)
+		}
+		ss = append(ss, s)
+	}
+	if !(a.theta > 0) {
+		return nil, usageErrorf("--theta must be above 0, got %v", a.theta)
+	}
+	if err := a.af.checkPair(e, a.releaseAttributes); err != nil {
+		return nil, err
+	}
+	return ss, nil
+}
+
+// attack runs anonet attack on the original and release named by args.
+func (e *env) attack(a *attackFlags, args []string) error {
+	start := time.Now()
+	ss, err := a.config(e)
+	if err != nil {
+		return err
+	}
+	orig, rel, err := e.readPair(args, a.format)
+	if err != nil {
+		return err
+	}
+	codes, knownAttrs, err := e.attributeCodes(&a.af, a.releaseAttributes, orig, rel)
+	if err != nil {
+		return err
+	}
+	res := attackResult{Original: orig.name, Release: rel.name, Correspondence: "labels", Theta: a.theta, Seed: e.seed, KnownAttributes: knownAttrs}
+	if a.mapping != "" {
+		res.Correspondence = "mapping"
+	}
+	truth, err := e.correspondence(a.mapping, orig.g, rel.g)
+	if err != nil {
+		return err
+	}
+	if res.Attacks, err = e.attacks(orig.g, rel.g, truth, ss, attack.Config{Theta: a.theta, Seed: e.seed, Colors: codes}); err != nil {
+		return err
+	}
+	res.measure(start)
+	if e.json {
+		return writeJSON(e.stdout, res)
+	}
+	return printAttack(e.stdout, res)
+}
+
+// attacks runs the attack of cfg on rel, the release of orig whose node
+// truth[v] is orig's node v, once for every number of seeds in ss, but
+// for those that are not below the number of nodes with a counterpart.
+func (e *env) attacks(orig, rel *graph.Graph, truth []int32, ss []int, cfg attack.Config) ([]attackRow, error) {
+	known := 0
+	for _, v := range truth {
+		if v >= 0 {
+			known++
+		}
+	}
+	pr := e.newProgress()
+	defer pr.done()
+	var rows []attackRow
+	for _, s := range ss {
+		if s >= known {
+			e.notef("note: skipping s = %d: only %d nodes have a counterpart in the release", s, known)
+			continue
+		}
+		pr.update("attack with %d seeds", s)
+		cfg.Seeds = s
+		r, err := attack.Run(orig, rel, truth, cfg)
+		if err != nil {
+			return nil, usageErrorf("%v", err)
+		}
+		rows = append(rows, attackRow{Seeds: s, Targets: r.Targets, Matched: r.Matched, Correct: r.Correct,
+			Fraction: r.Fraction, Precision: r.Precision, Signature: r.Signature, Passes: r.Passes, Unmatchable: r.Unmatchable})
+	}
+	return rows, nil
 }
 
 func printAttack(w io.Writer, r attackResult) error {

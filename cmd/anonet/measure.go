@@ -52,20 +52,31 @@ type measureResult struct {
 	twinReduced []int32
 }
 
+// measureCmdFlags holds the flags of anonet measure.
+type measureCmdFlags struct {
+	mf                     measureFlags
+	af                     attributeFlags
+	format                 string
+	twins, classes, unique bool
+	ladder                 bool
+	cascade, cascadeTwins  bool
+	cascadeMeasure         string
+	levels                 int
+	phi                    float64
+	allLevels              fuzzyLevelsFlag
+	plot                   string
+}
+
+// measureConfig is what the flags of anonet measure ask for, checked.
+type measureConfig struct {
+	ms      []measure.Measure
+	cascade measure.Measure // --cascade-measure, or nil: each measure itself
+	fuzzy   bool            // --fuzzy was given
+	levels  anonymity.FuzzyLevels
+}
+
 func newMeasureCmd(e *env) *cli.Command {
-	var (
-		mf                     measureFlags
-		af                     attributeFlags
-		format                 string
-		twins, classes, unique bool
-		ladder                 bool
-		cascade, cascadeTwins  bool
-		cascadeMeasure         string
-		levels                 int
-		phi                    float64
-		allLevels              fuzzyLevelsFlag
-		plot                   string
-	)
+	mc := &measureCmdFlags{}
 	cmd := &cli.Command{
 		Use:   "measure GRAPH",
 		Short: "Find the nodes that are unique or not k-anonymous under an anonymity measure",
@@ -102,127 +113,160 @@ none at d = 1, without attributes, --fuzzy or per-node listings (--classes,
   anonet measure karate --measure degree,count,dk,vrq -d 2
   anonet measure network.edges --classes --json`,
 		Args: exactArgs(1, "one GRAPH"),
-		RunE: func(cmd *cli.Command, args []string) error {
-			ms, err := mf.measures(true)
-			if err != nil {
-				return err
-			}
-			var cm measure.Measure
-			if cascadeMeasure != "" {
-				if !cascade {
-					return usageErrorf("--cascade-measure needs --cascade")
-				}
-				if cm, err = measure.Parse(cascadeMeasure); err != nil {
-					return usageErrorf("--cascade-measure: %v", err)
-				}
-			}
-			if cascadeTwins && !cascade {
-				return usageErrorf("--cascade-twins needs --cascade")
-			}
-			if cmd.Flags().Changed("levels") && (!cascade || levels < 1) {
-				return usageErrorf("--levels needs --cascade and a value of at least 1")
-			}
-			fuzzyLevels, err := allLevels.levels(cmd)
-			if err != nil {
-				return err
-			}
-			useFuzzy := cmd.Flags().Changed("fuzzy")
-			if err := af.check(e, useFuzzy); err != nil {
-				return err
-			}
-			if useFuzzy {
-				for _, m := range ms {
-					if err := checkFuzzy(phi, m, false); err != nil {
-						return err
-					}
-				}
-			}
-			if !twins && !classes && !unique && !cascade && !useFuzzy && !ladder && plot == "" && af.path == "" && len(af.known) == 0 {
-				results, err := e.measureLean(args[0], format, ms, mf.d, mf.k)
-				if err != nil {
-					return err
-				}
-				if results != nil {
-					return e.writeMeasureResults(results, false, false, false)
-				}
-			}
-			in, ms, attrs, err := e.readToMeasure(args[0], format, &af, ms)
-			if err != nil {
-				return err
-			}
-			var results []*measureResult
-			var tw []int32
-			for _, m := range ms {
-				start := time.Now()
-				p, err := e.partition(in.g, m, mf.d, mf.k)
-				if err != nil {
-					return err
-				}
-				r := newMeasureResult(in.name, p)
-				if twins {
-					if tw == nil {
-						tw = anonymity.TwinClasses(in.g)
-					}
-					r.addTwins(p, tw)
-				}
-				if classes {
-					r.ClassMembers = labelled(in.g, p.Classes())
-				}
-				if unique {
-					r.NotKAnonymousNodes = labels(in.g, p.NotAnonymousNodes())
-				}
-				if cascade {
-					var ctw []int32 // the twin-unique cascade's twins
-					if cascadeTwins {
-						if tw == nil {
-							tw = anonymity.TwinClasses(in.g)
-						}
-						ctw = tw
-					}
-					if r.Cascade, err = e.cascade(p, cm, levels, ctw); err != nil {
-						return err
-					}
-				}
-				if useFuzzy {
-					fz, err := p.FuzzyAt(phi, fuzzyLevels)
-					if err != nil {
-						return inputError(err)
-					}
-					r.Fuzzy = newFuzzyJSON(fz, in.g, classes)
-				}
-				r.KnownAttributes = af.knownOf(attrs)
-				r.measure(start)
-				results = append(results, r)
-				if err := e.measurePlots(plot, len(ms) > 1, in.name, p); err != nil {
-					return err
-				}
-			}
-			if ladder {
-				// The first measure is the target; the graph is judged as a
-				// release (no attack: the original is not known).
-				command := "anonet anonymize " + report.ShellQuote(args[0]) + " -o OUT"
-				if results[0].Verdict, err = e.verdict(in.g, verdictInput{target: ms[0], d: mf.d, k: mf.k, alpha: 1, command: command}); err != nil {
-					return err
-				}
-			}
-			return e.writeMeasureResults(results, twins, classes, unique)
-		},
+		RunE: func(cmd *cli.Command, args []string) error { return e.measure(cmd, mc, args[0]) },
 	}
-	mf.register(cmd.Flags(), true)
-	af.register(cmd.Flags())
-	registerFrom(cmd.Flags(), &format, "GRAPH")
-	cmd.Flags().BoolVar(&twins, "twins", false, "also count anonymity without twins (nodes with identical neighbourhoods)")
-	cmd.Flags().BoolVar(&classes, "classes", false, "print the members of every class")
-	cmd.Flags().BoolVar(&unique, "unique", false, "list the nodes that are not k-anonymous")
-	cmd.Flags().BoolVar(&ladder, "ladder", false, "also measure the graph against a ladder of attackers (degree; count, vrq, dk at d = 1; count and vrq at d = 2; automorphism), each within 20 s, and give a verdict: green, amber (the first --measure is met but a stronger attacker singles people out) or red")
-	cmd.Flags().BoolVar(&cascade, "cascade", false, "compute the anonymity cascade: nodes identifiable outward from the unique ones")
-	cmd.Flags().BoolVar(&cascadeTwins, "cascade-twins", false, "twin-unique cascade (the reference's variant): start from nodes whose class is made only of mutual twins, and identify a group of mutual twins among a node's neighbours as one")
-	cmd.Flags().StringVar(&cascadeMeasure, "cascade-measure", "", "measure that tells an identified node's neighbours apart (default: --measure)")
-	cmd.Flags().IntVar(&levels, "levels", 0, "stop the cascade after this many levels (default: until nothing changes)")
-	cmd.Flags().StringVar(&plot, "plot", "", "write the figures (class sizes, cascade, degrees, clustering, communities) as SVG and PNG files into this directory")
-	cmd.Flags().Float64Var(&phi, "fuzzy", 0, "fuzzy anonymity: nodes whose signatures differ by at most this percentage are confused")
-	allLevels.register(cmd.Flags())
+	mc.register(cmd.Flags())
 	return cmd
+}
+
+// register declares the flags of measure on f.
+func (mc *measureCmdFlags) register(f *cli.FlagSet) {
+	mc.mf.register(f, true)
+	mc.af.register(f)
+	registerFrom(f, &mc.format, "GRAPH")
+	f.BoolVar(&mc.twins, "twins", false, "also count anonymity without twins (nodes with identical neighbourhoods)")
+	f.BoolVar(&mc.classes, "classes", false, "print the members of every class")
+	f.BoolVar(&mc.unique, "unique", false, "list the nodes that are not k-anonymous")
+	f.BoolVar(&mc.ladder, "ladder", false, "also measure the graph against a ladder of attackers (degree; count, vrq, dk at d = 1; count and vrq at d = 2; automorphism), each within 20 s, and give a verdict: green, amber (the first --measure is met but a stronger attacker singles people out) or red")
+	f.BoolVar(&mc.cascade, "cascade", false, "compute the anonymity cascade: nodes identifiable outward from the unique ones")
+	f.BoolVar(&mc.cascadeTwins, "cascade-twins", false, "twin-unique cascade (the reference's variant): start from nodes whose class is made only of mutual twins, and identify a group of mutual twins among a node's neighbours as one")
+	f.StringVar(&mc.cascadeMeasure, "cascade-measure", "", "measure that tells an identified node's neighbours apart (default: --measure)")
+	f.IntVar(&mc.levels, "levels", 0, "stop the cascade after this many levels (default: until nothing changes)")
+	f.StringVar(&mc.plot, "plot", "", "write the figures (class sizes, cascade, degrees, clustering, communities) as SVG and PNG files into this directory")
+	f.Float64Var(&mc.phi, "fuzzy", 0, "fuzzy anonymity: nodes whose signatures differ by at most this percentage are confused")
+	mc.allLevels.register(f)
+}
+
+// config checks the flags and returns the configuration they give.
+func (mc *measureCmdFlags) config(e *env, cmd *cli.Command) (measureConfig, error) {
+	var c measureConfig
+	var err error
+	if c.ms, err = mc.mf.measures(true); err != nil {
+		return c, err
+	}
+	if mc.cascadeMeasure != "" {
+		if !mc.cascade {
+			return c, usageErrorf("--cascade-measure needs --cascade")
+		}
+		if c.cascade, err = measure.Parse(mc.cascadeMeasure); err != nil {
+			return c, usageErrorf("--cascade-measure: %v", err)
+		}
+	}
+	if mc.cascadeTwins && !mc.cascade {
+		return c, usageErrorf("--cascade-twins needs --cascade")
+	}
+	if cmd.Flags().Changed("levels") && (!mc.cascade || mc.levels < 1) {
+		return c, usageErrorf("--levels needs --cascade and a value of at least 1")
+	}
+	if c.levels, err = mc.allLevels.levels(cmd); err != nil {
+		return c, err
+	}
+	c.fuzzy = cmd.Flags().Changed("fuzzy")
+	if err := mc.af.check(e, c.fuzzy); err != nil {
+		return c, err
+	}
+	if c.fuzzy {
+		for _, m := range c.ms {
+			if err := checkFuzzy(mc.phi, m, false); err != nil {
+				return c, err
+			}
+		}
+	}
+	return c, nil
+}
+
+// lean reports whether the run of c asks for nothing but the counts, which
+// a bare binary file gives without building the graph (measureLean).
+func (mc *measureCmdFlags) lean(c measureConfig) bool {
+	return !mc.twins && !mc.classes && !mc.unique && !mc.cascade && !c.fuzzy && !mc.ladder && mc.plot == "" && !mc.af.used()
+}
+
+// measure runs anonet measure on the graph named name.
+func (e *env) measure(cmd *cli.Command, mc *measureCmdFlags, name string) error {
+	c, err := mc.config(e, cmd)
+	if err != nil {
+		return err
+	}
+	if mc.lean(c) {
+		results, err := e.measureLean(name, mc.format, c.ms, mc.mf.d, mc.mf.k)
+		if err != nil {
+			return err
+		}
+		if results != nil {
+			return e.writeMeasureResults(results, false, false, false)
+		}
+	}
+	in, ms, attrs, err := e.readToMeasure(name, mc.format, &mc.af, c.ms)
+	if err != nil {
+		return err
+	}
+	var tw []int32 // the twin classes, computed once if asked for
+	twins := func() []int32 {
+		if tw == nil {
+			tw = anonymity.TwinClasses(in.g)
+		}
+		return tw
+	}
+	var results []*measureResult
+	for _, m := range ms {
+		start := time.Now()
+		r, p, err := e.measureOne(mc, c, in, m, twins)
+		if err != nil {
+			return err
+		}
+		r.KnownAttributes = mc.af.knownOf(attrs)
+		r.measure(start)
+		results = append(results, r)
+		if err := e.measurePlots(mc.plot, len(c.ms) > 1, in.name, p); err != nil {
+			return err
+		}
+	}
+	if mc.ladder {
+		// The first measure is the target; the graph is judged as a
+		// release (no attack: the original is not known).
+		command := "anonet anonymize " + report.ShellQuote(name) + " -o OUT"
+		if results[0].Verdict, err = e.verdict(in.g, verdictInput{target: ms[0], d: mc.mf.d, k: mc.mf.k, alpha: 1, command: command}); err != nil {
+			return err
+		}
+	}
+	return e.writeMeasureResults(results, mc.twins, mc.classes, mc.unique)
+}
+
+// measureOne measures the input in under the measure m as the flags ask,
+// returning the result and the partition; twins gives the input's twin
+// classes.
+func (e *env) measureOne(mc *measureCmdFlags, c measureConfig, in *input, m measure.Measure, twins func() []int32) (*measureResult, *anonymity.Partition, error) {
+	p, err := e.partition(in.g, m, mc.mf.d, mc.mf.k)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := newMeasureResult(in.name, p)
+	if mc.twins {
+		r.addTwins(p, twins())
+	}
+	if mc.classes {
+		r.ClassMembers = labelled(in.g, p.Classes())
+	}
+	if mc.unique {
+		r.NotKAnonymousNodes = labels(in.g, p.NotAnonymousNodes())
+	}
+	if mc.cascade {
+		var ctw []int32 // the twin-unique cascade's twins
+		if mc.cascadeTwins {
+			ctw = twins()
+		}
+		if r.Cascade, err = e.cascade(p, c.cascade, mc.levels, ctw); err != nil {
+			return nil, nil, err
+		}
+	}
+	if c.fuzzy {
+		fz, err := p.FuzzyAt(mc.phi, c.levels)
+		if err != nil {
+			return nil, nil, inputError(err)
+		}
+		r.Fuzzy = newFuzzyJSON(fz, in.g, mc.classes)
+	}
+	return r, p, nil
 }
 
 // writeMeasureResults prints the results: JSON with --json, else one

@@ -304,16 +304,19 @@ func (e *env) anonymizeReport(r anonymizeResult, orig, anon *graph.Graph, perm [
 	return in, nil
 }
 
+// reportCmdFlags holds the flags of anonet report.
+type reportCmdFlags struct {
+	mf                     measureFlags
+	af                     attributeFlags
+	rf                     reportFlags // -o (the HTML report) and --plot
+	releaseAttributes      string
+	format, trace, mapping string
+	alpha                  float64
+	public                 bool
+}
+
 func newReportCmd(e *env) *cli.Command {
-	var (
-		mf                          measureFlags
-		af                          attributeFlags
-		releaseAttributes           string
-		out, format, trace, mapping string
-		alpha                       float64
-		plot                        string
-		public                      bool
-	)
+	r := &reportCmdFlags{}
 	cmd := &cli.Command{
 		Use:   "report ORIGINAL RELEASE -o report.html",
 		Short: "Write an HTML report comparing a network with its anonymized release",
@@ -345,94 +348,131 @@ anonet anonymize --report FILE writes the same report directly.`,
 			"  anonet report karate karate-anon.edges --trace trace.csv --mapping map.tsv -o report.html\n" +
 			"  anonet report karate karate-anon.edges --mapping map.tsv --public -o public.html",
 		Args: exactArgs(2, "ORIGINAL and RELEASE"),
-		RunE: func(cmd *cli.Command, args []string) error {
-			if _, err := mf.measures(false); err != nil {
-				return err
-			}
-			if err := checkAlpha(alpha); err != nil {
-				return err
-			}
-			if err := af.checkPair(e, releaseAttributes); err != nil {
-				return err
-			}
-			rf := reportFlags{html: out, plot: plot}
-			if out == "" {
-				return usageErrorf("no output file: give -o report.html")
-			}
-			rec, recPath, err := readReleaseRecord(args[1])
-			if err != nil {
-				return inputError(err)
-			}
-			outs := e.newOutputs(append(args, trace, mapping, af.path, releaseAttributes, recPath)...)
-			if err := outs.add("-o", out); err != nil {
-				return err
-			}
-			if err := rf.check(); err != nil {
-				return err
-			}
-			orig, rel, err := e.readPair(args, format)
-			if err != nil {
-				return err
-			}
-			variant := ""
-			if rec != nil {
-				if variant, err = e.applyReleaseRecord(rec, recPath, rel.g, cmd.Flags(), &mf, &alpha); err != nil {
-					return err
-				}
-			}
-			ms, err := mf.measures(false)
-			if err != nil {
-				return err
-			}
-			rp := releasePair{
-				orig: orig.g, release: rel.g, m: ms[0], best: -1,
-				run: report.Run{
-					Input: args[0], Release: args[1], Measure: ms[0].Name(), D: mf.d, K: mf.k,
-					Variant: variant, Alpha: alpha,
-					Target: anonymize.Target(alpha, rel.g.NumNodes()),
-				},
-			}
-			if err := e.attributePair(&af, releaseAttributes, orig, rel, &rp); err != nil {
-				return err
-			}
-			if trace != "" {
-				if rp.trace, rp.best, err = readTrace(trace); err != nil {
-					return inputError(err)
-				}
-			}
-			if rp.corr, err = e.correspondence(mapping, orig.g, rel.g); err != nil {
-				return err
-			}
-			in, err := e.buildReport(rp)
-			if err != nil {
-				return err
-			}
-			in.Public = public
-			outs.set("-o", func(w io.Writer) error { return report.WriteHTML(w, in) })
-			if err := outs.commit(); err != nil {
-				return err
-			}
-			if err := e.writePlots(rf.plot, in); err != nil {
-				return err
-			}
-			if e.json {
-				return writeJSON(e.stdout, newReportResult(rf, in))
-			}
-			return nil
+		RunE: func(cmd *cli.Command, args []string) error { return e.report(cmd, r, args) },
+	}
+	r.register(cmd.Flags())
+	return cmd
+}
+
+// register declares the flags of report on f.
+func (r *reportCmdFlags) register(f *cli.FlagSet) {
+	f.StringVarP(&r.rf.html, "output", "o", "", "HTML file to write (required)")
+	r.mf.register(f, false)
+	registerFrom(f, &r.format, "both files")
+	f.StringVar(&r.trace, "trace", "", "the trace CSV written by anonet anonymize --trace")
+	f.StringVar(&r.mapping, "mapping", "", "node mapping file (original<TAB>anonymized), from anonet anonymize --mapping")
+	f.Float64Var(&r.alpha, "alpha", 1, "the target: this fraction of the nodes must be k-anonymous, in (0, 1] (default: the release's record, else 1)")
+	f.StringVar(&r.rf.plot, "plot", "", "also write the figures as SVG and PNG files into this directory")
+	f.BoolVar(&r.public, "public", false, "write a report that may be published: the release's statistics and the verdict, nothing of the original but its number of edges")
+	r.af.register(f)
+	f.StringVar(&r.releaseAttributes, "release-attributes", "", "with --attributes: the release's attribute table (anonymize --attributes-out)")
+}
+
+// config checks the flags that need no input: the target and the
+// attribute tables. The target may still come from the release's record
+// (applyReleaseRecord).
+func (r *reportCmdFlags) config(e *env) error {
+	if _, err := r.mf.measures(false); err != nil {
+		return err
+	}
+	if err := checkAlpha(r.alpha); err != nil {
+		return err
+	}
+	return r.af.checkPair(e, r.releaseAttributes)
+}
+
+// outputs checks the outputs of a report on the original and release
+// named by args, before any work: the report, never one of the inputs
+// (which include the release's record, returned with its path if there is
+// one), and the plot directory.
+func (r *reportCmdFlags) outputs(e *env, args []string) (*outputSet, *releaseRecord, string, error) {
+	if r.rf.html == "" {
+		return nil, nil, "", usageErrorf("no output file: give -o report.html")
+	}
+	rec, recPath, err := readReleaseRecord(args[1])
+	if err != nil {
+		return nil, nil, "", inputError(err)
+	}
+	outs := e.newOutputs(append(args, r.trace, r.mapping, r.af.path, r.releaseAttributes, recPath)...)
+	if err := outs.add("-o", r.rf.html); err != nil {
+		return nil, nil, "", err
+	}
+	if err := r.rf.check(); err != nil {
+		return nil, nil, "", err
+	}
+	return outs, rec, recPath, nil
+}
+
+// report runs anonet report on the original and release named by args.
+func (e *env) report(cmd *cli.Command, r *reportCmdFlags, args []string) error {
+	if err := r.config(e); err != nil {
+		return err
+	}
+	outs, rec, recPath, err := r.outputs(e, args)
+	if err != nil {
+		return err
+	}
+	orig, rel, err := e.readPair(args, r.format)
+	if err != nil {
+		return err
+	}
+	variant := ""
+	if rec != nil {
+		if variant, err = e.applyReleaseRecord(rec, recPath, rel.g, cmd.Flags(), &r.mf, &r.alpha); err != nil {
+			return err
+		}
+	}
+	rp, err := e.reportPair(r, args, orig, rel, variant)
+	if err != nil {
+		return err
+	}
+	in, err := e.buildReport(rp)
+	if err != nil {
+		return err
+	}
+	in.Public = r.public
+	outs.set("-o", func(w io.Writer) error { return report.WriteHTML(w, in) })
+	if err := outs.commit(); err != nil {
+		return err
+	}
+	if err := e.writePlots(r.rf.plot, in); err != nil {
+		return err
+	}
+	if e.json {
+		return writeJSON(e.stdout, newReportResult(r.rf, in))
+	}
+	return nil
+}
+
+// reportPair returns what the report on orig and its release rel, named
+// by args, compares: the target of the flags (and of the record, whose
+// variant is variant), refined by the attributes the attacker knows, the
+// trace and the correspondence of the nodes.
+func (e *env) reportPair(r *reportCmdFlags, args []string, orig, rel *input, variant string) (releasePair, error) {
+	ms, err := r.mf.measures(false)
+	if err != nil {
+		return releasePair{}, err
+	}
+	rp := releasePair{
+		orig: orig.g, release: rel.g, m: ms[0], best: -1,
+		run: report.Run{
+			Input: args[0], Release: args[1], Measure: ms[0].Name(), D: r.mf.d, K: r.mf.k,
+			Variant: variant, Alpha: r.alpha,
+			Target: anonymize.Target(r.alpha, rel.g.NumNodes()),
 		},
 	}
-	f := cmd.Flags()
-	f.StringVarP(&out, "output", "o", "", "HTML file to write (required)")
-	mf.register(f, false)
-	registerFrom(f, &format, "both files")
-	f.StringVar(&trace, "trace", "", "the trace CSV written by anonet anonymize --trace")
-	f.StringVar(&mapping, "mapping", "", "node mapping file (original<TAB>anonymized), from anonet anonymize --mapping")
-	f.Float64Var(&alpha, "alpha", 1, "the target: this fraction of the nodes must be k-anonymous, in (0, 1] (default: the release's record, else 1)")
-	f.StringVar(&plot, "plot", "", "also write the figures as SVG and PNG files into this directory")
-	f.BoolVar(&public, "public", false, "write a report that may be published: the release's statistics and the verdict, nothing of the original but its number of edges")
-	af.register(f)
-	f.StringVar(&releaseAttributes, "release-attributes", "", "with --attributes: the release's attribute table (anonymize --attributes-out)")
-	return cmd
+	if err := e.attributePair(&r.af, r.releaseAttributes, orig, rel, &rp); err != nil {
+		return rp, err
+	}
+	if r.trace != "" {
+		if rp.trace, rp.best, err = readTrace(r.trace); err != nil {
+			return rp, inputError(err)
+		}
+	}
+	if rp.corr, err = e.correspondence(r.mapping, orig.g, rel.g); err != nil {
+		return rp, err
+	}
+	return rp, nil
 }
 
 // releaseRecord is what a release records of the target it was made to

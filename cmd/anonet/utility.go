@@ -11,6 +11,7 @@ import (
 
 	"github.com/anonet-project/anonet/internal/cli"
 
+	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/release"
 	"github.com/anonet-project/anonet/utility"
 )
@@ -56,9 +57,14 @@ type metricJSON struct {
 	Details        map[string]*float64 `json:"details,omitempty"`
 }
 
+// utilityFlags holds the flags of anonet utility.
+type utilityFlags struct {
+	format, mapping, metrics, paths, plot string
+	sources, runs                         int
+}
+
 func newUtilityCmd(e *env) *cli.Command {
-	var format, mapping, metrics, paths, plot string
-	var sources, runs int
+	u := &utilityFlags{}
 	cmd := &cli.Command{
 		Use:   "utility ORIGINAL ANONYMIZED",
 		Short: "Measure how much of a network's usefulness survived anonymization",
@@ -91,120 +97,166 @@ See docs/utility.md for the precise definitions.`,
 		Example: "  anonet utility network.edges anonymized.edges --mapping map.tsv\n" +
 			"  anonet utility karate karate-anon.edges --json --metrics avg_clustering,nmi",
 		Args: exactArgs(2, "ORIGINAL and ANONYMIZED"),
-		RunE: func(cmd *cli.Command, args []string) error {
-			start := time.Now()
-			opt := utility.Options{Seed: e.seed, Threads: e.threads, Sources: sources, LeidenRuns: runs}
-			var err error
-			if opt.Paths, err = utility.ParseMode(paths); err != nil {
-				return usageErrorf("--paths: %v", err)
-			}
-			if sources < 1 {
-				return usageErrorf("--sources must be at least 1, got %d", sources)
-			}
-			if runs < 2 {
-				return usageErrorf("--leiden-runs must be at least 2 (the NMI compares runs with each other), got %d", runs)
-			}
-			explicit := strings.TrimSpace(metrics) != ""
-			if explicit {
-				for _, m := range strings.Split(metrics, ",") {
-					opt.Metrics = append(opt.Metrics, strings.TrimSpace(m))
-				}
-				if err := checkMetricNames(opt.Metrics); err != nil {
-					return err
-				}
-			}
-			orig, anon, err := e.readPair(args, format)
-			if err != nil {
-				return err
-			}
-			res := utilityResult{
-				Original: args[0], Anonymized: args[1], Seed: e.seed, LeidenRuns: runs,
-				NodesOriginal: orig.g.NumNodes(), EdgesOriginal: orig.g.NumEdges(),
-				NodesAnonymized: anon.g.NumNodes(), EdgesAnonymized: anon.g.NumEdges(),
-				Correspondence: "none",
-				UndirectedView: orig.g.Directed() || orig.g.Layers() != nil || anon.g.Directed() || anon.g.Layers() != nil,
-			}
-			why := ""
-			switch {
-			case mapping != "":
-				if opt.Correspondence, err = readMapping(mapping, orig.g, anon.g); err != nil {
-					return err
-				}
-				res.Correspondence = "mapping"
-			default:
-				corr, err := release.CorrespondenceByLabels(orig.g, anon.g)
-				if err != nil {
-					why = err.Error()
-				} else {
-					opt.Correspondence = corr
-					res.Correspondence = "labels"
-				}
-			}
-			if opt.Correspondence == nil {
-				// Metrics that compare nodes are never computed on a
-				// correspondence the files do not support (issue 36):
-				// --mapping is required for them.
-				var need []string
-				for _, m := range opt.Metrics {
-					if utility.NeedsCorrespondence(m) {
-						need = append(need, m)
-					}
-				}
-				switch {
-				case len(need) > 0:
-					return usageErrorf("%s need(s) to know which node is which, but %s; pass --mapping FILE (written by anonet anonymize --mapping)", strings.Join(need, " and "), why)
-				case !explicit:
-					return usageErrorf("%s and the NMI between the graphs need to know which node is which, but %s; pass --mapping FILE (written by anonet anonymize --mapping), or choose --metrics that do not compare nodes", utility.MetricTopOverlap, why)
-				}
-			}
-			p := e.newProgress()
-			opt.Progress = func(stage string, done, total int) {
-				p.update("%s: %d/%d", stage, done, total)
-			}
-			cmp, err := utility.Compare(orig.g, anon.g, opt)
-			p.done()
-			if err != nil {
-				return inputError(err)
-			}
-			res.CorrespondingNodes = cmp.Corresponding
-			res.SharedEdges = finite(cmp.SharedEdges)
-			if opt.Correspondence != nil {
-				if cmp.Corresponding < orig.g.NumNodes() {
-					e.notef("note: %d of the %d original nodes have no counterpart in the mapping", orig.g.NumNodes()-cmp.Corresponding, orig.g.NumNodes())
-				}
-				if s := cmp.SharedEdges; !math.IsNaN(s) && s < 0.5 {
-					e.notef("warning: only %.1f%% of the anonymized graph's edges join nodes whose counterparts are adjacent in the original; the nodes probably do not correspond (by %s)", 100*s, res.Correspondence)
-				}
-			}
-			res.Paths, res.Sources, res.DirectedPaths = "exact", cmp.Sources, cmp.Directed
-			if cmp.PathsSampled {
-				res.Paths = "sampled"
-			}
-			for _, m := range cmp.Metrics {
-				res.Metrics = append(res.Metrics, newMetricJSON(m))
-				if m.Defined() && m.Preserved {
-					res.Preserved++
-				}
-			}
-			res.measure(start)
-			if err := e.utilityPlots(plot, args, orig.g, anon.g, opt.Correspondence, cmp); err != nil {
-				return err
-			}
-			if e.json {
-				return writeJSON(e.stdout, res)
-			}
-			return printUtility(e, res, cmp)
-		},
+		RunE: func(cmd *cli.Command, args []string) error { return e.utility(u, args) },
 	}
-	f := cmd.Flags()
-	registerFrom(f, &format, "both files")
-	f.StringVar(&mapping, "mapping", "", "node mapping file (original<TAB>anonymized), from anonet anonymize --mapping")
-	f.StringVar(&metrics, "metrics", "", "comma-separated metrics to compute (default: all): "+strings.Join(utility.MetricNames(), ", "))
-	f.StringVar(&paths, "paths", "auto", "distances and betweenness: auto, exact or sampled")
-	f.IntVar(&sources, "sources", utility.DefaultSources, "sampled source nodes when distances and betweenness are sampled")
-	f.IntVar(&runs, "leiden-runs", utility.DefaultLeidenRuns, "Leiden runs on each graph for the NMI")
-	f.StringVar(&plot, "plot", "", "write the figures (degrees, clustering, communities, deleted edges) as SVG and PNG files into this directory")
+	u.register(cmd.Flags())
 	return cmd
+}
+
+// register declares the flags of utility on f.
+func (u *utilityFlags) register(f *cli.FlagSet) {
+	registerFrom(f, &u.format, "both files")
+	f.StringVar(&u.mapping, "mapping", "", "node mapping file (original<TAB>anonymized), from anonet anonymize --mapping")
+	f.StringVar(&u.metrics, "metrics", "", "comma-separated metrics to compute (default: all): "+strings.Join(utility.MetricNames(), ", "))
+	f.StringVar(&u.paths, "paths", "auto", "distances and betweenness: auto, exact or sampled")
+	f.IntVar(&u.sources, "sources", utility.DefaultSources, "sampled source nodes when distances and betweenness are sampled")
+	f.IntVar(&u.runs, "leiden-runs", utility.DefaultLeidenRuns, "Leiden runs on each graph for the NMI")
+	f.StringVar(&u.plot, "plot", "", "write the figures (degrees, clustering, communities, deleted edges) as SVG and PNG files into this directory")
+}
+
+// config checks the flags and returns the options of the comparison they
+// give; the correspondence of the nodes comes from the graphs
+// (correspondence).
+func (u *utilityFlags) config(e *env) (utility.Options, error) {
+	opt := utility.Options{Seed: e.seed, Threads: e.threads, Sources: u.sources, LeidenRuns: u.runs}
+	var err error
+	if opt.Paths, err = utility.ParseMode(u.paths); err != nil {
+		return opt, usageErrorf("--paths: %v", err)
+	}
+	if u.sources < 1 {
+		return opt, usageErrorf("--sources must be at least 1, got %d", u.sources)
+	}
+	if u.runs < 2 {
+		return opt, usageErrorf("--leiden-runs must be at least 2 (the NMI compares runs with each other), got %d", u.runs)
+	}
+	if u.explicit() {
+		for _, m := range strings.Split(u.metrics, ",") {
+			opt.Metrics = append(opt.Metrics, strings.TrimSpace(m))
+		}
+		if err := checkMetricNames(opt.Metrics); err != nil {
+			return opt, err
+		}
+	}
+	return opt, nil
+}
+
+// explicit reports whether --metrics chooses the metrics (else all are
+// computed).
+func (u *utilityFlags) explicit() bool { return strings.TrimSpace(u.metrics) != "" }
+
+// correspondence sets the correspondence of opt between orig and anon:
+// from --mapping, or else from equal labels. It returns how it was found
+// ("mapping", "labels" or "none"), and refuses to go on without one when
+// metrics that compare nodes are asked for, or are computed by default.
+func (u *utilityFlags) correspondence(opt *utility.Options, orig, anon *graph.Graph) (string, error) {
+	how, why := "none", ""
+	switch {
+	case u.mapping != "":
+		var err error
+		if opt.Correspondence, err = readMapping(u.mapping, orig, anon); err != nil {
+			return "", err
+		}
+		how = "mapping"
+	default:
+		corr, err := release.CorrespondenceByLabels(orig, anon)
+		if err != nil {
+			why = err.Error()
+		} else {
+			opt.Correspondence = corr
+			how = "labels"
+		}
+	}
+	if opt.Correspondence == nil {
+		// Metrics that compare nodes are never computed on a
+		// correspondence the files do not support (issue 36): --mapping
+		// is required for them.
+		var need []string
+		for _, m := range opt.Metrics {
+			if utility.NeedsCorrespondence(m) {
+				need = append(need, m)
+			}
+		}
+		switch {
+		case len(need) > 0:
+			return "", usageErrorf("%s need(s) to know which node is which, but %s; pass --mapping FILE (written by anonet anonymize --mapping)", strings.Join(need, " and "), why)
+		case !u.explicit():
+			return "", usageErrorf("%s and the NMI between the graphs need to know which node is which, but %s; pass --mapping FILE (written by anonet anonymize --mapping), or choose --metrics that do not compare nodes", utility.MetricTopOverlap, why)
+		}
+	}
+	return how, nil
+}
+
+// utility runs anonet utility on the original and anonymized graphs named
+// by args.
+func (e *env) utility(u *utilityFlags, args []string) error {
+	start := time.Now()
+	opt, err := u.config(e)
+	if err != nil {
+		return err
+	}
+	orig, anon, err := e.readPair(args, u.format)
+	if err != nil {
+		return err
+	}
+	res := utilityResult{
+		Original: args[0], Anonymized: args[1], Seed: e.seed, LeidenRuns: u.runs,
+		NodesOriginal: orig.g.NumNodes(), EdgesOriginal: orig.g.NumEdges(),
+		NodesAnonymized: anon.g.NumNodes(), EdgesAnonymized: anon.g.NumEdges(),
+		UndirectedView: orig.g.Directed() || orig.g.Layers() != nil || anon.g.Directed() || anon.g.Layers() != nil,
+	}
+	if res.Correspondence, err = u.correspondence(&opt, orig.g, anon.g); err != nil {
+		return err
+	}
+	p := e.newProgress()
+	opt.Progress = func(stage string, done, total int) {
+		p.update("%s: %d/%d", stage, done, total)
+	}
+	cmp, err := utility.Compare(orig.g, anon.g, opt)
+	p.done()
+	if err != nil {
+		return inputError(err)
+	}
+	if opt.Correspondence != nil {
+		e.noteCorrespondence(res.Correspondence, orig.g.NumNodes(), cmp)
+	}
+	res.setComparison(cmp)
+	res.measure(start)
+	if err := e.utilityPlots(u.plot, args, orig.g, anon.g, opt.Correspondence, cmp); err != nil {
+		return err
+	}
+	if e.json {
+		return writeJSON(e.stdout, res)
+	}
+	return printUtility(e, res, cmp)
+}
+
+// noteCorrespondence says on stderr when the correspondence, found by
+// how, leaves original nodes out (of n) or does not fit the graphs.
+func (e *env) noteCorrespondence(how string, n int, cmp *utility.Comparison) {
+	if cmp.Corresponding < n {
+		e.notef("note: %d of the %d original nodes have no counterpart in the mapping", n-cmp.Corresponding, n)
+	}
+	if s := cmp.SharedEdges; !math.IsNaN(s) && s < 0.5 {
+		e.notef("warning: only %.1f%% of the anonymized graph's edges join nodes whose counterparts are adjacent in the original; the nodes probably do not correspond (by %s)", 100*s, how)
+	}
+}
+
+// setComparison sets what the comparison cmp found in r: the
+// corresponding nodes and shared edges, how paths were computed, every
+// metric and the number preserved.
+func (r *utilityResult) setComparison(cmp *utility.Comparison) {
+	r.CorrespondingNodes = cmp.Corresponding
+	r.SharedEdges = finite(cmp.SharedEdges)
+	r.Paths, r.Sources, r.DirectedPaths = "exact", cmp.Sources, cmp.Directed
+	if cmp.PathsSampled {
+		r.Paths = "sampled"
+	}
+	for _, m := range cmp.Metrics {
+		r.Metrics = append(r.Metrics, newMetricJSON(m))
+		if m.Defined() && m.Preserved {
+			r.Preserved++
+		}
+	}
 }
 
 // checkMetricNames rejects unknown metric names with exit status 2.

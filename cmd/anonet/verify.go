@@ -85,14 +85,17 @@ func checkAlpha(alpha float64) error {
 	return nil
 }
 
+// verifyFlags holds the flags of anonet verify.
+type verifyFlags struct {
+	mf         measureFlags
+	af         attributeFlags
+	format     string
+	alpha, phi float64
+	allLevels  fuzzyLevelsFlag
+}
+
 func newVerifyCmd(e *env) *cli.Command {
-	var (
-		mf         measureFlags
-		af         attributeFlags
-		format     string
-		alpha, phi float64
-		allLevels  fuzzyLevelsFlag
-	)
+	v := &verifyFlags{}
 	cmd := &cli.Command{
 		Use:   "verify GRAPH",
 		Short: "Check from scratch that a network meets an anonymity target",
@@ -105,80 +108,99 @@ degree, count, edgecount or none at d = 1, without --fuzzy or attributes, is
 read without building the graph (about 5 bytes per edge).`, exitNotAnonymous),
 		Example: "  anonet verify karate-anon.edges\n  anonet verify out.edges --measure dk -d 1 -k 3 --alpha 0.95",
 		Args:    exactArgs(1, "one GRAPH"),
-		RunE: func(cmd *cli.Command, args []string) error {
-			ms, err := mf.measures(false)
-			if err != nil {
-				return err
-			}
-			if err := checkAlpha(alpha); err != nil {
-				return err
-			}
-			useFuzzy := cmd.Flags().Changed("fuzzy")
-			if err := af.check(e, useFuzzy); err != nil {
-				return err
-			}
-			if useFuzzy {
-				if err := checkFuzzy(phi, ms[0], true); err != nil {
-					return err
-				}
-			}
-			levels, err := allLevels.levels(cmd)
-			if err != nil {
-				return err
-			}
-			if !useFuzzy && !af.used() {
-				res, err := e.verifyLean(args[0], format, ms[0], mf.d, mf.k, alpha)
-				if err != nil {
-					return err
-				}
-				if res != nil {
-					return e.reportVerify(*res)
-				}
-			}
-			start := time.Now()
-			in, ms, attrs, err := e.readToMeasure(args[0], format, &af, ms)
-			if err != nil {
-				return err
-			}
-			p, err := e.partition(in.g, ms[0], mf.d, mf.k)
-			if err != nil {
-				return err
-			}
-			n := in.g.NumNodes()
-			res := verifyResult{
-				Graph: in.name, Nodes: n, Edges: in.g.NumEdges(),
-				Measure: ms[0].Name(), D: mf.d, K: mf.k, Alpha: alpha,
-				Required: anonymize.Target(alpha, n), NotKAnonymous: p.NotAnonymous(),
-				KnownAttributes: af.knownOf(attrs), tieKinds: tieKindsOf(in.g),
-			}
-			offenders := p.NotAnonymousNodes()
-			if useFuzzy {
-				fz, err := p.FuzzyAt(phi, levels)
-				if err != nil {
-					return inputError(err)
-				}
-				res.Fuzzy = &phi
-				res.NotKAnonymous, offenders = fz.NotAnonymous, offenders[:0]
-				for v := range int32(n) {
-					if fz.NotAnonymousNode(v) {
-						offenders = append(offenders, v)
-					}
-				}
-			}
-			res.KAnonymous = n - res.NotKAnonymous
-			res.OK = res.KAnonymous >= res.Required
-			res.NotKAnonymousNodes = labels(in.g, offenders)
-			res.measure(start)
-			return e.reportVerify(res)
-		},
+		RunE:    func(cmd *cli.Command, args []string) error { return e.verify(cmd, v, args[0]) },
 	}
-	mf.register(cmd.Flags(), false)
-	af.register(cmd.Flags())
-	registerFrom(cmd.Flags(), &format, "GRAPH")
-	cmd.Flags().Float64Var(&alpha, "alpha", 1, "fraction of nodes that must be k-anonymous, in (0, 1]")
-	cmd.Flags().Float64Var(&phi, "fuzzy", 0, "check fuzzy k-anonymity with this tolerance (percent) instead of exact")
-	allLevels.register(cmd.Flags())
+	v.register(cmd.Flags())
 	return cmd
+}
+
+// register declares the flags of verify on f.
+func (v *verifyFlags) register(f *cli.FlagSet) {
+	v.mf.register(f, false)
+	v.af.register(f)
+	registerFrom(f, &v.format, "GRAPH")
+	f.Float64Var(&v.alpha, "alpha", 1, "fraction of nodes that must be k-anonymous, in (0, 1]")
+	f.Float64Var(&v.phi, "fuzzy", 0, "check fuzzy k-anonymity with this tolerance (percent) instead of exact")
+	v.allLevels.register(f)
+}
+
+// config checks the flags and returns the measure of the target (a list
+// of one) and the levels that fuzzy similarity compares.
+func (v *verifyFlags) config(e *env, cmd *cli.Command) ([]measure.Measure, anonymity.FuzzyLevels, error) {
+	ms, err := v.mf.measures(false)
+	if err != nil {
+		return nil, 0, err
+	}
+	if err := checkAlpha(v.alpha); err != nil {
+		return nil, 0, err
+	}
+	fuzzy := cmd.Flags().Changed("fuzzy")
+	if err := v.af.check(e, fuzzy); err != nil {
+		return nil, 0, err
+	}
+	if fuzzy {
+		if err := checkFuzzy(v.phi, ms[0], true); err != nil {
+			return nil, 0, err
+		}
+	}
+	levels, err := v.allLevels.levels(cmd)
+	if err != nil {
+		return nil, 0, err
+	}
+	return ms, levels, nil
+}
+
+// verify runs anonet verify on the graph named name.
+func (e *env) verify(cmd *cli.Command, v *verifyFlags, name string) error {
+	ms, levels, err := v.config(e, cmd)
+	if err != nil {
+		return err
+	}
+	fuzzy := cmd.Flags().Changed("fuzzy")
+	if !fuzzy && !v.af.used() {
+		res, err := e.verifyLean(name, v.format, ms[0], v.mf.d, v.mf.k, v.alpha)
+		if err != nil {
+			return err
+		}
+		if res != nil {
+			return e.reportVerify(*res)
+		}
+	}
+	start := time.Now()
+	in, ms, attrs, err := e.readToMeasure(name, v.format, &v.af, ms)
+	if err != nil {
+		return err
+	}
+	p, err := e.partition(in.g, ms[0], v.mf.d, v.mf.k)
+	if err != nil {
+		return err
+	}
+	n := in.g.NumNodes()
+	res := verifyResult{
+		Graph: in.name, Nodes: n, Edges: in.g.NumEdges(),
+		Measure: ms[0].Name(), D: v.mf.d, K: v.mf.k, Alpha: v.alpha,
+		Required: anonymize.Target(v.alpha, n), NotKAnonymous: p.NotAnonymous(),
+		KnownAttributes: v.af.knownOf(attrs), tieKinds: tieKindsOf(in.g),
+	}
+	offenders := p.NotAnonymousNodes()
+	if fuzzy {
+		fz, err := p.FuzzyAt(v.phi, levels)
+		if err != nil {
+			return inputError(err)
+		}
+		res.Fuzzy = &v.phi
+		res.NotKAnonymous, offenders = fz.NotAnonymous, offenders[:0]
+		for u := range int32(n) {
+			if fz.NotAnonymousNode(u) {
+				offenders = append(offenders, u)
+			}
+		}
+	}
+	res.KAnonymous = n - res.NotKAnonymous
+	res.OK = res.KAnonymous >= res.Required
+	res.NotKAnonymousNodes = labels(in.g, offenders)
+	res.measure(start)
+	return e.reportVerify(res)
 }
 
 // reportVerify writes the result of verify, as JSON or text, and returns
