@@ -80,14 +80,13 @@ const (
 // few large arrays without pointers, which a collection does not scan, so
 // collecting more often costs little time and keeps the peak near the live
 // heap (the runtime also keeps up to about a tenth more of freed memory
-// before it gives it back): budgeted ua on a network of 10^7 edges peaked
-// at 553 MB with the default and at 467–474 MB at 25, in the same time
-// (2026-11-24, docs/performance.md); at 10, budgeted ua there peaked at
+// before it gives it back): on a network of 10^7 edges (2026-11-24,
+// docs/performance.md, "Memory model"), at 10 budgeted ua peaked at
 // 408–413 MB against 428–429 MB at 25, and full ua at 466 MB against
-// 508 MB, again in the same time (2026-11-24, sixth session; measure,
-// verify and the default on Enron with GOGC set alike: no change in
-// time). On smaller networks it is left alone: dk on the uk-2007 sample
-// (2.8 M edges) took 5 to 10% longer at 25.
+// 505 MB, in the same time (measure, verify and the default on Enron with
+// GOGC set alike: no change in time). On smaller networks it is left
+// alone: dk on the uk-2007 sample (2.8 M edges) took 5 to 10% longer at
+// 25.
 func (e *env) tightenGC(g *graph.Graph) {
 	if e.restoreGC != nil || g.NumEdges() < largeEdges || os.Getenv("GOGC") != "" {
 		return
