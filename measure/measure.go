@@ -136,3 +136,22 @@ func Structural(m Measure) bool {
 	}
 	return false
 }
+
+// Every measure of the package and the optional interfaces it implements,
+// checked when the package compiles (Automorphism's are in
+// automorphism.go).
+var (
+	_ Local   = Count{}
+	_ Fuzzy   = Count{}
+	_ Local   = Degree{}
+	_ Fuzzy   = Degree{}
+	_ Local   = EdgeCount{}
+	_ Fuzzy   = EdgeCount{}
+	_ Local   = None{}
+	_ Fuzzy   = None{}
+	_ Measure = DegDist{}
+	_ Measure = VRQ{}
+	_ Measure = DK{}
+	_ Measure = Hybrid{}
+	_ Measure = Refined{}
+)
