@@ -200,8 +200,11 @@ func TestReportInBrowser(t *testing.T) {
 			t.Errorf("%s: %d blue and %d vermilion bars laid out, want at least 2 of each", fig, n.Blue, n.Orange)
 		}
 	}
-	if res.State != "green" {
-		t.Errorf("verdict state %q, want green", res.State)
+	// The default release meets its target (count, d = 1, k = 2), but
+	// stronger attackers still single people out (vrq at d = 1 finds 225 of
+	// the 241 unique), so the banner must be amber, not green.
+	if res.State != "amber" {
+		t.Errorf("verdict state %q, want amber", res.State)
 	}
 
 	// The public report of the same release shows nothing of the
