@@ -1,0 +1,197 @@
+package anonymize
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+
+	"github.com/anonet-project/anonet/measure"
+)
+
+// refinement is one run of the refinement pipeline that follows a
+// strategy: the solution it improves, the context its phases stop at, and
+// the recorder of their trace rows.
+type refinement struct {
+	ctx      context.Context // the deadline's (and, under Whole measures, the work budget's)
+	sol      *solution
+	rng      *rand.Rand
+	rec      *recorder
+	deadline time.Time // zero: none
+	start    time.Time
+}
+
+// A refinePhase is one step of the pipeline. Every phase leaves the
+// solution at a state that meets what the target asks for. A live phase is
+// skipped once the pipeline's context has ended; the others run anyway and
+// stop at once if they watch the context.
+type refinePhase struct {
+	name string // as Iteration.Phase records it
+	live bool
+	run  func(r *refinement)
+}
+
+// refinePipeline returns the phases that refine a solution under cfg, in
+// order: under a Whole measure a k-automorphic start first (the exact
+// checks cost a recomputation of the whole graph, and it meets the target
+// by construction); restoration; under an arithmetic measure the
+// k-automorphic start after it, which replaces the restored release only
+// when it keeps more; the full variant's release for a small partial or
+// budgeted run; with Anneal the local and large-neighbourhood searches;
+// and for a budgeted run the gainful deletions that spend what is left.
+func refinePipeline(cfg *Config, sol *solution) []refinePhase {
+	var ps []refinePhase
+	_, _, whole := measure.WholeOf(cfg.Measure)
+	symmetric := cfg.twinStart()
+	if symmetric && whole {
+		ps = append(ps, refinePhase{PhaseTwins, false, (*refinement).symmetric})
+	}
+	ps = append(ps, refinePhase{PhaseRestore, false, (*refinement).restore})
+	if symmetric && sol.p.Arithmetic() {
+		ps = append(ps, refinePhase{PhaseTwins, true, (*refinement).symmetric})
+	}
+	if sol.fullStartApplies() {
+		ps = append(ps, refinePhase{PhaseFull, true, (*refinement).full})
+	}
+	if cfg.Refine == Anneal {
+		ps = append(ps, refinePhase{PhaseAnneal, false, (*refinement).anneal},
+			refinePhase{PhaseLNS, false, (*refinement).lns})
+	}
+	if cfg.Variant == Budgeted {
+		ps = append(ps, refinePhase{PhaseGreedy, true, (*refinement).spendBudget})
+	}
+	return ps
+}
+
+// refine runs the refinement pipeline on sol, then lists the deleted edges
+// of the final state as the alterations and records the refinement in the
+// trace and in Result.Refinement. A zero deadline means Config.TimeLimit
+// from now (if positive).
+func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder, deadline time.Time) {
+	res, cfg := rec.res, sol.cfg
+	start := time.Now()
+	// Config.TimeLimit bounds the whole refinement: every phase stops at
+	// the deadline with the state it has, which still meets the target.
+	// Only the caller's context ending makes the run interrupted.
+	if deadline.IsZero() && cfg.TimeLimit > 0 {
+		deadline = start.Add(cfg.TimeLimit)
+	}
+	rctx := ctx
+	if !deadline.IsZero() {
+		var cancel context.CancelFunc
+		rctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
+	}
+	if _, _, whole := measure.WholeOf(cfg.Measure); whole {
+		// Every exact check recomputes the classes of the whole graph: the
+		// refinement makes a bounded number of them.
+		rctx = workBudget{Context: rctx, s: sol, limit: sol.moves + wholeMovesPerEffort*cfg.Effort}
+	}
+	// The rows count the solution's deletions; they are listed once, at
+	// the end (a list beside the solution would cost 8 bytes per deletion
+	// at the peak).
+	rec.sol = sol
+	moves0 := sol.moves
+	before := sol.ids.numDeleted()
+	res.Refinement.Start = StartStrategy
+	r := &refinement{ctx: rctx, sol: sol, rng: rng, rec: rec, deadline: deadline, start: start}
+	for _, ph := range refinePipeline(cfg, sol) {
+		if ph.live && rctx.Err() != nil {
+			continue
+		}
+		ph.run(r)
+	}
+	res.Refinement.Kept = before - sol.ids.numDeleted()
+	res.Refinement.Evaluations = sol.moves - moves0
+	res.Alterations = sol.finish()
+	rec.sol = nil
+	res.Refinement.Seconds = time.Since(start).Seconds()
+}
+
+// symmetric tries a k-automorphic release of the input (solution.twinStart),
+// which replaces the current one when it keeps more.
+func (r *refinement) symmetric() {
+	t := time.Now()
+	if restored, ok := r.sol.twinStart(r.ctx, twinRNG(r.sol.cfg.Seed)); ok {
+		ref := &r.rec.res.Refinement
+		ref.Start = StartTwins
+		ref.Restored = restored
+		r.rec.record(PhaseTwins, r.sol.na, 0, time.Since(t))
+	}
+}
+
+// restore re-adds deleted edges while the target stays met. Its row's time
+// counts from the refinement's start.
+func (r *refinement) restore() {
+	r.rec.res.Refinement.Restored += r.sol.restore(r.ctx)
+	r.rec.record(PhaseRestore, r.sol.na, 0, time.Since(r.start))
+}
+
+// full tries the full variant's release under the same configuration
+// (solution.fullStart), which replaces the current one when it keeps more.
+func (r *refinement) full() {
+	t := time.Now()
+	if restored, ok := r.sol.fullStart(r.ctx); ok {
+		ref := &r.rec.res.Refinement
+		ref.Start = StartFull
+		ref.Restored = restored
+		r.rec.record(PhaseFull, r.sol.na, 0, time.Since(t))
+	}
+}
+
+// anneal searches the set of deleted edges locally: Config.Effort moves
+// per edge the run may delete (every edge, or the budget), with a row
+// every m moves and one at the end.
+func (r *refinement) anneal() {
+	sol, cfg := r.sol, r.sol.cfg
+	t := time.Now()
+	moves := cfg.Effort * max(1, min(sol.in.len(), cfg.Budget))
+	report := max(1, sol.in.len())
+	st := sol.anneal(r.ctx, r.rng, moves, r.deadline, report, func() {
+		r.rec.record(PhaseAnneal, sol.na, 0, time.Since(t))
+		t = time.Now()
+	})
+	ref := &r.rec.res.Refinement
+	ref.Tried, ref.Accepted = st.tried, st.accepted
+	r.rec.record(PhaseAnneal, sol.na, 0, time.Since(t))
+}
+
+// lns runs the large-neighbourhood search of small releases, and records
+// a row when it did anything.
+func (r *refinement) lns() {
+	t := time.Now()
+	ls := r.sol.lns(r.ctx, r.rng, r.deadline)
+	if ls.steps == 0 && !ls.optimal {
+		return
+	}
+	ref := &r.rec.res.Refinement
+	ref.Tried += ls.steps + ls.restarts.tried
+	ref.Accepted += ls.improved + ls.moved + ls.restarts.accepted
+	ref.Optimal = ls.optimal
+	r.rec.record(PhaseLNS, r.sol.na, 0, time.Since(t))
+}
+
+// spendBudget ends a budgeted run that has not met its target with
+// deletions that each make more nodes k-anonymous, as long as there are
+// any and budget is left: a budgeted run never ends where a single
+// deletion would still help, unless its time limit has passed.
+func (r *refinement) spendBudget() {
+	sol, cfg := r.sol, r.sol.cfg
+	if sol.anonymous() >= sol.target || sol.ids.numDeleted() >= cfg.Budget {
+		return
+	}
+	n := 0
+	// The greedy's queue (8½ bytes per edge) takes the place of the split
+	// of the ids, which it does not need (the graph says which edges are
+	// kept), and not that of the earlier phases' garbage; the split is
+	// listed again after it, for the list of deletions, which does not
+	// depend on the split's order.
+	left := cfg.Budget - sol.ids.numDeleted()
+	sol.ids = idSplit{}
+	releaseMemory(cfg, sol.in.len())
+	sol.greedy(r.ctx, left, true, func(int32, time.Duration) { n++ })
+	releaseMemory(cfg, sol.in.len())
+	sol.listIDs()
+	if n > 0 {
+		r.rec.record(PhaseGreedy, sol.na, 0, 0)
+	}
+}
