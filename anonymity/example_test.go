@@ -3,14 +3,14 @@ package anonymity_test
 import (
 	"fmt"
 
-	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/examples"
+	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
 func Example() {
 	g := examples.MustRead("example8")
-	p, err := anonymity.New(g, measure.Count{}, 1, anonymity.Options{K: 2})
+	p, err := partition.New(g, measure.Count{}, 1, partition.Options{K: 2})
 	if err != nil {
 		panic(err)
 	}
@@ -32,8 +32,8 @@ func Example() {
 
 func ExampleCascade() {
 	g := examples.MustRead("example8")
-	p, _ := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
-	c, _ := anonymity.Cascade(p, p, anonymity.CascadeOptions{})
+	p, _ := partition.New(g, measure.Count{}, 1, partition.Options{})
+	c, _ := partition.Cascade(p, p, partition.CascadeOptions{})
 	fmt.Println("identified per level (cumulative):", c.Levels)
 	// Output: identified per level (cumulative): [2 3 3]
 }
@@ -43,8 +43,8 @@ func ExampleCascade() {
 // twins, and the twin-unique nodes are 1, 2, 3 and 4.
 func ExampleTwins() {
 	g := examples.MustRead("example8")
-	p, _ := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
-	tw := anonymity.NewTwins(g)
+	p, _ := partition.New(g, measure.Count{}, 1, partition.Options{})
+	tw := partition.NewTwins(g)
 	fmt.Println("twin-unique before:", p.TwinUnique(tw))
 	for _, e := range [][2]int32{{2, 3}, {2, 4}} {
 		p.DeleteEdge(e[0], e[1])

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -99,7 +99,7 @@ func (c Config) deletesByGain() bool {
 // moreno_innovation's 923 edges, 185-2,650 of fb_friends' 6,418 and
 // 30-2,682 of arenas-email's 5,451, against the strategy's restored and
 // refined 631, 2,682 and 3,628 at k = 5: it does not pay there.) The refinement tries it where
-// the partition has the arithmetic fast path (anonymity.Partition.Arithmetic:
+// the partition has the arithmetic fast path (partition.Partition.Arithmetic:
 // degree, count, edgecount, none at d = 1, refined or not by known
 // attributes, whose twins then share their attributes) and under Whole
 // measures (automorphism), which it meets by construction. A twinning
@@ -161,7 +161,7 @@ func ParseRefinement(s string) (Refinement, error) {
 // variant's 5% of the edges, and the paper's recompute gap R of 1% of the
 // edges.
 const (
-	DefaultK                 = anonymity.DefaultK
+	DefaultK                 = partition.DefaultK
 	DefaultAlpha             = 0.95
 	DefaultBudgetFraction    = 0.05
 	DefaultRecomputeFraction = 0.01
@@ -241,13 +241,13 @@ type Config struct {
 	Recompute int
 
 	// Fuzzy makes the target fuzzy anonymity with tolerance Phi percent
-	// (anonymity.Partition.Fuzzy): a node counts as k-anonymous when its
+	// (partition.Partition.Fuzzy): a node counts as k-anonymous when its
 	// fuzzy set has at least K nodes. Only count, degree, edgecount and none
 	// define fuzzy anonymity.
 	Fuzzy bool
 	Phi   float64
 	// FuzzyAllLevels compares every level 1..d in fuzzy similarity
-	// (anonymity.FuzzyAll) instead of the level d only (FuzzyTop, the
+	// (partition.FuzzyAll) instead of the level d only (FuzzyTop, the
 	// reference's definition); it matters only for d ≥ 2.
 	FuzzyAllLevels bool
 
@@ -439,9 +439,9 @@ func Target(alpha float64, n int) int {
 }
 
 // fuzzyLevels returns the levels fuzzy similarity compares.
-func (c *Config) fuzzyLevels() anonymity.FuzzyLevels {
+func (c *Config) fuzzyLevels() partition.FuzzyLevels {
 	if c.FuzzyAllLevels {
-		return anonymity.FuzzyAll
+		return partition.FuzzyAll
 	}
-	return anonymity.FuzzyTop
+	return partition.FuzzyTop
 }
