@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
@@ -99,7 +100,7 @@ func (c Config) deletesByGain() bool {
 // moreno_innovation's 923 edges, 185-2,650 of fb_friends' 6,418 and
 // 30-2,682 of arenas-email's 5,451, against the strategy's restored and
 // refined 631, 2,682 and 3,628 at k = 5: it does not pay there.) The refinement tries it where
-// the partition has the arithmetic fast path (partition.Partition.Arithmetic:
+// the partition has the arithmetic fast path (internal/partition's Arithmetic:
 // degree, count, edgecount, none at d = 1, refined or not by known
 // attributes, whose twins then share their attributes) and under Whole
 // measures (automorphism), which it meets by construction. A twinning
@@ -161,7 +162,7 @@ func ParseRefinement(s string) (Refinement, error) {
 // variant's 5% of the edges, and the paper's recompute gap R of 1% of the
 // edges.
 const (
-	DefaultK                 = partition.DefaultK
+	DefaultK                 = anonymity.DefaultK
 	DefaultAlpha             = 0.95
 	DefaultBudgetFraction    = 0.05
 	DefaultRecomputeFraction = 0.01
@@ -241,13 +242,13 @@ type Config struct {
 	Recompute int
 
 	// Fuzzy makes the target fuzzy anonymity with tolerance Phi percent
-	// (partition.Partition.Fuzzy): a node counts as k-anonymous when its
+	// (anonymity.Partition.Fuzzy): a node counts as k-anonymous when its
 	// fuzzy set has at least K nodes. Only count, degree, edgecount and none
 	// define fuzzy anonymity.
 	Fuzzy bool
 	Phi   float64
 	// FuzzyAllLevels compares every level 1..d in fuzzy similarity
-	// (partition.FuzzyAll) instead of the level d only (FuzzyTop, the
+	// (anonymity.FuzzyAll) instead of the level d only (FuzzyTop, the
 	// reference's definition); it matters only for d ≥ 2.
 	FuzzyAllLevels bool
 

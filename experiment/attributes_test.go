@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/examples"
-	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -49,7 +49,7 @@ func TestAttributesKarate(t *testing.T) {
 			unique++
 		}
 	}
-	p, err := partition.New(g, measure.Count{}, 1, partition.Options{})
+	p, err := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/graph"
-	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -184,11 +184,11 @@ func Cascades(nets []Network) ([]CascadeRow, error) {
 	var rows []CascadeRow
 	for _, net := range nets {
 		start := time.Now()
-		p, err := partition.New(net.Graph, measure.Count{}, 1, partition.Options{})
+		p, err := anonymity.New(net.Graph, measure.Count{}, 1, anonymity.Options{})
 		if err != nil {
 			return nil, err
 		}
-		c, err := partition.Cascade(p, p, partition.CascadeOptions{})
+		c, err := anonymity.Cascade(p, p, anonymity.CascadeOptions{})
 		if err != nil {
 			return nil, err
 		}

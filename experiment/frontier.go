@@ -13,9 +13,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/attack"
-	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/release"
 	"github.com/anonet-project/anonet/report"
 	"github.com/anonet-project/anonet/utility"
@@ -104,7 +104,7 @@ func frontierRun(net Network, st verdict.Step, k int, meth Method, seed uint64, 
 		return r, nil
 	}
 	// Every release is verified from scratch.
-	p, err := partition.New(g, st.Measure, st.D, partition.Options{K: k})
+	p, err := anonymity.New(g, st.Measure, st.D, anonymity.Options{K: k})
 	if err != nil {
 		return r, err
 	}

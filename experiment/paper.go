@@ -14,11 +14,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/generate"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
-	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 	"github.com/anonet-project/anonet/release"
 	"github.com/anonet-project/anonet/report"
@@ -391,7 +391,7 @@ func (p *paperRun) measuresTable() error {
 			if err != nil {
 				return err
 			}
-			part, err := partition.New(g, ms, 1, partition.Options{K: 2, Threads: p.opt.Threads})
+			part, err := anonymity.New(g, ms, 1, anonymity.Options{K: 2, Threads: p.opt.Threads})
 			if err != nil {
 				return fmt.Errorf("%s %s: %w", net.Name, name, err)
 			}

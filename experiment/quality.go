@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/anonymize"
-	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 	"github.com/anonet-project/anonet/release"
 	"github.com/anonet-project/anonet/utility"
@@ -110,7 +110,7 @@ func Quality(nets []Network, methods []Method, s QualitySetting, seeds []uint64,
 					return nil, fmt.Errorf("%s %s: %w", net.Name, meth.Name, err)
 				}
 				secs := time.Since(start).Seconds()
-				p, err := partition.New(g, s.Measure, s.D, partition.Options{K: s.K})
+				p, err := anonymity.New(g, s.Measure, s.D, anonymity.Options{K: s.K})
 				if err != nil {
 					return nil, err
 				}

@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
-	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/utility"
 )
 
@@ -27,7 +27,7 @@ type SnapshotOptions struct {
 // NewSnapshot describes g: its degree distribution, clustering by degree
 // and, as asked, its Leiden community sizes; and, if p (the partition of g)
 // is not nil, its anonymity, class sizes and, as asked, anonymity cascade.
-func NewSnapshot(g *graph.Graph, p *partition.Partition, opt SnapshotOptions) (*Snapshot, error) {
+func NewSnapshot(g *graph.Graph, p *anonymity.Partition, opt SnapshotOptions) (*Snapshot, error) {
 	s := &Snapshot{Nodes: g.NumNodes(), Edges: g.NumEdges()}
 	if p != nil {
 		if p.Graph() != g {
@@ -39,7 +39,7 @@ func NewSnapshot(g *graph.Graph, p *partition.Partition, opt SnapshotOptions) (*
 		}
 	}
 	if opt.Cascade && p != nil {
-		c, err := partition.Cascade(p, p, partition.CascadeOptions{})
+		c, err := anonymity.Cascade(p, p, anonymity.CascadeOptions{})
 		if err != nil {
 			return nil, fmt.Errorf("anonymity cascade: %w", err)
 		}

@@ -12,8 +12,8 @@ import (
 
 	"gonum.org/v1/plot"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
-	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 	"github.com/anonet-project/anonet/verdict"
 )
@@ -61,7 +61,7 @@ func path4(t *testing.T) *graph.Graph {
 
 func TestNewSnapshot(t *testing.T) {
 	g := path4(t)
-	p, err := partition.New(g, measure.Degree{}, 1, partition.Options{K: 2})
+	p, err := anonymity.New(g, measure.Degree{}, 1, anonymity.Options{K: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,9 +7,9 @@ import (
 	"math"
 	"time"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/attack"
 	"github.com/anonet-project/anonet/graph"
-	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -46,7 +46,7 @@ type Options struct {
 	D, K   int
 	Alpha  float64
 	// Phi, if FuzzyTarget, makes the target fuzzy anonymity with that
-	// tolerance (partition.Partition.FuzzyAt, at every level with
+	// tolerance (anonymity.Partition.FuzzyAt, at every level with
 	// FuzzyAllLevels); the ladder stays exact.
 	FuzzyTarget    bool
 	Phi            float64
@@ -92,7 +92,7 @@ func Compute(ctx context.Context, release *graph.Graph, opt Options) (*Verdict, 
 		return nil, errors.New("verdict: no target measure")
 	}
 	if opt.K == 0 {
-		opt.K = partition.DefaultK
+		opt.K = anonymity.DefaultK
 	}
 	if opt.D == 0 {
 		opt.D = 1
@@ -110,15 +110,15 @@ func Compute(ctx context.Context, release *graph.Graph, opt Options) (*Verdict, 
 		opt.Command = "anonet anonymize GRAPH -o OUT"
 	}
 	n := release.NumNodes()
-	p, err := partition.New(release, refine(opt.Target, release, opt.Colors), opt.D, partition.Options{K: opt.K, Threads: opt.Threads, Context: ctx})
+	p, err := anonymity.New(release, refine(opt.Target, release, opt.Colors), opt.D, anonymity.Options{K: opt.K, Threads: opt.Threads, Context: ctx})
 	if err != nil {
 		return nil, fmt.Errorf("verdict: %w", err)
 	}
 	notAnonymous := p.NotAnonymous()
 	if opt.FuzzyTarget {
-		levels := partition.FuzzyTop
+		levels := anonymity.FuzzyTop
 		if opt.FuzzyAllLevels {
-			levels = partition.FuzzyAll
+			levels = anonymity.FuzzyAll
 		}
 		fz, err := p.FuzzyAt(opt.Phi, levels)
 		if err != nil {
@@ -161,13 +161,13 @@ func refine(m measure.Measure, g *graph.Graph, colors []int32) measure.Measure {
 
 // measureRung measures the release under one step of the ladder within
 // opt.RungTime; target is the target's partition.
-func measureRung(ctx context.Context, g *graph.Graph, st Step, target *partition.Partition, opt Options) Rung {
+func measureRung(ctx context.Context, g *graph.Graph, st Step, target *anonymity.Partition, opt Options) Rung {
 	m := refine(st.Measure, g, opt.Colors)
 	r := Rung{Measure: st.Measure.Name(), D: st.D, Attacker: m.Knows(st.D)}
 	rctx, cancel := context.WithTimeout(ctx, opt.RungTime)
 	defer cancel()
 	start := time.Now()
-	p, err := partition.New(g, m, st.D, partition.Options{K: opt.K, Threads: opt.Threads, Context: rctx})
+	p, err := anonymity.New(g, m, st.D, anonymity.Options{K: opt.K, Threads: opt.Threads, Context: rctx})
 	r.Seconds = time.Since(start).Seconds()
 	if err != nil {
 		r.Skipped = fmt.Sprintf("did not finish within %v", opt.RungTime)
@@ -184,7 +184,7 @@ func measureRung(ctx context.Context, g *graph.Graph, st Step, target *partition
 
 // splits reports whether p tells apart two nodes that target puts in one
 // class: its attacker knows something the target's does not.
-func splits(p, target *partition.Partition) bool {
+func splits(p, target *anonymity.Partition) bool {
 	first := map[int32]int32{} // target class → p class of its first node seen
 	for v := range int32(p.Graph().NumNodes()) {
 		c := target.Class(v)

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
-	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -31,7 +31,7 @@ type cascadeLevel struct {
 // cascade runs the anonymity cascade from the unique nodes of p (with
 // twins: the twin-unique cascade); cm is the cascade measure (nil: p's
 // measure).
-func (e *env) cascade(p *partition.Partition, cm measure.Measure, levels int, twins []int32) (*cascadeJSON, error) {
+func (e *env) cascade(p *anonymity.Partition, cm measure.Measure, levels int, twins []int32) (*cascadeJSON, error) {
 	q := p
 	if cm != nil && cm.Name() != p.Measure().Name() {
 		var err error
@@ -39,7 +39,7 @@ func (e *env) cascade(p *partition.Partition, cm measure.Measure, levels int, tw
 			return nil, err
 		}
 	}
-	res, err := partition.Cascade(p, q, partition.CascadeOptions{MaxLevels: levels, Twins: twins})
+	res, err := anonymity.Cascade(p, q, anonymity.CascadeOptions{MaxLevels: levels, Twins: twins})
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ type fuzzySet struct {
 	Similar []string `json:"similar"` // the nodes v is confused with, v included
 }
 
-func newFuzzyJSON(fz *partition.FuzzyResult, g *graph.Graph, sets bool) *fuzzyJSON {
+func newFuzzyJSON(fz *anonymity.FuzzyResult, g *graph.Graph, sets bool) *fuzzyJSON {
 	f := &fuzzyJSON{Phi: fz.Phi, NotKAnonymous: fz.NotAnonymous, Distribution: map[string]int{}}
 	counts := map[int]int{}
 	for _, a := range fz.Anonymity {

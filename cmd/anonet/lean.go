@@ -7,10 +7,10 @@ import (
 	"slices"
 	"time"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
-	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -123,11 +123,11 @@ func (e *env) measureLean(path, format string, ms []measure.Measure, d, k int) (
 		for _, s := range sizes {
 			classes[s]++
 		}
-		hist := make([]partition.SizeCount, 0, len(classes))
+		hist := make([]anonymity.SizeCount, 0, len(classes))
 		for s, c := range classes {
-			hist = append(hist, partition.SizeCount{Size: s, Classes: c})
+			hist = append(hist, anonymity.SizeCount{Size: s, Classes: c})
 		}
-		slices.SortFunc(hist, func(a, b partition.SizeCount) int { return a.Size - b.Size })
+		slices.SortFunc(hist, func(a, b anonymity.SizeCount) int { return a.Size - b.Size })
 		r.setHistogram(hist)
 		r.measure(start)
 		start = time.Now()

@@ -14,8 +14,8 @@ import (
 	"github.com/anonet-project/anonet/report"
 	"github.com/anonet-project/anonet/verdict"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
-	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -47,8 +47,8 @@ type measureResult struct {
 	// (--ladder), taking the measure at d and k as the target.
 	Verdict     *verdict.Verdict `json:"verdict,omitempty"`
 	cost                         // seconds, peak_memory_bytes
-	partition   *partition.Partition
-	hist        []partition.SizeCount // classes per size, ascending
+	partition   *anonymity.Partition
+	hist        []anonymity.SizeCount // classes per size, ascending
 	twinReduced []int32
 }
 
@@ -72,7 +72,7 @@ type measureConfig struct {
 	ms      []measure.Measure
 	cascade measure.Measure // --cascade-measure, or nil: each measure itself
 	fuzzy   bool            // --fuzzy was given
-	levels  partition.FuzzyLevels
+	levels  anonymity.FuzzyLevels
 }
 
 func newMeasureCmd(e *env) *cli.Command {
@@ -203,7 +203,7 @@ func (e *env) measure(cmd *cli.Command, mc *measureCmdFlags, name string) error 
 	var tw []int32 // the twin classes, computed once if asked for
 	twins := func() []int32 {
 		if tw == nil {
-			tw = partition.TwinClasses(in.g)
+			tw = anonymity.TwinClasses(in.g)
 		}
 		return tw
 	}
@@ -235,7 +235,7 @@ func (e *env) measure(cmd *cli.Command, mc *measureCmdFlags, name string) error 
 // measureOne measures the input in under the measure m as the flags ask,
 // returning the result and the partition; twins gives the input's twin
 // classes.
-func (e *env) measureOne(mc *measureCmdFlags, c measureConfig, in *input, m measure.Measure, twins func() []int32) (*measureResult, *partition.Partition, error) {
+func (e *env) measureOne(mc *measureCmdFlags, c measureConfig, in *input, m measure.Measure, twins func() []int32) (*measureResult, *anonymity.Partition, error) {
 	p, err := e.partition(in.g, m, mc.mf.d, mc.mf.k)
 	if err != nil {
 		return nil, nil, err
@@ -290,7 +290,7 @@ func (e *env) writeMeasureResults(results []*measureResult, twins, classes, uniq
 	return err
 }
 
-func newMeasureResult(name string, p *partition.Partition) *measureResult {
+func newMeasureResult(name string, p *anonymity.Partition) *measureResult {
 	g := p.Graph()
 	n := g.NumNodes()
 	r := &measureResult{
@@ -305,7 +305,7 @@ func newMeasureResult(name string, p *partition.Partition) *measureResult {
 // setHistogram sets the counts of r from the number of classes of every
 // size (ascending): classes, unique and not k-anonymous nodes, their
 // fractions, and the two size maps of the JSON.
-func (r *measureResult) setHistogram(hist []partition.SizeCount) {
+func (r *measureResult) setHistogram(hist []anonymity.SizeCount) {
 	r.hist = hist
 	r.Classes, r.Unique, r.NotKAnonymous = 0, 0, 0
 	r.ClassSizes, r.AnonymityDistribution = map[string]int{}, map[string]int{}
@@ -326,7 +326,7 @@ func (r *measureResult) setHistogram(hist []partition.SizeCount) {
 	}
 }
 
-func (r *measureResult) addTwins(p *partition.Partition, tw []int32) {
+func (r *measureResult) addTwins(p *anonymity.Partition, tw []int32) {
 	r.twinReduced = p.TwinReduced(tw)
 	u := 0
 	r.TwinReducedSizes = map[string]int{}

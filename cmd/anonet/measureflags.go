@@ -5,8 +5,8 @@ import (
 
 	"github.com/anonet-project/anonet/internal/cli"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
-	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -26,7 +26,7 @@ func (f *measureFlags) register(fs *cli.FlagSet, multi bool) {
 		fs.StringSliceVar(&f.names, "measure", []string{"count"}, help)
 	}
 	fs.IntVarP(&f.d, "distance", "d", 1, "distance: the attacker knows the neighbourhood up to d hops")
-	fs.IntVarP(&f.k, "k", "k", partition.DefaultK, "a node is k-anonymous when at least k-1 other nodes share its signature")
+	fs.IntVarP(&f.k, "k", "k", anonymity.DefaultK, "a node is k-anonymous when at least k-1 other nodes share its signature")
 }
 
 // measures validates the flags and returns the chosen measures.
@@ -55,10 +55,10 @@ func (f *measureFlags) measures(multi bool) ([]measure.Measure, error) {
 }
 
 // partition computes the partition of g, showing progress on a terminal.
-func (e *env) partition(g *graph.Graph, m measure.Measure, d, k int) (*partition.Partition, error) {
+func (e *env) partition(g *graph.Graph, m measure.Measure, d, k int) (*anonymity.Partition, error) {
 	pr := e.newProgress()
 	defer pr.done()
-	return partition.New(g, m, d, partition.Options{
+	return anonymity.New(g, m, d, anonymity.Options{
 		K:       k,
 		Threads: e.threads,
 		Progress: func(done, total int) {

@@ -13,11 +13,11 @@ import (
 	"github.com/anonet-project/anonet/internal/cli"
 	"github.com/anonet-project/anonet/verdict"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/attack"
 	"github.com/anonet-project/anonet/attribute"
 	"github.com/anonet-project/anonet/graph"
-	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 	"github.com/anonet-project/anonet/release"
 	"github.com/anonet-project/anonet/report"
@@ -222,7 +222,7 @@ func (e *env) writePlots(dir string, in *report.Input) error {
 // measurePlots writes the figures of one measure's partition p of the graph
 // named name to dir (into a subdirectory named after the measure when
 // several measures are plotted).
-func (e *env) measurePlots(dir string, several bool, name string, p *partition.Partition) error {
+func (e *env) measurePlots(dir string, several bool, name string, p *anonymity.Partition) error {
 	if dir == "" {
 		return nil
 	}

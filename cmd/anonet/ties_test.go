@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/attribute"
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graphio"
-	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -157,7 +157,7 @@ func TestVillageExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pa, err := partition.New(g, measure.Refine(measure.Count{}, g, colors), 1, partition.Options{})
+	pa, err := anonymity.New(g, measure.Refine(measure.Count{}, g, colors), 1, anonymity.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func TestVillageExample(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
 		t.Fatal(err)
 	}
-	p, err := partition.New(g, measure.Count{}, 1, partition.Options{})
+	p, err := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,8 @@ import (
 
 	"github.com/anonet-project/anonet/internal/cli"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/anonymize"
-	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -67,14 +67,14 @@ func (f *fuzzyLevelsFlag) register(fs *cli.FlagSet) {
 
 // levels returns the levels fuzzy similarity compares, or a usage error if
 // the flag is given without --fuzzy.
-func (f fuzzyLevelsFlag) levels(cmd *cli.Command) (partition.FuzzyLevels, error) {
+func (f fuzzyLevelsFlag) levels(cmd *cli.Command) (anonymity.FuzzyLevels, error) {
 	if !f {
-		return partition.FuzzyTop, nil
+		return anonymity.FuzzyTop, nil
 	}
 	if !cmd.Flags().Changed("fuzzy") {
 		return 0, usageErrorf("--fuzzy-all-levels needs --fuzzy")
 	}
-	return partition.FuzzyAll, nil
+	return anonymity.FuzzyAll, nil
 }
 
 // checkAlpha validates an --alpha value.
@@ -126,7 +126,7 @@ func (v *verifyFlags) register(f *cli.FlagSet) {
 
 // config checks the flags and returns the measure of the target (a list
 // of one) and the levels that fuzzy similarity compares.
-func (v *verifyFlags) config(e *env, cmd *cli.Command) ([]measure.Measure, partition.FuzzyLevels, error) {
+func (v *verifyFlags) config(e *env, cmd *cli.Command) ([]measure.Measure, anonymity.FuzzyLevels, error) {
 	ms, err := v.mf.measures(false)
 	if err != nil {
 		return nil, 0, err

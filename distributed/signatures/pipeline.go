@@ -11,8 +11,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
-	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -432,14 +432,14 @@ func classSize(sig string, size int) string {
 
 // histEntry turns the number of classes of a "measure size" key into an
 // entry of the measure's histogram.
-func histEntry(key string, classes int) (int, partition.SizeCount, error) {
+func histEntry(key string, classes int) (int, anonymity.SizeCount, error) {
 	mi, size, ok := strings.Cut(key, " ")
 	i, err1 := strconv.Atoi(mi)
 	n, err2 := strconv.Atoi(size)
 	if !ok || err1 != nil || err2 != nil {
-		return 0, partition.SizeCount{}, fmt.Errorf("malformed class-size key %q", key)
+		return 0, anonymity.SizeCount{}, fmt.Errorf("malformed class-size key %q", key)
 	}
-	return i, partition.SizeCount{Size: n, Classes: classes}, nil
+	return i, anonymity.SizeCount{Size: n, Classes: classes}, nil
 }
 
 // summaryFn writes the Summary of a measure from its histogram.
@@ -448,7 +448,7 @@ type summaryFn struct {
 	K        int
 }
 
-func (f *summaryFn) ProcessElement(mi int, entries func(*partition.SizeCount) bool, degSum func(*int) bool) (string, error) {
+func (f *summaryFn) ProcessElement(mi int, entries func(*anonymity.SizeCount) bool, degSum func(*int) bool) (string, error) {
 	if mi < 0 || mi >= len(f.Measures) {
 		return "", fmt.Errorf("measure index %d out of range", mi)
 	}
@@ -458,7 +458,7 @@ func (f *summaryFn) ProcessElement(mi int, entries func(*partition.SizeCount) bo
 		total += d
 	}
 	sum.Edges = total / 2
-	var e partition.SizeCount
+	var e anonymity.SizeCount
 	for entries(&e) {
 		sum.ClassSizes[strconv.Itoa(e.Size)] = e.Classes
 		sum.Nodes += e.Size * e.Classes

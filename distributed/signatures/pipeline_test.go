@@ -20,11 +20,11 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/distributed/signatures"
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
-	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -115,7 +115,7 @@ func oracle(t *testing.T, g *graph.Graph, k int, measures []string) map[string]r
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := partition.New(g, m, 1, partition.Options{K: k})
+		p, err := anonymity.New(g, m, 1, anonymity.Options{K: k})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"github.com/anonet-project/anonet/internal/partition"
+	"github.com/anonet-project/anonet/anonymity"
 )
 
 // Register adds the pipeline's functions and element types to Beam's
@@ -16,7 +16,7 @@ func Register() {
 	beam.RegisterType(reflect.TypeFor[NodeDeg]())
 	beam.RegisterType(reflect.TypeFor[Msg]())
 	beam.RegisterType(reflect.TypeFor[NodeInfo]())
-	beam.RegisterType(reflect.TypeFor[partition.SizeCount]())
+	beam.RegisterType(reflect.TypeFor[anonymity.SizeCount]())
 
 	register.Function3x1(readWhole)
 	register.DoFn3x1[string, func(string, string), func(string), error](&parseFn{})
@@ -30,7 +30,7 @@ func Register() {
 	register.Function2x1(classSize)
 	register.Function2x1(inOrder)
 	register.Function2x3(histEntry)
-	register.DoFn3x2[int, func(*partition.SizeCount) bool, func(*int) bool, string, error](&summaryFn{})
+	register.DoFn3x2[int, func(*anonymity.SizeCount) bool, func(*int) bool, string, error](&summaryFn{})
 
 	register.Emitter1[string]()
 	register.Emitter1[int]()
@@ -44,5 +44,5 @@ func Register() {
 	register.Iter1[Msg]()
 	register.Iter1[NodeInfo]()
 	register.Iter1[int]()
-	register.Iter1[partition.SizeCount]()
+	register.Iter1[anonymity.SizeCount]()
 }
