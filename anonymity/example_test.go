@@ -38,22 +38,16 @@ func ExampleCascade() {
 	// Output: identified per level (cumulative): [2 3 3]
 }
 
-// Twin classes kept current while edges change: after deleting {2,3} and
-// {2,4} in example8, nodes 1 and 2 (both adjacent only to 0) become open
-// twins, and the twin-unique nodes are 1, 2, 3 and 4.
-func ExampleTwins() {
+// Twin-reduced anonymity counts the structurally distinct positions in a
+// class: in example8, nodes 5, 6 and 7 are twins, and so are 3 and 4, so
+// the class {0, 5, 6, 7} holds two positions and {3, 4} one.
+func ExamplePartition_TwinReduced() {
 	g := examples.MustRead("example8")
 	p, _ := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
-	tw := anonymity.NewTwins(g)
-	fmt.Println("twin-unique before:", p.TwinUnique(tw))
-	for _, e := range [][2]int32{{2, 3}, {2, 4}} {
-		p.DeleteEdge(e[0], e[1])
-		tw.Update(e[0])
-		tw.Update(e[1])
-	}
-	p.Update()
-	fmt.Println("twin-unique after:", p.TwinUnique(tw), "classes:", tw.Classes())
+	twins := anonymity.TwinClasses(g)
+	fmt.Println("twin classes:", twins)
+	fmt.Println("twin-reduced anonymity:", p.TwinReduced(twins))
 	// Output:
-	// twin-unique before: 4
-	// twin-unique after: 4 classes: [0 1 1 2 2 3 3 3]
+	// twin classes: [0 1 2 3 3 4 4 4]
+	// twin-reduced anonymity: [2 1 1 1 1 2 2 2]
 }

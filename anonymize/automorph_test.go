@@ -7,9 +7,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -69,7 +69,7 @@ func TestTwinningAutomorphism(t *testing.T) {
 		}
 		for _, m := range []measure.Measure{measure.Count{}, measure.DK{}, measure.VRQ{}, measure.DegDist{}} {
 			for d := 1; d <= 2; d++ {
-				part, err := anonymity.New(h, m, d, anonymity.Options{K: 2})
+				part, err := partition.New(h, m, d, partition.Options{K: 2})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -237,7 +237,7 @@ func TestTwinningColours(t *testing.T) {
 		}
 		for _, m := range []measure.Measure{measure.Count{}, measure.DK{}, measure.VRQ{}, measure.DegDist{}} {
 			for d := 1; d <= 2; d++ {
-				part, err := anonymity.New(h, measure.Refined{Measure: m, Colors: colors}, d, anonymity.Options{K: 2})
+				part, err := partition.New(h, measure.Refined{Measure: m, Colors: colors}, d, partition.Options{K: 2})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -99,7 +100,7 @@ func (c Config) deletesByGain() bool {
 // moreno_innovation's 923 edges, 185-2,650 of fb_friends' 6,418 and
 // 30-2,682 of arenas-email's 5,451, against the strategy's restored and
 // refined 631, 2,682 and 3,628 at k = 5: it does not pay there.) The refinement tries it where
-// the partition has the arithmetic fast path (anonymity.Partition.Arithmetic:
+// the partition has the arithmetic fast path (internal/partition's Arithmetic:
 // degree, count, edgecount, none at d = 1, refined or not by known
 // attributes, whose twins then share their attributes) and under Whole
 // measures (automorphism), which it meets by construction. A twinning
@@ -439,9 +440,9 @@ func Target(alpha float64, n int) int {
 }
 
 // fuzzyLevels returns the levels fuzzy similarity compares.
-func (c *Config) fuzzyLevels() anonymity.FuzzyLevels {
+func (c *Config) fuzzyLevels() partition.FuzzyLevels {
 	if c.FuzzyAllLevels {
-		return anonymity.FuzzyAll
+		return partition.FuzzyAll
 	}
-	return anonymity.FuzzyTop
+	return partition.FuzzyTop
 }

@@ -7,8 +7,8 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -126,7 +126,7 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	if cfg.Strategy.liuTerzi() {
 		return runLiuTerzi(ctx, g, cfg)
 	}
-	p, err := anonymity.New(g, cfg.Measure, cfg.D, anonymity.Options{K: cfg.K, Threads: cfg.Threads})
+	p, err := partition.New(g, cfg.Measure, cfg.D, partition.Options{K: cfg.K, Threads: cfg.Threads})
 	if err != nil {
 		return nil, fmt.Errorf("anonymize: %w", err)
 	}
@@ -143,7 +143,7 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	res := &Result{Config: cfg, Nodes: n, EdgesBefore: m0, Target: Target(cfg.Alpha, n)}
 	rec := &recorder{res: res, p: p, progress: cfg.Progress}
 	if cfg.Twins {
-		rec.twins = anonymity.NewTwins(g)
+		rec.twins = partition.NewTwins(g)
 	}
 	rec.record(PhaseStrategy, st.notAnonymous, 0, 0)
 	if n-st.notAnonymous >= res.Target {
@@ -288,12 +288,12 @@ const StageScoring = "scoring every deletion"
 // recorder appends the trace rows of a run and tracks its best state.
 type recorder struct {
 	res      *Result
-	p        *anonymity.Partition
+	p        *partition.Partition
 	progress func(Iteration)
 
 	// With Config.Twins: the twin classes, kept current with the graph
 	// (see syncTwins), and how many of res.Alterations they reflect.
-	twins    *anonymity.Twins
+	twins    *partition.Twins
 	appended int
 
 	// sol, during a refinement, holds the deletions instead of
@@ -310,7 +310,7 @@ type recorder struct {
 func (rc *recorder) syncTwins(phase string) {
 	alts := &rc.res.Alterations
 	if phase != PhaseStrategy {
-		rc.twins = anonymity.NewTwins(rc.p.Graph())
+		rc.twins = partition.NewTwins(rc.p.Graph())
 		rc.appended = alts.Len()
 		return
 	}
@@ -446,7 +446,7 @@ func runGreedy(ctx context.Context, sol *solution, rec *recorder) {
 // fewer than k nodes or, with Config.Fuzzy, those whose fuzzy set has fewer
 // than k nodes.
 type state struct {
-	p            *anonymity.Partition
+	p            *partition.Partition
 	cfg          *Config
 	na           []bool
 	notAnonymous int

@@ -7,10 +7,10 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/internal/shareddata"
 	"github.com/anonet-project/anonet/internal/testenv"
 	"github.com/anonet-project/anonet/measure"
@@ -19,7 +19,7 @@ import (
 // notAnonymous recomputes the partition from scratch.
 func notAnonymous(t testing.TB, g *graph.Graph, m measure.Measure, d, k int) int {
 	t.Helper()
-	p, err := anonymity.New(g, m, d, anonymity.Options{K: k})
+	p, err := partition.New(g, m, d, partition.Options{K: k})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +223,7 @@ func TestFuzzyTarget(t *testing.T) {
 	exact := run(t, g0.Clone(), Config{Measure: measure.Count{}, D: 1, Seed: 2, Recompute: 1})
 	g := g0.Clone()
 	res := run(t, g, Config{Measure: measure.Count{}, D: 1, Seed: 2, Recompute: 1, Fuzzy: true, Phi: 20})
-	p, _ := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
+	p, _ := partition.New(g, measure.Count{}, 1, partition.Options{})
 	fz, _ := p.Fuzzy(20)
 	if fz.NotAnonymous != 0 || res.After().NotKAnonymous != 0 {
 		t.Errorf("fuzzy full left %d (reported %d) nodes not fuzzy 2-anonymous", fz.NotAnonymous, res.After().NotKAnonymous)

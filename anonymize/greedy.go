@@ -8,8 +8,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -289,7 +289,7 @@ func (q *gainQueue) clearFresh(list []int32) {
 type keyScratch struct {
 	finder   measure.AffectedFinder
 	affected []int32
-	gain     *anonymity.GainEvaluator // made on first use
+	gain     *partition.GainEvaluator // made on first use
 }
 
 // key evaluates the deletion of the kept edge id, which is e, exactly: by
@@ -319,7 +319,7 @@ func (s *solution) scratchOf(w int) *keyScratch {
 // with the scratch ks and without changing anything. It returns the key and true
 // where the gain follows from degrees and triangles (under degree, count,
 // edgecount or none at d = 1, on an untyped graph, without fuzzy
-// anonymity: see anonymity.Partition.DeletionGain); else the key without
+// anonymity: see partition.Partition.DeletionGain); else the key without
 // its gain, and false. Goroutines may call it at once, each with its own
 // ks, while the solution does not change.
 func (s *solution) arithmeticKey(ks *keyScratch, id int32, e graph.Edge) (gainKey, bool) {
@@ -357,7 +357,7 @@ func (s *solution) arithmeticKey(ks *keyScratch, id int32, e graph.Edge) (gainKe
 // Where keys are arithmetic (arithmeticKey) the chunks are shared by up
 // to cfg.Threads goroutines, and the keys that arithmetic cannot give
 // after all (a measure.Local whose signatures exceed the few bytes
-// anonymity.Partition.DeletionGain allows) are evaluated at the end, on the
+// partition.Partition.DeletionGain allows) are evaluated at the end, on the
 // calling goroutine in increasing i; else all keys are evaluated in order
 // on the calling goroutine, by applying and undoing the deletions. Chunks
 // not yet begun when ctx is done are skipped. done, if not nil, is called

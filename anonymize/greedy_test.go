@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/internal/testgraphs"
 	"github.com/anonet-project/anonet/measure"
 )
@@ -253,7 +253,7 @@ func TestFillQueue(t *testing.T) {
 
 // paddedCount is count with 16 bytes before every signature: a
 // measure.Local whose signatures are too long for
-// anonymity.Partition.DeletionGain, so that the greedy's arithmetic keys
+// partition.Partition.DeletionGain, so that the greedy's arithmetic keys
 // fall back to applying and undoing deletions (keysInParallel's rest).
 type paddedCount struct{ measure.Count }
 
@@ -318,7 +318,7 @@ func TestStrategySolutionGreedy(t *testing.T) {
 		}
 		cfg := Config{Measure: tc.m, D: 1, K: 2}
 		var runs [2][]int32
-		for i, newSol := range []func(*anonymity.Partition, *Config) (*solution, error){newSolution, newStrategySolution} {
+		for i, newSol := range []func(*partition.Partition, *Config) (*solution, error){newSolution, newStrategySolution} {
 			s := newTestSolutionWith(t, g.Clone(), cfg, newSol)
 			s.greedy(context.Background(), 15, false, func(id int32, _ time.Duration) { runs[i] = append(runs[i], id) })
 			if err := s.sync(); err != nil {

@@ -10,8 +10,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -699,7 +699,7 @@ func runLiuTerzi(ctx context.Context, g *graph.Graph, cfg Config) (*Result, erro
 	n, m0 := g.NumNodes(), g.NumEdges()
 	res := &Result{Config: cfg, Nodes: n, EdgesBefore: m0, Target: Target(cfg.Alpha, n)}
 	row := func(it, altered int, tSel, tUpd time.Duration) error {
-		p, err := anonymity.New(g, cfg.Measure, cfg.D, anonymity.Options{K: cfg.K, Threads: cfg.Threads})
+		p, err := partition.New(g, cfg.Measure, cfg.D, partition.Options{K: cfg.K, Threads: cfg.Threads})
 		if err != nil {
 			return fmt.Errorf("anonymize: %w", err)
 		}
@@ -711,7 +711,7 @@ func runLiuTerzi(ctx context.Context, g *graph.Graph, cfg Config) (*Result, erro
 			r.FractionAltered = float64(altered) / float64(m0)
 		}
 		if cfg.Twins {
-			r.TwinUnique = p.TwinUnique(anonymity.NewTwins(g))
+			r.TwinUnique = p.TwinUnique(partition.NewTwins(g))
 		}
 		res.Trace = append(res.Trace, r)
 		if cfg.Progress != nil {

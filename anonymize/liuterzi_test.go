@@ -6,9 +6,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -175,7 +175,7 @@ func TestDegreeTargetsHand(t *testing.T) {
 // does: every node k-anonymous under degree.
 func checkDegreeAnonymous(t *testing.T, g *graph.Graph, k int) {
 	t.Helper()
-	p, err := anonymity.New(g, measure.Degree{}, 1, anonymity.Options{K: k})
+	p, err := partition.New(g, measure.Degree{}, 1, partition.Options{K: k})
 	if err != nil {
 		t.Fatal(err)
 	}

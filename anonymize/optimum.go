@@ -8,8 +8,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -83,7 +83,7 @@ func Optimum(ctx context.Context, g *graph.Graph, cfg Config, limit int) (*Optim
 		out.Proven = true
 		return out, nil
 	}
-	p, err := anonymity.New(g, cfg.Measure, cfg.D, anonymity.Options{K: cfg.K, Threads: 1})
+	p, err := partition.New(g, cfg.Measure, cfg.D, partition.Options{K: cfg.K, Threads: 1})
 	if err != nil {
 		return nil, fmt.Errorf("anonymize: %w", err)
 	}

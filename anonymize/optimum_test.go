@@ -7,9 +7,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/internal/testenv"
 	"github.com/anonet-project/anonet/measure"
 )
@@ -104,7 +104,7 @@ func TestOptimumKarate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := anonymity.New(h, measure.Count{}, 1, anonymity.Options{K: 2})
+		p, err := partition.New(h, measure.Count{}, 1, partition.Options{K: 2})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,9 +6,9 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/internal/marks"
+	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -352,7 +352,7 @@ func (s *solution) proveOptimal(ctx context.Context, deadline time.Time, limit i
 	if err != nil {
 		return false, fmt.Errorf("anonymize: %w", err)
 	}
-	p, err := anonymity.New(in, s.cfg.Measure, s.cfg.D, anonymity.Options{K: s.cfg.K, Threads: 1})
+	p, err := partition.New(in, s.cfg.Measure, s.cfg.D, partition.Options{K: s.cfg.K, Threads: 1})
 	if err != nil {
 		return false, fmt.Errorf("anonymize: %w", err)
 	}

@@ -6,9 +6,9 @@ import (
 	"slices"
 	"sync/atomic"
 
-	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/internal/marks"
+	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -57,7 +57,7 @@ type scorer struct {
 // selectorOf) for the partition p's graph, measure and distance; na[v]
 // tells whether v counts as not k-anonymous (it is copied). threads is the
 // number of goroutines it may use (below 2: one).
-func newScorer(p *anonymity.Partition, sel selector, na []bool, threads int) *scorer {
+func newScorer(p *partition.Partition, sel selector, na []bool, threads int) *scorer {
 	sc := &scorer{
 		g: p.Graph(), strat: sel, needs: sel.needs(), scope: p.Measure().Scope(), d: p.D(),
 		na: slices.Clone(na), threads: threads, shareMin: shareMin,
@@ -305,7 +305,7 @@ func (sc *scorer) selectEdges(r *rand.Rand, b int) []int32 {
 // weights: the common neighbours' edges lose an affected node, the arrays
 // and trees mirror the graph's swap-remove, and for the degree strategy the
 // edges at u and w get their new minimum degree. {u, w} must be an edge.
-func (sc *scorer) deleteEdge(p *anonymity.Partition, u, w int32) {
+func (sc *scorer) deleteEdge(p *partition.Partition, u, w int32) {
 	g := sc.g
 	var common []int32 // the common neighbours, when listed here
 	if sc.incremental && sc.scope == measure.Intersection && (sc.needC() || sc.needAff()) {
@@ -390,14 +390,14 @@ func (sc *scorer) shares() bool {
 // pos gives the positions of (a selection's, in the order drawn), exactly
 // as deleteEdge would one after another. Under ua in incremental mode with
 // Intersection scope and more than one thread, the partition deletes them
-// at once (anonymity.Partition.DeleteEdgesAt): the triangles they destroy
+// at once (partition.Partition.DeleteEdgesAt): the triangles they destroy
 // are listed on every thread, each remaining edge's count falls by one for
 // every node not k-anonymous that stops being a common neighbour of its
 // ends (by atomic adds), the positions move as one deletion after another
 // would move them, and the adjacency lists are rewritten once each. The
 // counts are those deleteEdge leaves: each is the number of nodes of A(e)
 // not k-anonymous, which does not depend on the order of the deletions.
-func (sc *scorer) deleteAll(p *anonymity.Partition, alts Alterations, from int, pos []int32) {
+func (sc *scorer) deleteAll(p *partition.Partition, alts Alterations, from int, pos []int32) {
 	if !sc.shares() || len(pos)*64 < sc.shareMin {
 		for i := from; i < alts.Len(); i++ {
 			a := alts.At(i)

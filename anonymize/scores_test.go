@@ -6,9 +6,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/internal/testgraphs"
 	"github.com/anonet-project/anonet/measure"
 )
@@ -27,7 +27,7 @@ func randomGraph(r *rand.Rand, n, m int) *graph.Graph {
 }
 
 // naOf returns the not-k-anonymous flags of p's nodes.
-func naOf(p *anonymity.Partition) []bool {
+func naOf(p *partition.Partition) []bool {
 	na := make([]bool, p.Graph().NumNodes())
 	for v := range na {
 		na[v] = !p.Anonymous(int32(v))
@@ -45,7 +45,7 @@ func TestIncrementalWeights(t *testing.T) {
 			for _, d := range []int{1, 2} {
 				t.Run(fmt.Sprintf("%s/%s/d=%d", m.Name(), s, d), func(t *testing.T) {
 					g := randomGraph(r, 40, 120)
-					p, err := anonymity.New(g, m, d, anonymity.Options{Threads: 1})
+					p, err := partition.New(g, m, d, partition.Options{Threads: 1})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -67,7 +67,7 @@ func TestIncrementalWeights(t *testing.T) {
 						if !sc.incremental {
 							sc.beginIteration()
 						}
-						q, _ := anonymity.New(g.Clone(), m, d, anonymity.Options{Threads: 1})
+						q, _ := partition.New(g.Clone(), m, d, partition.Options{Threads: 1})
 						fresh := newScorer(q, selectorOf(s), naOf(q), 1)
 						if !slices.Equal(sc.na, fresh.na) {
 							t.Fatalf("round %d: na flags differ", round)
@@ -127,7 +127,7 @@ func TestSelectionFrequencies(t *testing.T) {
 	// A(2,4) = {2,4}, and the six edges between {3,4} and {5,6,7} have
 	// their ends only, none in NA.
 	g := examples.MustRead("example8")
-	p, err := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
+	p, err := partition.New(g, measure.Count{}, 1, partition.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func TestSelectionFrequencies(t *testing.T) {
 func TestSelectWithoutReplacement(t *testing.T) {
 	r := rand.New(rand.NewPCG(2, 3))
 	g := randomGraph(r, 30, 60)
-	p, _ := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
+	p, _ := partition.New(g, measure.Count{}, 1, partition.Options{})
 	for _, s := range PaperStrategies() {
 		sc := newScorer(p, selectorOf(s), naOf(p), 1)
 		for _, b := range []int{1, 7, 59, 60, 100} {
@@ -237,7 +237,7 @@ func TestUndrawnAfterDeletions(t *testing.T) {
 	r := rand.New(rand.NewPCG(6, 7))
 	for _, s := range []Strategy{ES, UA} {
 		g := randomGraph(r, 60, 700)
-		p, _ := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
+		p, _ := partition.New(g, measure.Count{}, 1, partition.Options{})
 		sc := newScorer(p, selectorOf(s), naOf(p), 1)
 		for g.NumEdges() > 40 {
 			e := g.Edge(r.IntN(g.NumEdges()))
@@ -293,11 +293,11 @@ func TestConcurrentScorerUpdates(t *testing.T) {
 				}
 			}
 			g2 := g1.Clone()
-			var ps [2]*anonymity.Partition
+			var ps [2]*partition.Partition
 			var scs [2]*scorer
 			var rngs [2]*rand.Rand
 			for i, g := range []*graph.Graph{g1, g2} {
-				p, err := anonymity.New(g, measure.Count{}, 1, anonymity.Options{Threads: 1})
+				p, err := partition.New(g, measure.Count{}, 1, partition.Options{Threads: 1})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -333,7 +333,7 @@ func TestConcurrentScorerUpdates(t *testing.T) {
 						t.Fatalf("round %d: node %d's edges at %v, want %v", round, v, g2.IncidentEdges(v), g1.IncidentEdges(v))
 					}
 				}
-				q, _ := anonymity.New(g1.Clone(), measure.Count{}, 1, anonymity.Options{Threads: 1})
+				q, _ := partition.New(g1.Clone(), measure.Count{}, 1, partition.Options{Threads: 1})
 				fresh := newScorer(q, selectorOf(UA), naOf(q), 1)
 				for i, sc := range scs {
 					if !slices.Equal(sc.na, fresh.na) || sc.main.total() != fresh.main.total() {

@@ -5,8 +5,8 @@ import (
 	"iter"
 	"math/rand/v2"
 
-	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/partition"
 )
 
 // solution is the one state that every optimizer beyond the paper works
@@ -28,7 +28,7 @@ import (
 // id, in holds its node pair (a pair with several ties several times) and
 // ties the tie itself; the protected ties are never toggled.
 type solution struct {
-	p      *anonymity.Partition
+	p      *partition.Partition
 	g      *graph.Graph
 	cfg    *Config
 	n      int
@@ -218,7 +218,7 @@ func (s *idSplit) putBack(id int32, i int32) {
 // to date; the graph's current edges become the input's edges (the ids).
 // After changes to the graph that go around the solution (through p), sync
 // brings it up to date again.
-func newSolution(p *anonymity.Partition, cfg *Config) (*solution, error) {
+func newSolution(p *partition.Partition, cfg *Config) (*solution, error) {
 	s := buildSolution(p, cfg, nil)
 	if err := s.sync(); err != nil {
 		return nil, err
@@ -232,7 +232,7 @@ func newSolution(p *anonymity.Partition, cfg *Config) (*solution, error) {
 // only deletes: whether an edge is kept is asked of the graph until the
 // first sync lists them. At 10^8 edges the split would sit beside the
 // greedy's queue, at its peak.
-func newStrategySolution(p *anonymity.Partition, cfg *Config) (*solution, error) {
+func newStrategySolution(p *partition.Partition, cfg *Config) (*solution, error) {
 	s := buildSolution(p, cfg, nil)
 	if err := s.syncNodes(); err != nil {
 		return nil, err
@@ -250,7 +250,7 @@ func newStrategySolution(p *anonymity.Partition, cfg *Config) (*solution, error)
 // emptied, before the kept and deleted ids are allocated: the caller lists
 // the solution's deletions instead. notAnonymous0 is the
 // number of the input's nodes that were not k-anonymous.
-func newSolutionAfter(p *anonymity.Partition, cfg *Config, deleted *Alterations, notAnonymous0 int) (*solution, error) {
+func newSolutionAfter(p *partition.Partition, cfg *Config, deleted *Alterations, notAnonymous0 int) (*solution, error) {
 	deleted.sortByPair()
 	s := buildSolution(p, cfg, deleted)
 	if err := s.sync(); err != nil {
@@ -263,7 +263,7 @@ func newSolutionAfter(p *anonymity.Partition, cfg *Config, deleted *Alterations,
 // buildSolution makes the solution of newStrategySolution and
 // newSolutionAfter, without the split of the ids or the nodes' state (the
 // callers sync them); deleted, if not nil, must be sorted by pair.
-func buildSolution(p *anonymity.Partition, cfg *Config, deleted *Alterations) *solution {
+func buildSolution(p *partition.Partition, cfg *Config, deleted *Alterations) *solution {
 	g := p.Graph()
 	pairs := inputPairs(g, deleted)
 	// The ids count ties on a typed graph: a pair with several ties
@@ -578,12 +578,12 @@ const probeScan = 64
 // toggling edge id, without toggling it, or a lower bound of it above
 // maxNA, and true; false where the partition cannot tell without the
 // toggle: on a typed graph, with fuzzy anonymity, or under a measure
-// without the arithmetic fast path (see anonymity.Partition.DeletionGain).
+// without the arithmetic fast path (see partition.Partition.DeletionGain).
 // Deleting an edge at a hub costs a probe its common-neighbour count and a
 // class lookup per node whose signature would change, where making the
 // move and undoing it would move each of those nodes between classes twice
 // and the edge in the graph's lists twice. A node that is not k-anonymous
-// and that the toggle leaves untouched (anonymity.Partition.Untouched: a
+// and that the toggle leaves untouched (partition.Partition.Untouched: a
 // few lookups) stays so; when more than maxNA are found among the few such
 // nodes, the bound is their number. In the local search most moves that
 // repair a restoration are settled so: the restoration broke the

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/internal/testgraphs"
 	"github.com/anonet-project/anonet/measure"
 )
@@ -23,13 +23,13 @@ func newTestSolution(t *testing.T, g *graph.Graph, cfg Config) *solution {
 
 // newTestSolutionWith wraps a fresh partition of g with the given
 // constructor.
-func newTestSolutionWith(t *testing.T, g *graph.Graph, cfg Config, newSol func(*anonymity.Partition, *Config) (*solution, error)) *solution {
+func newTestSolutionWith(t *testing.T, g *graph.Graph, cfg Config, newSol func(*partition.Partition, *Config) (*solution, error)) *solution {
 	t.Helper()
 	cfg, err := cfg.WithDefaults(g.NumNodes(), g.NumEdges())
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := anonymity.New(g, cfg.Measure, cfg.D, anonymity.Options{K: cfg.K})
+	p, err := partition.New(g, cfg.Measure, cfg.D, partition.Options{K: cfg.K})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func checkSolution(t *testing.T, s *solution) {
 		t.Fatalf("restoreOrder = %v, want %v", got, order)
 	}
 	c := s.cfg
-	p, err := anonymity.New(s.g.Clone(), c.Measure, c.D, anonymity.Options{K: c.K})
+	p, err := partition.New(s.g.Clone(), c.Measure, c.D, partition.Options{K: c.K})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -397,7 +397,7 @@ func TestSolutionAfterStrategy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, err := anonymity.New(g, cfg.Measure, cfg.D, anonymity.Options{K: cfg.K})
+			p, err := partition.New(g, cfg.Measure, cfg.D, partition.Options{K: cfg.K})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,9 +3,9 @@ package anonymize
 import (
 	"testing"
 
-	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -42,12 +42,12 @@ func TestTraceTwinUnique(t *testing.T) {
 }
 
 func twinUniqueFromScratch(t *testing.T, g *graph.Graph) int {
-	p, err := anonymity.New(g, measure.Count{}, 1, anonymity.Options{})
+	p, err := partition.New(g, measure.Count{}, 1, partition.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := 0
-	for _, a := range p.TwinReduced(anonymity.TwinClasses(g)) {
+	for _, a := range p.TwinReduced(partition.TwinClasses(g)) {
 		if a == 1 {
 			n++
 		}

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/internal/testgraphs"
 	"github.com/anonet-project/anonet/measure"
 )
@@ -54,7 +54,7 @@ func TestTypedRuns(t *testing.T) {
 		if err != nil {
 			t.Fatalf("config %d: %v", i, err)
 		}
-		p, err := anonymity.New(g, c.measure, 1, anonymity.Options{})
+		p, err := partition.New(g, c.measure, 1, partition.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package anonymity
+package partition
 
 import (
 	"cmp"
