@@ -123,9 +123,6 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	if n == 0 {
 		return nil, errors.New("anonymize: the graph has no nodes")
 	}
-	if cfg.Strategy.liuTerzi() {
-		return runLiuTerzi(ctx, g, cfg)
-	}
 	p, err := partition.New(g, cfg.Measure, cfg.D, partition.Options{K: cfg.K, Threads: cfg.Threads})
 	if err != nil {
 		return nil, fmt.Errorf("anonymize: %w", err)
@@ -149,6 +146,13 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	if n-st.notAnonymous >= res.Target {
 		// The input meets the target: it is the release, unchanged.
 		res.EdgesAfter, res.TargetReached = m0, true
+		return res, nil
+	}
+	if cfg.Strategy.liuTerzi() {
+		// Liu and Terzi plan every alteration at once, with no refinement.
+		runLiuTerzi(ctx, st, rng, rec)
+		res.EdgesAfter = g.NumEdges()
+		res.TargetReached = n-res.After().NotKAnonymous >= res.Target
 		return res, nil
 	}
 	// The greedy deletion works on the solution from the input; after a

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/anonet-project/anonet/graph"
-	"github.com/anonet-project/anonet/internal/partition"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -692,63 +691,35 @@ func probeLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy boo
 	return nil, fmt.Errorf("no realizable %d-anonymous degree sequence found in %d rounds", k, maxProbes)
 }
 
-// runLiuTerzi is Run for the Liu–Terzi strategies: one iteration that
-// applies the whole plan if the budget allows it. If no plan is found, or
-// it exceeds the budget, g is left unchanged and the target is not met.
-func runLiuTerzi(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error) {
-	n, m0 := g.NumNodes(), g.NumEdges()
-	res := &Result{Config: cfg, Nodes: n, EdgesBefore: m0, Target: Target(cfg.Alpha, n)}
-	row := func(it, altered int, tSel, tUpd time.Duration) error {
-		p, err := partition.New(g, cfg.Measure, cfg.D, partition.Options{K: cfg.K, Threads: cfg.Threads})
-		if err != nil {
-			return fmt.Errorf("anonymize: %w", err)
-		}
-		r := Iteration{
-			Iteration: it, Phase: PhaseStrategy, EdgesAltered: altered, Unique: p.Unique(), NotKAnonymous: p.NotAnonymous(),
-			UniqueFraction: p.UniqueFraction(), SecondsSelect: tSel.Seconds(), SecondsUpdate: tUpd.Seconds(),
-		}
-		if m0 > 0 {
-			r.FractionAltered = float64(altered) / float64(m0)
-		}
-		if cfg.Twins {
-			r.TwinUnique = p.TwinUnique(partition.NewTwins(g))
-		}
-		res.Trace = append(res.Trace, r)
-		if cfg.Progress != nil {
-			cfg.Progress(r)
-		}
-		return nil
+// runLiuTerzi is the start of the Liu–Terzi strategies: it plans every
+// alteration of the partition's graph at once (planLiuTerzi) and, when the
+// plan fits the budget, applies it through the partition and records it
+// as the released state, one row after the input's. With no plan, or one
+// over the budget, the input stays the release.
+func runLiuTerzi(ctx context.Context, st *state, rng *rand.Rand, rec *recorder) {
+	p, cfg, res := st.p, st.cfg, rec.res
+	start := time.Now()
+	alts, err := planLiuTerzi(ctx, p.Graph(), cfg.K, cfg.Operation == Add, cfg.Strategy == LiuTerziGreedy, rng, cfg.Threads)
+	tSel := time.Since(start)
+	switch {
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		res.Interrupted = true
+		return
+	case err != nil || len(alts) > cfg.Budget:
+		return
 	}
-	if err := row(0, 0, 0, 0); err != nil {
-		return nil, err
-	}
-	res.EdgesAfter = m0
-	if n-res.Trace[0].NotKAnonymous < res.Target {
-		start := time.Now()
-		rng := runRNG(cfg.Seed)
-		alts, err := planLiuTerzi(ctx, g, cfg.K, cfg.Operation == Add, cfg.Strategy == LiuTerziGreedy, rng, cfg.Threads)
-		tSel := time.Since(start)
-		switch {
-		case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
-			res.Interrupted = true
-		case err != nil:
-			// No plan: the input is returned, and the target is not met.
-		case len(alts) <= cfg.Budget:
-			for _, a := range alts {
-				if a.Added {
-					g.AddEdge(a.U, a.V)
-				} else {
-					g.DeleteEdge(a.U, a.V)
-				}
-			}
-			if err := row(1, len(alts), tSel, time.Since(start)-tSel); err != nil {
-				return nil, err
-			}
-			res.Alterations, res.Best, res.EdgesAfter = MakeAlterations(alts...), 1, g.NumEdges()
+	for _, a := range alts {
+		if a.Added {
+			p.AddEdge(a.U, a.V)
+		} else {
+			p.DeleteEdge(a.U, a.V)
 		}
 	}
-	res.TargetReached = n-res.After().NotKAnonymous >= res.Target
-	return res, nil
+	p.Update()
+	res.Alterations = MakeAlterations(alts...)
+	rec.record(PhaseStrategy, p.NotAnonymous(), tSel, time.Since(start)-tSel)
+	// The plan is the release: it makes every degree k-anonymous.
+	res.Best = len(res.Trace) - 1
 }
 
 // planDeletions plans the deletion variant with demands: every node v has a
