@@ -438,7 +438,7 @@ func runPaper(ctx context.Context, st *state, rng *rand.Rand, rec *recorder) err
 func runGreedy(ctx context.Context, sol *solution, rec *recorder) {
 	res := rec.res
 	last := time.Now()
-	sol.greedy(ctx, sol.cfg.Budget, false, func(id int32, tUpd time.Duration) {
+	newGainGreedy(sol).run(ctx, sol.cfg.Budget, false, func(id int32, tUpd time.Duration) {
 		res.Alterations.Append(sol.alteration(id, sol.in.edge(id)))
 		tAll := time.Since(last)
 		rec.record(PhaseStrategy, sol.na, tAll-tUpd, tUpd)

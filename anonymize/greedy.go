@@ -284,8 +284,20 @@ func (q *gainQueue) clearFresh(list []int32) {
 	}
 }
 
+// gainGreedy is the exact-gain greedy deletion (run), an optimizer on the
+// solution s, which it changes only through the solution's moves. It holds
+// its own scratch space for evaluating keys: one per goroutine of
+// keysInParallel, 0 being its own (scratchOf).
+type gainGreedy struct {
+	s       *solution
+	scratch []keyScratch
+}
+
+// newGainGreedy returns the greedy deletion on s.
+func newGainGreedy(s *solution) *gainGreedy { return &gainGreedy{s: s} }
+
 // keyScratch is the scratch space of evaluating keys: one per goroutine
-// (solution.scratch).
+// (gainGreedy.scratch).
 type keyScratch struct {
 	finder   measure.AffectedFinder
 	affected []int32
@@ -294,8 +306,9 @@ type keyScratch struct {
 
 // key evaluates the deletion of the kept edge id, which is e, exactly: by
 // arithmetic where arithmeticKey can, else by applying and undoing it.
-func (s *solution) key(id int32, e graph.Edge) gainKey {
-	k, ok := s.arithmeticKey(s.scratchOf(0), id, e)
+func (gr *gainGreedy) key(id int32, e graph.Edge) gainKey {
+	s := gr.s
+	k, ok := gr.arithmeticKey(gr.scratchOf(0), id, e)
 	if ok {
 		return k
 	}
@@ -307,12 +320,12 @@ func (s *solution) key(id int32, e graph.Edge) gainKey {
 }
 
 // scratchOf returns the scratch of goroutine w of keysInParallel, 0 being
-// the solution's own goroutine (key's).
-func (s *solution) scratchOf(w int) *keyScratch {
-	if w >= len(s.scratch) {
-		s.scratch = append(s.scratch, make([]keyScratch, w+1-len(s.scratch))...)
+// the greedy's own goroutine (key's).
+func (gr *gainGreedy) scratchOf(w int) *keyScratch {
+	if w >= len(gr.scratch) {
+		gr.scratch = append(gr.scratch, make([]keyScratch, w+1-len(gr.scratch))...)
 	}
-	return &s.scratch[w]
+	return &gr.scratch[w]
 }
 
 // arithmeticKey evaluates the deletion of the kept edge id, which is e,
@@ -322,7 +335,8 @@ func (s *solution) scratchOf(w int) *keyScratch {
 // anonymity: see partition.Partition.DeletionGain); else the key without
 // its gain, and false. Goroutines may call it at once, each with its own
 // ks, while the solution does not change.
-func (s *solution) arithmeticKey(ks *keyScratch, id int32, e graph.Edge) (gainKey, bool) {
+func (gr *gainGreedy) arithmeticKey(ks *keyScratch, id int32, e graph.Edge) (gainKey, bool) {
+	s := gr.s
 	k := gainKey{deg: int32(s.g.Degree(e.U) + s.g.Degree(e.V))}
 	scope, d := s.cfg.Measure.Scope(), s.p.D()
 	ks.affected = ks.finder.Affected(ks.affected[:0], s.g, scope, e.U, e.V, d)
@@ -363,13 +377,14 @@ func (s *solution) arithmeticKey(ks *keyScratch, id int32, e graph.Edge) (gainKe
 // not yet begun when ctx is done are skipped. done, if not nil, is called
 // after chunks with the items done so far, never by two goroutines at
 // once, with counts that only rise. It returns the number of keys.
-func (s *solution) keysInParallel(ctx context.Context, n, chunk int, pick func(w, i int) (int32, graph.Edge), put func(i int, id int32, k gainKey), done func(int)) int {
+func (gr *gainGreedy) keysInParallel(ctx context.Context, n, chunk int, pick func(w, i int) (int32, graph.Edge), put func(i int, id int32, k gainKey), done func(int)) int {
+	s := gr.s
 	arithmetic := s.ties == nil && !s.cfg.Fuzzy && s.p.Arithmetic()
 	workers := 1
 	if arithmetic {
 		workers = graph.Workers(graph.Threads(s.cfg.Threads), (n+chunk-1)/chunk)
 	}
-	s.scratchOf(workers - 1) // made here, not by the goroutines
+	gr.scratchOf(workers - 1) // made here, not by the goroutines
 	type item struct {
 		i  int
 		id int32
@@ -383,15 +398,15 @@ func (s *solution) keysInParallel(ctx context.Context, n, chunk int, pick func(w
 		if ctx.Err() != nil {
 			return
 		}
-		ks, keys := &s.scratch[w], 0
+		ks, keys := &gr.scratch[w], 0
 		for i := lo; i < hi; i++ {
 			id, e := pick(w, i)
 			if id < 0 {
 				continue
 			}
 			if !arithmetic {
-				put(i, id, s.key(id, e))
-			} else if k, ok := s.arithmeticKey(ks, id, e); ok {
+				put(i, id, gr.key(id, e))
+			} else if k, ok := gr.arithmeticKey(ks, id, e); ok {
 				put(i, id, k)
 			} else {
 				rest[w] = append(rest[w], item{i, id, e})
@@ -415,7 +430,7 @@ func (s *solution) keysInParallel(ctx context.Context, n, chunk int, pick func(w
 		if j%4096 == 0 && ctx.Err() != nil {
 			break
 		}
-		put(it.i, it.id, s.key(it.id, it.e))
+		put(it.i, it.id, gr.key(it.id, it.e))
 		evals.Add(1)
 	}
 	return int(evals.Load())
@@ -429,7 +444,8 @@ func (s *solution) keysInParallel(ctx context.Context, n, chunk int, pick func(w
 // found in the graph (evaluating a key by applying and undoing the
 // deletion reorders the list of kept ids). The pass reports its progress
 // to cfg.StageProgress.
-func (s *solution) fillQueue(ctx context.Context, q *gainQueue, gp gainPacking, gainful bool) int {
+func (gr *gainGreedy) fillQueue(ctx context.Context, q *gainQueue, gp gainPacking, gainful bool) int {
+	s := gr.s
 	m := s.in.len()
 	walks := make([]func(int32) graph.Edge, graph.Threads(s.cfg.Threads)) // one per goroutine
 	for w := range walks {
@@ -439,7 +455,7 @@ func (s *solution) fillQueue(ctx context.Context, q *gainQueue, gp gainPacking, 
 	if s.cfg.StageProgress != nil {
 		progress = func(done int) { s.cfg.StageProgress(StageScoring, done, m) }
 	}
-	evals := s.keysInParallel(ctx, m, min(4096, max(16, m/64)), func(w, i int) (int32, graph.Edge) {
+	evals := gr.keysInParallel(ctx, m, min(4096, max(16, m/64)), func(w, i int) (int32, graph.Edge) {
 		id := int32(i)
 		e := walks[w](id)
 		if !s.present(id, e) {
@@ -461,7 +477,7 @@ func (s *solution) fillQueue(ctx context.Context, q *gainQueue, gp gainPacking, 
 // by the goroutines, a few dozen are evaluated on the greedy's own.
 const refreshChunk = 64
 
-// greedy deletes edges one at a time (R = 1), each time the one whose
+// run deletes edges one at a time (R = 1), each time the one whose
 // deletion gives the most k-anonymous nodes, evaluated exactly, until the
 // target is met or budget deletions are made. Keys are kept in a lazy
 // priority queue: the top candidate is re-evaluated, and taken if it still
@@ -472,17 +488,18 @@ const refreshChunk = 64
 // With gainful set it stops instead at a deletion that would not raise the
 // number of k-anonymous nodes; with fuzzy anonymity it then only considers
 // the edges at nodes that are not k-anonymous.
-func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step func(id int32, update time.Duration)) int {
+func (gr *gainGreedy) run(ctx context.Context, budget int, gainful bool, step func(id int32, update time.Duration)) int {
+	s := gr.s
 	maxDeg := 0
 	for v := range int32(s.n) {
 		maxDeg = max(maxDeg, s.in.degree(v))
 	}
 	gp := newGainPacking(s.n, maxDeg, s.p.D())
 	q := newGainQueue(s.in.len(), gp)
-	evals := s.fillQueue(ctx, q, gp, gainful)
+	evals := gr.fillQueue(ctx, q, gp, gainful)
 	var fresh []int32 // the ids whose keys were evaluated since the last deletion
 	refresh := func(id int32) {
-		q.set(id, gp.pack(s.key(id, s.in.edge(id))))
+		q.set(id, gp.pack(gr.key(id, s.in.edge(id))))
 		q.markFresh(id)
 		fresh = append(fresh, id)
 		evals++
@@ -532,7 +549,7 @@ func (s *solution) greedy(ctx context.Context, budget int, gainful bool, step fu
 			}
 		}
 		keys = slices.Grow(keys[:0], len(batch))[:len(batch)]
-		evals += s.keysInParallel(context.Background(), len(batch), refreshChunk,
+		evals += gr.keysInParallel(context.Background(), len(batch), refreshChunk,
 			func(_, i int) (int32, graph.Edge) { return batch[i], ends[i] },
 			func(i int, _ int32, k gainKey) { keys[i] = k }, nil)
 		for i, f := range batch {

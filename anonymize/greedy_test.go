@@ -230,7 +230,8 @@ func TestFillQueue(t *testing.T) {
 				want++
 			}
 		}
-		if evals := s.fillQueue(context.Background(), q, gp, tc.fuzzy); evals != want || q.len() != want {
+		gr := newGainGreedy(s)
+		if evals := gr.fillQueue(context.Background(), q, gp, tc.fuzzy); evals != want || q.len() != want {
 			t.Fatalf("%s: %d evaluations, %d ids in the queue, want %d", name, evals, q.len(), want)
 		}
 		if len(reports) == 0 || !slices.IsSorted(reports) || reports[len(reports)-1] > s.in.len() {
@@ -240,9 +241,9 @@ func TestFillQueue(t *testing.T) {
 			switch {
 			case !in(id) && q.word[id] != 0:
 				t.Fatalf("%s: id %d in the queue", name, id)
-			case in(id) && (q.word[id] == 0 || q.key(id) != gp.pack(s.key(id, s.in.edge(id)))):
+			case in(id) && (q.word[id] == 0 || q.key(id) != gp.pack(gr.key(id, s.in.edge(id)))):
 				t.Fatalf("%s: kept id %d in the queue %v, key %+v, evaluated alone %+v",
-					name, id, q.word[id] != 0, q.key(id), gp.pack(s.key(id, s.in.edge(id))))
+					name, id, q.word[id] != 0, q.key(id), gp.pack(gr.key(id, s.in.edge(id))))
 			}
 		}
 		if !tc.typed { // checkSolution compares pairs, not ties
@@ -291,7 +292,7 @@ func TestGreedyThreads(t *testing.T) {
 		var evals [2]int
 		for i, threads := range []int{1, 2} {
 			s := newTestSolutionWith(t, g.Clone(), Config{Measure: tc.m, D: 1, K: 2, Threads: threads}, newStrategySolution)
-			evals[i] = s.greedy(context.Background(), 40, false, func(id int32, _ time.Duration) { runs[i] = append(runs[i], id) })
+			evals[i] = newGainGreedy(s).run(context.Background(), 40, false, func(id int32, _ time.Duration) { runs[i] = append(runs[i], id) })
 		}
 		if len(runs[0]) == 0 || !slices.Equal(runs[0], runs[1]) || evals[0] != evals[1] {
 			t.Errorf("%s: deletions %v with one goroutine (%d evaluations), %v with two (%d)", tc.m.Name(), runs[0], evals[0], runs[1], evals[1])
@@ -320,7 +321,7 @@ func TestStrategySolutionGreedy(t *testing.T) {
 		var runs [2][]int32
 		for i, newSol := range []func(*partition.Partition, *Config) (*solution, error){newSolution, newStrategySolution} {
 			s := newTestSolutionWith(t, g.Clone(), cfg, newSol)
-			s.greedy(context.Background(), 15, false, func(id int32, _ time.Duration) { runs[i] = append(runs[i], id) })
+			newGainGreedy(s).run(context.Background(), 15, false, func(id int32, _ time.Duration) { runs[i] = append(runs[i], id) })
 			if err := s.sync(); err != nil {
 				t.Fatal(err)
 			}

@@ -188,7 +188,7 @@ func (r *refinement) spendBudget() {
 	left := cfg.Budget - sol.ids.numDeleted()
 	sol.ids = idSplit{}
 	releaseMemory(cfg, sol.in.len())
-	sol.greedy(r.ctx, left, true, func(int32, time.Duration) { n++ })
+	newGainGreedy(sol).run(r.ctx, left, true, func(int32, time.Duration) { n++ })
 	releaseMemory(cfg, sol.in.len())
 	sol.listIDs()
 	if n > 0 {

@@ -60,7 +60,7 @@ func TestLNSKarate(t *testing.T) {
 			g := examples.MustRead("karate")
 			s := newTestSolution(t, g, Config{Measure: measure.Count{}, D: 1, K: 2, Variant: Full, Effort: 4})
 			rng := rand.New(rand.NewPCG(seed, 7))
-			s.greedy(context.Background(), s.in.len(), false, func(int32, time.Duration) {})
+			newGainGreedy(s).run(context.Background(), s.in.len(), false, func(int32, time.Duration) {})
 			before := s.ids.numDeleted()
 			st := s.lns(context.Background(), rng, time.Time{})
 			if st.steps == 0 {

@@ -57,8 +57,6 @@ type solution struct {
 	// and the changes to naNodes, in order.
 	lastPos []int32
 	lastNA  []setChange
-
-	scratch []keyScratch // evaluating keys: by goroutine of keysInParallel, 0 being the solution's (scratchOf)
 }
 
 // idSet is a set of ids (the solution uses it for nodes) with O(1)

@@ -208,9 +208,10 @@ func TestGreedyGainIsExact(t *testing.T) {
 		s := newTestSolution(t, g, Config{Measure: m, D: 1, K: 2})
 		// Ids in order: evaluating a key applies and undoes the deletion,
 		// which reorders the list of kept ids (all are kept here).
+		gr := newGainGreedy(s)
 		for id := range int32(20) {
 			e := s.in.edge(id)
-			k := s.key(id, e)
+			k := gr.key(id, e)
 			h := g.Clone()
 			h.DeleteEdge(e.U, e.V)
 			want := notAnonymous(t, g, m, 1, 2) - notAnonymous(t, h, m, 1, 2)
