@@ -57,6 +57,19 @@ func BenchmarkFull(b *testing.B) {
 	}
 }
 
+// BenchmarkDefault runs the default (best: ua's deletions, the
+// k-automorphic start, restoration, local search; full, count, d = 1,
+// k = 2) on three reference networks of 923 to 14,484 edges: the
+// strategy and every refinement phase, as the command line runs them.
+func BenchmarkDefault(b *testing.B) {
+	for _, name := range []string{"out.moreno_innovation.nauty", "out.radoslaw_email.nauty", "CA-GrQc.nauty"} {
+		g := readShared(b, "anonet", name)
+		b.Run(name, func(b *testing.B) {
+			benchRun(b, g, Config{Measure: measure.Count{}, D: 1, Seed: 1})
+		})
+	}
+}
+
 // BenchmarkFullHubs is full anonymization by ua (count, d = 1, R = 1%) of
 // the web network cnr-2000 (2.7 M edges, hubs of thousands of links), where
 // ua's weights change at every common neighbour and every edge between two
