@@ -29,19 +29,19 @@ func frontier(args []string, data string) error {
 	rungs := fs.String("rungs", "", "only the rungs whose measure names these (comma-separated), e.g. count,automorphism")
 	enron := fs.String("enron", filepath.Join(filepath.Dir(data), "enron-email.edges.gz"), "Enron's edge list, added to the networks if it exists ('' for none)")
 	maxEdges := fs.Int("max-edges", 0, "only the networks of at most this many edges (0: all)")
-	fromCSV := fs.String("from-csv", "", "make the table and figures again from this CSV of an earlier run, without running")
+	minEdges := fs.Int("min-edges", 0, "only the networks of at least this many edges (e.g. 100000: Enron alone)")
+	fromCSV := fs.String("from-csv", "", "make the table and figures again from these CSVs of earlier runs (comma-separated, e.g. two runs over different networks), without running")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *fromCSV != "" {
-		f, err := os.Open(*fromCSV)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		rows, err := experiment.ReadFrontierCSV(f)
-		if err != nil {
-			return err
+		var rows []experiment.FrontierRow
+		for _, path := range strings.Split(*fromCSV, ",") {
+			rs, err := readFrontierCSV(path)
+			if err != nil {
+				return err
+			}
+			rows = append(rows, rs...)
 		}
 		return frontierOutputs(rows, *figDir, "")
 	}
@@ -57,18 +57,21 @@ func frontier(args []string, data string) error {
 	if err != nil {
 		return err
 	}
-	var nets []experiment.Network
-	for _, n := range all {
-		if *maxEdges == 0 || n.Graph.NumEdges() <= *maxEdges {
-			nets = append(nets, n)
-		}
-	}
-	if *enron != "" && *maxEdges == 0 {
+	if *enron != "" {
 		if g, _, err := graphio.ReadFile(*enron, graphio.ReadOptions{}); err == nil {
-			nets = append(nets, experiment.Network{Name: "enron-email", Graph: g})
+			all = append(all, experiment.Network{Name: "enron-email", Graph: g})
 		} else {
 			fmt.Fprintf(os.Stderr, "note: no Enron (%v)\n", err)
 		}
+	}
+	var nets []experiment.Network
+	for _, n := range all {
+		if m := n.Graph.NumEdges(); (*maxEdges == 0 || m <= *maxEdges) && m >= *minEdges {
+			nets = append(nets, n)
+		}
+	}
+	if len(nets) == 0 {
+		return fmt.Errorf("no network within -min-edges %d and -max-edges %d", *minEdges, *maxEdges)
 	}
 	var steps []verdict.Step
 	for _, st := range verdict.Ladder() {
@@ -90,6 +93,20 @@ func frontier(args []string, data string) error {
 	}
 	fmt.Printf("\ntotal time: %.0fs\n", time.Since(start).Seconds())
 	return nil
+}
+
+// readFrontierCSV reads the rows of a CSV that an earlier run wrote.
+func readFrontierCSV(path string) ([]experiment.FrontierRow, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rows, err := experiment.ReadFrontierCSV(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rows, nil
 }
 
 // frontierOutputs writes the frontier's table on stdout, its figures into
