@@ -94,27 +94,18 @@ func (c Config) deletesByGain() bool {
 
 // twinStart reports whether the configuration lets the refinement also try
 // a k-automorphic release of the input (solution.twinStart): a twinning's
-// for k = 2, a cycling's for larger k under Whole measures; for Best,
-// deleting, with exact anonymity in the full or partial variant. (Under
-// count at k = 3 and 5 a cycling's release, restored, kept 465-569 of
-// moreno_innovation's 923 edges, 185-2,650 of fb_friends' 6,418 and
-// 30-2,682 of arenas-email's 5,451, against the strategy's restored and
-// refined 631, 2,682 and 3,628 at k = 5: it does not pay there.) The refinement tries it where
-// the partition has the arithmetic fast path (internal/partition's Arithmetic:
-// degree, count, edgecount, none at d = 1, refined or not by known
-// attributes, whose twins then share their attributes) and under Whole
-// measures (automorphism), which it meets by construction. A twinning
-// makes every node 2-anonymous under every measure (automorphic to its
-// twin); on dense networks where ua deletes nearly
-// everything it keeps far more (primaryschool: 5,615 of 8,317 edges against
-// 2,427 from ua's release, restoration and local search included),
-// elsewhere the strategy's release, restored, stays ahead and is kept.
-// Other measures recompute balls or canonical forms at every exact check,
-// and refining the denser twin release cost them too much (dk, d = 1, on
-// dnc-temporalGraph: 42 s instead of 2.8 s, for 23% more edges).
+// for k = 2, a cycling's for larger k, which is k-anonymous under every
+// structural measure by construction; for Best, deleting, with exact
+// anonymity in the full or partial variant, at every k and under every
+// measure. On dense networks where ua deletes nearly everything it keeps
+// far more (primaryschool, count: 5,637 of 8,317 edges at k = 2 and 3,440
+// at k = 5, against ua's restored and refined 2,337 and 1,166); elsewhere
+// the strategy's release, restored, stays ahead and is kept, and the
+// symmetric start's improvement is given up early (solution.twinStart).
+// Under a measure that is neither arithmetic nor Whole its refinement is
+// bounded (refinement.symmetric).
 func (c Config) twinStart() bool {
-	_, _, whole := measure.WholeOf(c.Measure)
-	return c.Strategy == Best && c.Operation == Delete && (c.K == 2 || whole && c.K > 2) && !c.Fuzzy && c.Variant != Budgeted
+	return c.Strategy == Best && c.Operation == Delete && !c.Fuzzy && c.Variant != Budgeted
 }
 
 // ParseStrategy returns the strategy with the given name.
