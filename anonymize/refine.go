@@ -25,9 +25,8 @@ type refinement struct {
 // skipped once the pipeline's context has ended; the others run anyway and
 // stop at once if they watch the context.
 type refinePhase struct {
-	name string // as Iteration.Phase records it
 	live bool
-	run  func(r *refinement)
+	run  func(r *refinement) // records its own trace rows (Phase*)
 }
 
 // refinePipeline returns the phases that refine a solution under cfg, in
@@ -43,21 +42,21 @@ func refinePipeline(cfg *Config, sol *solution) []refinePhase {
 	_, _, whole := measure.WholeOf(cfg.Measure)
 	symmetric := cfg.twinStart()
 	if symmetric && whole {
-		ps = append(ps, refinePhase{PhaseTwins, false, (*refinement).symmetric})
+		ps = append(ps, refinePhase{false, (*refinement).symmetric})
 	}
-	ps = append(ps, refinePhase{PhaseRestore, false, (*refinement).restore})
+	ps = append(ps, refinePhase{false, (*refinement).restore})
 	if symmetric && !whole {
-		ps = append(ps, refinePhase{PhaseTwins, true, (*refinement).symmetric})
+		ps = append(ps, refinePhase{true, (*refinement).symmetric})
 	}
 	if sol.fullStartApplies() {
-		ps = append(ps, refinePhase{PhaseFull, true, (*refinement).full})
+		ps = append(ps, refinePhase{true, (*refinement).full})
 	}
 	if cfg.Refine == Anneal {
-		ps = append(ps, refinePhase{PhaseAnneal, false, (*refinement).anneal},
-			refinePhase{PhaseLNS, false, (*refinement).lns})
+		ps = append(ps, refinePhase{false, (*refinement).anneal},
+			refinePhase{false, (*refinement).lns})
 	}
 	if cfg.Variant == Budgeted {
-		ps = append(ps, refinePhase{PhaseGreedy, true, (*refinement).spendBudget})
+		ps = append(ps, refinePhase{true, (*refinement).spendBudget})
 	}
 	return ps
 }
@@ -118,8 +117,8 @@ const symmetricMargin = 1.25
 // which replaces the current one when it keeps more. Under a measure that
 // is neither arithmetic nor Whole (dk, vrq, anything at d = 2) every
 // exact check recomputes balls or canonical forms, which the denser
-// symmetric release makes costly (radoslaw_email under dk: 302 s instead
-// of 10 s unbounded): its restoration, and the phases after it if it
+// symmetric release makes costly (radoslaw_email under dk, unbounded: 302 s
+// against 10 s from the strategy's release): its restoration, and the phases after it if it
 // wins, then get the work budget of a Whole measure.
 func (r *refinement) symmetric() {
 	sol := r.sol
