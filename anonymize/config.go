@@ -3,7 +3,6 @@ package anonymize
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 	"time"
 
@@ -13,114 +12,20 @@ import (
 	"github.com/anonet-project/anonet/measure"
 )
 
-// Strategy chooses the edges to alter.
-type Strategy string
-
-// The strategies (see the package documentation).
-const (
-	ES     Strategy = "es"
-	Degree Strategy = "degree"
-	Aff    Strategy = "aff"
-	Unique Strategy = "unique"
-	UA     Strategy = "ua"
-	UAO    Strategy = "uao"
-	// Greedy deletes, one at a time, the edge whose deletion makes the
-	// most nodes k-anonymous, evaluated exactly; restoration follows by
-	// default.
-	Greedy Strategy = "greedy"
-	// Best, the default, deletes as ua does (as Greedy does in the
-	// Budgeted variant, unless the target is fuzzy) and then refines with
-	// Anneal by default: restoration and local search.
-	Best Strategy = "best"
-	// LiuTerzi is k-degree anonymity by Liu and Terzi (SIGMOD 2008): the
-	// optimal degree-sequence anonymization, realized by adding edges (the
-	// paper's setting) or by deleting them (liuterzi.go).
-	LiuTerzi Strategy = "liu-terzi"
-	// LiuTerziGreedy is LiuTerzi with the paper's greedy grouping of the
-	// degree sequence instead of the dynamic programme.
-	LiuTerziGreedy Strategy = "liu-terzi-greedy"
-)
-
-// paperStrategies are the reference paper's, those of selectors, in their
-// order; strategies adds anonet's own.
-var (
-	paperStrategies = selectorStrategies()
-	strategies      = slices.Concat(paperStrategies, []Strategy{Greedy, Best})
-)
-
-// selectorStrategies lists the strategies of selectors in their order.
-func selectorStrategies() []Strategy {
-	out := make([]Strategy, len(selectors))
-	for i, x := range selectors {
-		out[i] = x.strategy
-	}
-	return out
-}
-
-// PaperStrategies returns the strategies of the reference paper, which run
-// unchanged (without refinement unless asked) to reproduce it.
-func PaperStrategies() []Strategy { return slices.Clone(paperStrategies) }
-
-// degreeStrategies are the strategies for the degree measure only, which
-// plan all their alterations at once (liuterzi.go).
-var degreeStrategies = []Strategy{LiuTerzi, LiuTerziGreedy}
-
-// Strategies returns every strategy that works with every measure.
-func Strategies() []Strategy { return append([]Strategy(nil), strategies...) }
-
-// DegreeStrategies returns the strategies for the degree measure only:
-// Liu and Terzi's k-degree anonymization.
-func DegreeStrategies() []Strategy { return append([]Strategy(nil), degreeStrategies...) }
-
-// deletionStrategy returns the strategy whose selection the deletion phase
-// of the paper's loop uses: Best deletes as UA does.
-func (c Config) deletionStrategy() Strategy {
-	if c.Strategy == Best {
-		return UA
-	}
-	return c.Strategy
-}
-
-// deletesByGain reports whether the deletion phase is the exact-gain greedy:
-// for Greedy; for Best within a budget, where the exact gain of each
-// deletion matters most (measured: the greedy anonymizes 17% more nodes
-// than ua within 5% on the shared networks), unless the target is fuzzy
-// (every exact evaluation then costs a pass over the classes, and the
-// greedy evaluates every edge); and for Best with protected layers, since
-// ua deletes whole pairs, protected ties included.
-func (c Config) deletesByGain() bool {
-	return c.Strategy == Greedy || (c.Strategy == Best && (c.Variant == Budgeted && !c.Fuzzy || c.Protected != 0))
-}
-
 // twinStart reports whether the configuration lets the refinement also try
 // a k-automorphic release of the input (solution.twinStart): a twinning's
 // for k = 2, a cycling's for larger k, which is k-anonymous under every
-// structural measure by construction; for Best, deleting, with exact
-// anonymity in the full or partial variant, at every k and under every
-// measure. On dense networks where ua deletes nearly everything it keeps
-// far more (primaryschool, count: 5,637 of 8,317 edges at k = 2 and 3,440
-// at k = 5, against ua's restored and refined 2,337 and 1,166); elsewhere
-// the strategy's release, restored, stays ahead and is kept, and the
-// symmetric start's improvement is given up early (solution.twinStart).
-// Under a measure that is neither arithmetic nor Whole its refinement is
-// bounded (refinement.symmetric).
+// structural measure by construction; for a symmetric strategy (Best),
+// deleting, with exact anonymity in the full or partial variant, at every k
+// and under every measure. On dense networks where ua deletes nearly
+// everything it keeps far more (primaryschool, count: 5,637 of 8,317 edges
+// at k = 2 and 3,440 at k = 5, against ua's restored and refined 2,337 and
+// 1,166); elsewhere the strategy's release, restored, stays ahead and is
+// kept, and the symmetric start's improvement is given up early
+// (solution.twinStart). Under a measure that is neither arithmetic nor
+// Whole its refinement is bounded (refinement.symmetric).
 func (c Config) twinStart() bool {
-	return c.Strategy == Best && c.Operation == Delete && !c.Fuzzy && c.Variant != Budgeted
-}
-
-// ParseStrategy returns the strategy with the given name.
-func ParseStrategy(s string) (Strategy, error) {
-	all := slices.Concat(strategies, degreeStrategies)
-	for _, x := range all {
-		if string(x) == strings.ToLower(s) {
-			return x, nil
-		}
-	}
-	names := make([]string, len(all))
-	for i, x := range all {
-		names[i] = string(x)
-	}
-	return "", fmt.Errorf("unknown strategy %q (known: %s)", s, strings.Join(names, ", "))
+	return strategyOf(c.Strategy).symmetric && c.Operation == Delete && !c.Fuzzy && c.Variant != Budgeted
 }
 
 // Refinement is what runs after a strategy to keep more of the network.
@@ -327,27 +232,23 @@ func (c Config) WithDefaults(n, m int) (Config, error) {
 	if _, err := ParseStrategy(string(c.Strategy)); err != nil {
 		return c, fmt.Errorf("anonymize: %w", err)
 	}
+	def := strategyOf(c.Strategy)
 	if c.Operation == "" {
 		c.Operation = Delete
 	}
 	if _, err := ParseOperation(string(c.Operation)); err != nil {
 		return c, fmt.Errorf("anonymize: %w", err)
 	}
-	if err := c.checkLiuTerzi(); err != nil {
-		return c, err
+	if def.check != nil {
+		if err := def.check(&c); err != nil {
+			return c, err
+		}
 	}
-	if c.Operation != Delete && c.Strategy != ES && !c.Strategy.liuTerzi() {
+	if c.Operation != Delete && !def.anyOperation {
 		return c, fmt.Errorf("anonymize: strategy %s supports only the delete operation; use es to %s edges", c.Strategy, c.Operation)
 	}
 	if c.Refine == "" {
-		switch c.Strategy {
-		case Best:
-			c.Refine = Anneal
-		case Greedy:
-			c.Refine = Restore
-		default:
-			c.Refine = NoRefinement
-		}
+		c.Refine = def.refine
 	}
 	if _, err := ParseRefinement(string(c.Refine)); err != nil {
 		return c, fmt.Errorf("anonymize: %w", err)

@@ -148,21 +148,6 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 		res.EdgesAfter, res.TargetReached = m0, true
 		return res, nil
 	}
-	if cfg.Strategy.liuTerzi() {
-		// Liu and Terzi plan every alteration at once, with no refinement.
-		runLiuTerzi(ctx, st, rng, rec)
-		res.EdgesAfter = g.NumEdges()
-		res.TargetReached = n-res.After().NotKAnonymous >= res.Target
-		return res, nil
-	}
-	// The greedy deletion works on the solution from the input; after a
-	// paper strategy, refinement builds it from the strategy's release.
-	var sol *solution
-	if cfg.deletesByGain() {
-		if sol, err = newStrategySolution(p, &cfg); err != nil {
-			return nil, err
-		}
-	}
 	// The time limit counts from the strategy's start and bounds the whole
 	// run.
 	var deadline time.Time
@@ -173,10 +158,10 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 		sctx, cancel = context.WithDeadline(ctx, deadline)
 		defer cancel()
 	}
-	if cfg.deletesByGain() {
-		runGreedy(sctx, sol, rec)
-		releaseMemory(&cfg, m0) // the greedy's queue, before the solution lists its ids
-	} else if err := runPaper(sctx, st, rng, rec); err != nil {
+	// The strategy's start: a paper strategy's state stays in the
+	// partition; a start that works on the solution returns it.
+	sol, err := strategyOf(cfg.Strategy).start(&cfg).run(sctx, &runState{st: st, rng: rng, rec: rec})
+	if err != nil {
 		return nil, err
 	}
 	// Return to the best state: undo the alterations made after it.
@@ -231,7 +216,7 @@ func checkTyped(g *graph.Graph, cfg Config) error {
 		if g.NumLayers() < 2 {
 			return errors.New("anonymize: protected layers need a graph with several layers")
 		}
-		if cfg.Strategy != Best && cfg.Strategy != Greedy {
+		if !strategyOf(cfg.Strategy).perTie {
 			return fmt.Errorf("anonymize: strategy %s deletes whole node pairs and cannot keep the ties of protected layers; use best or greedy", cfg.Strategy)
 		}
 		var all graph.Kind
@@ -242,7 +227,7 @@ func checkTyped(g *graph.Graph, cfg Config) error {
 			return errors.New("anonymize: every layer is protected: nothing may be altered")
 		}
 	}
-	if g.Typed() && (cfg.Operation != Delete || cfg.Strategy.liuTerzi()) {
+	if g.Typed() && (cfg.Operation != Delete || strategyOf(cfg.Strategy).degreesOnly) {
 		return fmt.Errorf("anonymize: a directed or layered graph is only anonymized by deleting ties, with a strategy of Algorithm 1 (not %s with %s)", cfg.Operation, cfg.Strategy)
 	}
 	return nil
@@ -364,12 +349,12 @@ func (rc *recorder) record(phase string, notAnonymous int, tSel, tUpd time.Durat
 // runPaper is Algorithm 1 with one of the paper's strategies: select R
 // edges, alter them, update the partition, record, until the target is met
 // or the budget spent.
-func runPaper(ctx context.Context, st *state, rng *rand.Rand, rec *recorder) error {
+func runPaper(ctx context.Context, st *state, sel selector, rng *rand.Rand, rec *recorder) error {
 	p, cfg, res := st.p, st.cfg, rec.res
 	g, n := p.Graph(), p.Graph().NumNodes()
 	var sc *scorer
 	if cfg.Operation == Delete {
-		sc = newScorer(p, selectorOf(cfg.deletionStrategy()), st.na, graph.Threads(cfg.Threads))
+		sc = newScorer(p, sel, st.na, graph.Threads(cfg.Threads))
 		// Room for every deletion the budget allows, at once: growing
 		// the list copied it again and again (at 10^8 deletions,
 		// gigabytes).

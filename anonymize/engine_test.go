@@ -120,7 +120,7 @@ func TestUniqueExample8(t *testing.T) {
 
 func TestVariants(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 8))
-	for _, s := range strategies {
+	for _, s := range Strategies() {
 		for _, v := range []Variant{Full, Partial, Budgeted} {
 			t.Run(fmt.Sprintf("%s/%s", s, v), func(t *testing.T) {
 				g := randomGraph(r, 120, 400)

@@ -3,7 +3,6 @@ package anonymize
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -19,15 +18,9 @@ import (
 // not be realized.
 const maxProbes = 1000
 
-// liuTerzi reports whether s is one of the Liu–Terzi strategies.
-func (s Strategy) liuTerzi() bool { return s == LiuTerzi || s == LiuTerziGreedy }
-
 // checkLiuTerzi validates a configuration of the Liu–Terzi strategies:
 // k-degree anonymity (measure degree), by additions or deletions, exact.
-func (c *Config) checkLiuTerzi() error {
-	if !c.Strategy.liuTerzi() {
-		return nil
-	}
+func checkLiuTerzi(c *Config) error {
 	if _, ok := c.Measure.(measure.Degree); !ok {
 		return fmt.Errorf("anonymize: strategy %s anonymizes degrees: it needs measure degree, not %s", c.Strategy, c.Measure.Name())
 	}
@@ -694,18 +687,16 @@ func probeLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy boo
 // runLiuTerzi is the start of the Liu–Terzi strategies: it plans every
 // alteration of the partition's graph at once (planLiuTerzi) and, when the
 // plan fits the budget, applies it through the partition and records it
-// as the released state, one row after the input's. With no plan, or one
-// over the budget, the input stays the release.
-func runLiuTerzi(ctx context.Context, st *state, rng *rand.Rand, rec *recorder) {
+// as the released state, one row after the input's. With no plan (also
+// when ctx ends first: the run then says whether it was interrupted or
+// timed out), or one over the budget, the input stays the release. greedy
+// plans with the paper's greedy grouping.
+func runLiuTerzi(ctx context.Context, st *state, greedy bool, rng *rand.Rand, rec *recorder) {
 	p, cfg, res := st.p, st.cfg, rec.res
 	start := time.Now()
-	alts, err := planLiuTerzi(ctx, p.Graph(), cfg.K, cfg.Operation == Add, cfg.Strategy == LiuTerziGreedy, rng, cfg.Threads)
+	alts, err := planLiuTerzi(ctx, p.Graph(), cfg.K, cfg.Operation == Add, greedy, rng, cfg.Threads)
 	tSel := time.Since(start)
-	switch {
-	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
-		res.Interrupted = true
-		return
-	case err != nil || len(alts) > cfg.Budget:
+	if err != nil || len(alts) > cfg.Budget {
 		return
 	}
 	for _, a := range alts {

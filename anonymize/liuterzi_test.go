@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
@@ -408,5 +409,18 @@ func TestLiuTerziDeletionThreads(t *testing.T) {
 		} else if !slices.Equal(res.Alterations.Slice(), want) {
 			t.Errorf("threads %d: %v, threads 1: %v", threads, res.Alterations.Slice(), want)
 		}
+	}
+}
+
+// TestLiuTerziTimeLimit checks that the time limit bounds Liu and Terzi's
+// plan, as it bounds every run: a limit that has passed before the plan
+// leaves the input as the release, timed out and not interrupted.
+func TestLiuTerziTimeLimit(t *testing.T) {
+	g := examples.MustRead("karate")
+	m := g.NumEdges()
+	res := run(t, g, Config{Measure: measure.Degree{}, K: 5, D: 1, Strategy: LiuTerzi, Seed: 1, TimeLimit: time.Nanosecond})
+	if !res.TimedOut || res.Interrupted || res.Alterations.Len() != 0 || g.NumEdges() != m || res.TargetReached {
+		t.Errorf("timed out %v, interrupted %v, %d alterations, %d of %d edges, target reached %v; want the input, timed out",
+			res.TimedOut, res.Interrupted, res.Alterations.Len(), g.NumEdges(), m, res.TargetReached)
 	}
 }

@@ -21,7 +21,7 @@ import (
 // edges around a change. Otherwise refresh recomputes them all.
 type scorer struct {
 	g           *graph.Graph
-	strat       selector    // the strategy (selectors.go)
+	strat       selector    // the strategy (selectors.go, strategies.go)
 	needs       weightNeeds // strat.needs()
 	scope       measure.Scope
 	d           int
@@ -53,8 +53,8 @@ type scorer struct {
 	eu    int // unique, uao: number of edges with an end in NA
 }
 
-// newScorer returns the weights of the selector sel (a paper strategy,
-// selectorOf) for the partition p's graph, measure and distance; na[v]
+// newScorer returns the weights of the selector sel (a paper strategy's,
+// paperStart) for the partition p's graph, measure and distance; na[v]
 // tells whether v counts as not k-anonymous (it is copied). threads is the
 // number of goroutines it may use (below 2: one).
 func newScorer(p *partition.Partition, sel selector, na []bool, threads int) *scorer {

@@ -26,6 +26,11 @@ func randomGraph(r *rand.Rand, n, m int) *graph.Graph {
 	return g
 }
 
+// selectorOf returns the selector of a paper strategy, from its start.
+func selectorOf(s Strategy) selector {
+	return strategyOf(s).start(&Config{}).(paperStart).sel
+}
+
 // naOf returns the not-k-anonymous flags of p's nodes.
 func naOf(p *partition.Partition) []bool {
 	na := make([]bool, p.Graph().NumNodes())

@@ -6,7 +6,8 @@ import "math/rand/v2"
 // runs it: the counts its weights are made of, the weights, and how it
 // draws the edges of an iteration by them. The scorer keeps the counts and
 // the weights current as edges go and nodes flip; a new strategy of this
-// kind is a type with these three methods and a line in selectors.
+// kind is a type with these three methods and a line in strategyDefs
+// (strategies.go).
 type selector interface {
 	// needs says which counts the weights are made of, and what the
 	// scorer may take for granted about them.
@@ -39,29 +40,6 @@ type weightNeeds struct {
 	// degrees: the weights follow the degrees of the edge's ends, which a
 	// deletion changes for every edge at them (degree).
 	degrees bool
-}
-
-// selectors are the paper's strategies, in the paper's order.
-var selectors = []struct {
-	strategy Strategy
-	sel      selector
-}{
-	{ES, esSelector{}},
-	{Degree, degreeSelector{}},
-	{Aff, affSelector{}},
-	{Unique, uniqueSelector{}},
-	{UA, uaSelector{}},
-	{UAO, uaoSelector{}},
-}
-
-// selectorOf returns the selector of a paper strategy, or nil.
-func selectorOf(s Strategy) selector {
-	for _, x := range selectors {
-		if x.strategy == s {
-			return x.sel
-		}
-	}
-	return nil
 }
 
 // drawMain draws b edges by main weight; every live edge must weigh at
