@@ -47,19 +47,31 @@ func (a *annealStats) add(b annealStats) {
 	a.accepted += b.accepted
 }
 
+// annealing is the local search of Config.Refine = Anneal on a solution
+// (run): simulated annealing among the states that meet the target, then
+// through any state from the input itself. It stops when ctx is done or
+// the deadline (if not zero) passes, and draws from r.
+type annealing struct {
+	s        *solution
+	ctx      context.Context
+	r        *rand.Rand
+	deadline time.Time
+}
+
 // objective is what the local search maximises. For full and partial runs
 // it is the edges kept less pen for every node by which the state falls
 // short of the target (pen = 0: such states are never entered). For
 // budgeted runs it is the k-anonymous nodes up to the target, then the
 // edges kept as a fraction below one node; states over the budget are
 // never entered.
-func (s *solution) objective(pen float64) float64 {
-	return s.objectiveAt(pen, s.na, s.ids.numKept())
+func (a *annealing) objective(pen float64) float64 {
+	return a.objectiveAt(pen, a.s.na, a.s.ids.numKept())
 }
 
 // objectiveAt is objective for a state with na nodes that are not
 // k-anonymous and kept edges kept, which need not be the current one.
-func (s *solution) objectiveAt(pen float64, na, kept int) float64 {
+func (a *annealing) objectiveAt(pen float64, na, kept int) float64 {
+	s := a.s
 	anonymous := s.n - na
 	if s.cfg.Variant == Budgeted {
 		return float64(min(anonymous, s.target)) + float64(kept)/float64(s.in.len()+1)
@@ -69,36 +81,36 @@ func (s *solution) objectiveAt(pen float64, na, kept int) float64 {
 
 // keepable reports whether the current state may be returned: it meets the
 // target (full, partial) or the budget (budgeted).
-func (s *solution) keepable() bool { return s.keepableAt(s.na, s.ids.numKept()) }
+func (a *annealing) keepable() bool { return a.keepableAt(a.s.na, a.s.ids.numKept()) }
 
 // keepableAt is keepable for a state with na nodes that are not
 // k-anonymous and kept edges kept.
-func (s *solution) keepableAt(na, kept int) bool {
+func (a *annealing) keepableAt(na, kept int) bool {
+	s := a.s
 	if s.cfg.Variant == Budgeted {
 		return s.in.len()-kept <= s.cfg.Budget
 	}
 	return s.n-na >= s.target
 }
 
-// walk is one simulated-annealing search: it tracks the best keepable state
-// and returns to it at the end.
+// walk is one simulated-annealing search of an annealing: it tracks the
+// best keepable state and returns to it at the end.
 type walk struct {
-	s        *solution
-	r        *rand.Rand
-	pen      float64 // 0: states that are not keepable are never entered
-	t, cool  float64
-	best     float64
-	journal  []int32 // toggles since the best state
-	stats    annealStats
-	deadline time.Time
-	ctx      context.Context
+	*annealing
+	pen     float64 // 0: states that are not keepable are never entered
+	t, cool float64
+	best    float64
+	journal []int32 // toggles since the best state
+	stats   annealStats
 }
 
-func (s *solution) newWalk(ctx context.Context, r *rand.Rand, pen, t0, t1 float64, moves int, deadline time.Time) *walk {
-	w := &walk{s: s, r: r, pen: pen, t: t0, cool: math.Pow(t1/t0, 1/float64(max(1, moves))), ctx: ctx, deadline: deadline}
+// newWalk starts a walk of moves moves whose temperature falls from t0 to
+// t1, paying pen per node missing from the target.
+func (a *annealing) newWalk(pen, t0, t1 float64, moves int) *walk {
+	w := &walk{annealing: a, pen: pen, t: t0, cool: math.Pow(t1/t0, 1/float64(max(1, moves)))}
 	w.best = math.Inf(-1)
-	if s.keepable() {
-		w.best = s.objective(pen)
+	if a.keepable() {
+		w.best = a.objective(pen)
 	}
 	return w
 }
@@ -124,11 +136,10 @@ func (w *walk) accept(f0 float64) bool { return w.acceptAt(f0, w.s.na, w.s.ids.n
 // before it is made (solution.try) draws from the walk's source as it
 // would if judged after.
 func (w *walk) acceptAt(f0 float64, na, kept int) bool {
-	s := w.s
-	if (w.pen == 0 || s.cfg.Variant == Budgeted) && !s.keepableAt(na, kept) {
+	if (w.pen == 0 || w.s.cfg.Variant == Budgeted) && !w.keepableAt(na, kept) {
 		return false
 	}
-	d := s.objectiveAt(w.pen, na, kept) - f0
+	d := w.objectiveAt(w.pen, na, kept) - f0
 	return d >= 0 || w.r.Float64() < math.Exp(d/w.t)
 }
 
@@ -154,7 +165,7 @@ func (w *walk) taken(ids ...int32) {
 	s.commit()
 	w.stats.accepted++
 	w.journal = append(w.journal, ids...)
-	if f := s.objective(w.pen); f > w.best && s.keepable() {
+	if f := w.objective(w.pen); f > w.best && w.keepable() {
 		w.best = f
 		w.journal = w.journal[:0]
 	}
@@ -173,13 +184,14 @@ func (w *walk) finish() bool {
 	return !math.IsInf(w.best, -1)
 }
 
-// annealFeasible searches among keepable states: a move restores a random
+// feasible searches among keepable states: a move restores a random
 // deleted edge or, if that breaks the target, restores it and deletes a
 // kept edge at a node that lost its anonymity or at its ends (a swap), or
 // (one time in four) deletes a random kept edge. It ends in the best state
 // seen, never worse than where it started.
-func (s *solution) annealFeasible(ctx context.Context, r *rand.Rand, moves int, deadline time.Time, every int, progress func()) annealStats {
-	w := s.newWalk(ctx, r, 0, feasibleT0, feasibleT1, moves, deadline)
+func (a *annealing) feasible(moves int, every int, progress func()) annealStats {
+	s, r := a.s, a.r
+	w := a.newWalk(0, feasibleT0, feasibleT1, moves)
 	var broken []int32
 	for i := range moves {
 		if w.stop(i) {
@@ -189,7 +201,7 @@ func (s *solution) annealFeasible(ctx context.Context, r *rand.Rand, moves int, 
 			progress()
 		}
 		w.t *= w.cool
-		f0 := s.objective(0)
+		f0 := a.objective(0)
 		w.stats.tried++
 		if s.ids.numDeleted() > 0 && (s.ids.numKept() == 0 || r.IntN(4) != 0) {
 			id := s.ids.randomDeleted(r)
@@ -234,14 +246,15 @@ func (s *solution) annealFeasible(ctx context.Context, r *rand.Rand, moves int, 
 	return w.stats
 }
 
-// annealPenalized searches through any state, paying penalty per node
+// penalized searches through any state, paying penalty per node
 // missing from the target: a move toggles one edge, with probability 1/2
 // an edge at a random node that is not k-anonymous, else a random deleted
 // edge is restored (or, one time in eight, a random kept edge deleted). It
 // ends in the best keepable state seen and reports whether there was one;
 // if not, the solution is back where it started.
-func (s *solution) annealPenalized(ctx context.Context, r *rand.Rand, moves int, deadline time.Time) (annealStats, bool) {
-	w := s.newWalk(ctx, r, penalty, penaltyT0, penaltyT1, moves, deadline)
+func (a *annealing) penalized(moves int) (annealStats, bool) {
+	s, r := a.s, a.r
+	w := a.newWalk(penalty, penaltyT0, penaltyT1, moves)
 	budgeted := s.cfg.Variant == Budgeted
 	for i := range moves {
 		if w.stop(i) {
@@ -263,7 +276,7 @@ func (s *solution) annealPenalized(ctx context.Context, r *rand.Rand, moves int,
 			continue
 		}
 		w.stats.tried++
-		if w.tryMove(s.objective(penalty), id) {
+		if w.tryMove(a.objective(penalty), id) {
 			w.taken(id)
 		}
 	}
@@ -272,6 +285,7 @@ func (s *solution) annealPenalized(ctx context.Context, r *rand.Rand, moves int,
 
 // moveTo toggles the edges needed to make del the set of deleted edges.
 func (s *solution) moveTo(del []int32) {
+	s.mustMove("moveTo", true)
 	want := make([]bool, s.in.len())
 	for _, id := range del {
 		want[id] = true
@@ -288,7 +302,7 @@ func (s *solution) moveTo(del []int32) {
 	s.update(false)
 }
 
-// anneal is the local search of Config.Refine = Anneal, from a state that
+// run is the local search, from a state that
 // restoration has left: first among keepable states from there, then
 // through any state from the input itself (for exact anonymity under
 // measures with the arithmetic fast path at least fromInputMoves moves,
@@ -297,9 +311,10 @@ func (s *solution) moveTo(del []int32) {
 // restoration; it ends in the better of the two results. The second search
 // runs only when the input misses the target by at most
 // fromInputMaxMissing nodes.
-func (s *solution) anneal(ctx context.Context, r *rand.Rand, moves int, deadline time.Time, every int, progress func()) annealStats {
-	st := s.annealFeasible(ctx, r, moves, deadline, every, progress)
-	if ended(ctx, deadline) {
+func (a *annealing) run(moves int, every int, progress func()) annealStats {
+	s := a.s
+	st := a.feasible(moves, every, progress)
+	if ended(a.ctx, a.deadline) {
 		return st
 	}
 	if s.inputMissing > fromInputMaxMissing {
@@ -312,7 +327,7 @@ func (s *solution) anneal(ctx context.Context, r *rand.Rand, moves int, deadline
 		// Moves are cheap with the arithmetic fast path.
 		n = max(n, fromInputMoves(s.cfg))
 	}
-	pst, ok := s.searchFromInput(ctx, r, n, deadline)
+	pst, ok := a.fromInput(n)
 	st.add(pst)
 	if !ok || !s.better(s.anonymous(), s.ids.numDeleted(), a0, d0) {
 		s.moveTo(first)
@@ -320,16 +335,16 @@ func (s *solution) anneal(ctx context.Context, r *rand.Rand, moves int, deadline
 	return st
 }
 
-// searchFromInput runs the penalized search from the input itself, then
+// fromInput runs the penalized search from the input itself, then
 // restoration, and reports whether it ended in a keepable state (if not,
 // the solution is in an arbitrary state).
-func (s *solution) searchFromInput(ctx context.Context, r *rand.Rand, moves int, deadline time.Time) (annealStats, bool) {
-	s.moveTo(nil)
-	st, ok := s.annealPenalized(ctx, r, moves, deadline)
+func (a *annealing) fromInput(moves int) (annealStats, bool) {
+	a.s.moveTo(nil)
+	st, ok := a.penalized(moves)
 	if ok {
-		s.restore(ctx)
+		restoration{a.s}.run(a.ctx)
 	}
-	return st, ok && s.keepable()
+	return st, ok && a.keepable()
 }
 
 // fromInputMoves is the least number of moves of a search from the input

@@ -18,7 +18,7 @@ import (
 // every node is indistinguishable from the others of its cycle, under
 // every measure, refined or not, and at every distance, so every node in
 // a cycle of length 2 or 3 is 2-anonymous. That subgraph is the starting
-// point of solution.twinStart: a release that keeps, on dense networks,
+// point of automorphicStart: a release that keeps, on dense networks,
 // far more than ua's, and that restoration and local search then improve
 // for the measure actually asked for.
 type twinning struct {
@@ -316,7 +316,11 @@ const twinMoves = 200
 // what trying costs (Enron: 50 s of processor time instead of 25 s).
 const twinCutoff = 0.75
 
-// twinStart tries a k-automorphic release as the refinement's start: from
+// automorphicStart offers a k-automorphic release of the input as the
+// refinement's start (run).
+type automorphicStart struct{ s *solution }
+
+// run tries a k-automorphic release as the refinement's start: from
 // the input, it deletes the edges that do not keep their orbit under a
 // twinning (k = 2) or a cycling (k ≥ 3) of the input within the attribute
 // classes of a refined measure (every node in a cycle of k or more is then
@@ -326,7 +330,8 @@ const twinCutoff = 0.75
 // margin times the edges of the state it started from (ua's, restored);
 // else it returns to that state. A twinning that keeps less than twinCutoff of the edges of that
 // state is not tried further.
-func (s *solution) twinStart(ctx context.Context, rng *rand.Rand, margin float64) (int, bool) {
+func (o automorphicStart) run(ctx context.Context, rng *rand.Rand, margin float64) (int, bool) {
+	s := o.s
 	if s.ties != nil {
 		// A twin would need the same kinds of ties as well. (refine does
 		// not call this on a typed graph, whose partition has no
@@ -378,7 +383,7 @@ func (s *solution) twinStart(ctx context.Context, rng *rand.Rand, margin float64
 	}
 	s.moveTo(dels)
 	if s.feasible() && ctx.Err() == nil {
-		restored := s.restore(ctx)
+		restored := restoration{s}.run(ctx)
 		if float64(s.ids.numKept()) > margin*float64(keptFrom) {
 			return restored, true
 		}

@@ -89,7 +89,7 @@ type RefinementStats struct {
 // The states a refinement may start from (RefinementStats.Start).
 const (
 	StartStrategy = "strategy" // the strategy's release
-	StartTwins    = "twins"    // Best: a k-automorphic release of the input: a twinning's (k = 2) or a cycling's (see twinStart)
+	StartTwins    = "twins"    // Best: a k-automorphic release of the input: a twinning's (k = 2) or a cycling's (see automorphicStart)
 	StartFull     = "full"     // partial, small networks: the full variant's release (see fullStart)
 )
 

@@ -15,14 +15,19 @@ import (
 // 1 missed full anonymity), and a full run costs about a second.
 const fullStartMaxEdges = 1000
 
-// fullStartApplies reports whether a partial or budgeted run refines the
+// fullStart makes the full variant's release the start of a partial or
+// budgeted run's refinement where it is better (run).
+type fullStart struct{ s *solution }
+
+// applies reports whether a partial or budgeted run refines the
 // full variant's release too: on untyped networks of at most
 // fullStartMaxEdges edges, deleting.
-func (s *solution) fullStartApplies() bool {
+func (o fullStart) applies() bool {
+	s := o.s
 	return (s.cfg.Variant == Partial || s.cfg.Variant == Budgeted) && s.ties == nil && s.cfg.Operation == Delete && s.in.len() <= fullStartMaxEdges
 }
 
-// fullStart makes the release that the full variant gives under the same
+// run makes the release that the full variant gives under the same
 // configuration and seed the refinement's start when it is better than the
 // current state: it meets every partial target, and every budgeted one
 // whose budget it fits, so the run, which restores from it and never
@@ -30,7 +35,8 @@ func (s *solution) fullStartApplies() bool {
 // target never gives a worse release). It reports the number of edges
 // restored from it and true if it was taken; otherwise the solution stays
 // as it was.
-func (s *solution) fullStart(ctx context.Context) (int, bool) {
+func (o fullStart) run(ctx context.Context) (int, bool) {
+	s := o.s
 	g0, _, err := graph.FromEdges(s.n, s.in.edges(), nil) // ids are the input's order
 	if err != nil {
 		return 0, false
@@ -51,7 +57,7 @@ func (s *solution) fullStart(ctx context.Context) (int, bool) {
 	}
 	a0, d0 := s.anonymous(), s.ids.numDeleted()
 	s.moveTo(dels)
-	restored := s.restore(ctx)
+	restored := restoration{s}.run(ctx)
 	if s.better(s.anonymous(), s.ids.numDeleted(), a0, d0) {
 		return restored, true
 	}

@@ -48,7 +48,7 @@ func refinePipeline(cfg *Config, sol *solution) []refinePhase {
 	if symmetric && !whole {
 		ps = append(ps, refinePhase{true, (*refinement).symmetric})
 	}
-	if sol.fullStartApplies() {
+	if (fullStart{sol}).applies() {
 		ps = append(ps, refinePhase{true, (*refinement).full})
 	}
 	if cfg.Refine == Anneal {
@@ -113,7 +113,7 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder, d
 // under dk, k = 2: 425 edges instead of 436 with a margin of 1).
 const symmetricMargin = 1.25
 
-// symmetric tries a k-automorphic release of the input (solution.twinStart),
+// symmetric tries a k-automorphic release of the input (automorphicStart),
 // which replaces the current one when it keeps more. Under a measure that
 // is neither arithmetic nor Whole (dk, vrq, anything at d = 2) every
 // exact check recomputes balls or canonical forms, which the denser
@@ -128,7 +128,7 @@ func (r *refinement) symmetric() {
 		margin = symmetricMargin
 	}
 	t := time.Now()
-	if restored, ok := sol.twinStart(ctx, twinRNG(sol.cfg.Seed), margin); ok {
+	if restored, ok := (automorphicStart{sol}).run(ctx, twinRNG(sol.cfg.Seed), margin); ok {
 		r.ctx = ctx
 		ref := &r.rec.res.Refinement
 		ref.Start = StartTwins
@@ -140,15 +140,15 @@ func (r *refinement) symmetric() {
 // restore re-adds deleted edges while the target stays met. Its row's time
 // counts from the refinement's start.
 func (r *refinement) restore() {
-	r.rec.res.Refinement.Restored += r.sol.restore(r.ctx)
+	r.rec.res.Refinement.Restored += restoration{r.sol}.run(r.ctx)
 	r.rec.record(PhaseRestore, r.sol.na, 0, time.Since(r.start))
 }
 
 // full tries the full variant's release under the same configuration
-// (solution.fullStart), which replaces the current one when it keeps more.
+// (fullStart), which replaces the current one when it keeps more.
 func (r *refinement) full() {
 	t := time.Now()
-	if restored, ok := r.sol.fullStart(r.ctx); ok {
+	if restored, ok := (fullStart{r.sol}).run(r.ctx); ok {
 		ref := &r.rec.res.Refinement
 		ref.Start = StartFull
 		ref.Restored = restored
@@ -164,7 +164,8 @@ func (r *refinement) anneal() {
 	t := time.Now()
 	moves := cfg.Effort * max(1, min(sol.in.len(), cfg.Budget))
 	report := max(1, sol.in.len())
-	st := sol.anneal(r.ctx, r.rng, moves, r.deadline, report, func() {
+	a := &annealing{s: sol, ctx: r.ctx, r: r.rng, deadline: r.deadline}
+	st := a.run(moves, report, func() {
 		r.rec.record(PhaseAnneal, sol.na, 0, time.Since(t))
 		t = time.Now()
 	})
@@ -177,7 +178,7 @@ func (r *refinement) anneal() {
 // a row when it did anything.
 func (r *refinement) lns() {
 	t := time.Now()
-	ls := r.sol.lns(r.ctx, r.rng, r.deadline)
+	ls := (&lnsSearch{s: r.sol, ctx: r.ctx, rng: r.rng, deadline: r.deadline}).run()
 	if ls.steps == 0 && !ls.optimal {
 		return
 	}

@@ -284,8 +284,18 @@ type lnsStats struct {
 	optimal                bool        // the final release is proven to keep the most edges possible
 }
 
-// lns is the large-neighbourhood search that ends the default method's
-// refinement of small releases (where repairApplies). It first tries to
+// lnsSearch is the large-neighbourhood search that ends the default
+// method's refinement of small releases (where repairApplies), on a
+// solution, drawing from rng and stopping when ctx is done or the deadline
+// (if not zero) passes.
+type lnsSearch struct {
+	s        *solution
+	ctx      context.Context
+	rng      *rand.Rand
+	deadline time.Time
+}
+
+// run searches the neighbourhoods of the release. It first tries to
 // prove the release optimal (proveOptimal) and stops there if it can. A
 // step of the walk restores 2 to
 // lnsMaxRestore random deleted edges of a release that meets the target and
@@ -299,14 +309,15 @@ type lnsStats struct {
 // more such releases again (lnsPortfolioEdges); it ends in the best
 // release seen.
 // It stops early when ctx is done or the deadline (if not zero) passes.
-func (s *solution) lns(ctx context.Context, rng *rand.Rand, deadline time.Time) lnsStats {
+func (o *lnsSearch) run() lnsStats {
+	s, ctx, deadline := o.s, o.ctx, o.deadline
 	var st lnsStats
 	if s.ids.numDeleted() > lnsMaxDeleted || !s.feasible() || !repairApplies(s) || ended(ctx, deadline) {
 		return st
 	}
 	limit := s.cfg.Effort * min(lnsNodesPerEffort, lnsNodesPerEdge*s.in.len()) * lnsSmallNodes / max(lnsSmallNodes, s.n)
 	var err error
-	if st.optimal, err = s.proveOptimal(ctx, deadline, limit/lnsProofShare); st.optimal || err != nil || s.ids.numDeleted() < 2 {
+	if st.optimal, err = o.proveOptimal(limit / lnsProofShare); st.optimal || err != nil || s.ids.numDeleted() < 2 {
 		return st
 	}
 	walks := 1
@@ -320,13 +331,13 @@ func (s *solution) lns(ctx context.Context, rng *rand.Rand, deadline time.Time) 
 	best := s.ids.deleted(nil)
 	for i := range walks {
 		if i > 0 {
-			as, ok := s.searchFromInput(ctx, rng, fromInputMoves(s.cfg), deadline)
+			as, ok := (&annealing{s: s, ctx: ctx, r: o.rng, deadline: deadline}).fromInput(fromInputMoves(s.cfg))
 			st.restarts.add(as)
 			if !ok {
 				continue
 			}
 		}
-		done := s.lnsWalk(ctx, rng, deadline, limit, &st)
+		done := o.walk(limit, &st)
 		if s.feasible() && s.ids.numDeleted() < len(best) {
 			best = s.ids.deleted(best[:0])
 		}
@@ -344,7 +355,8 @@ func (s *solution) lns(ctx context.Context, rng *rand.Rand, deadline time.Time) 
 // of its sets that the walk draws from, stay as they are). If the search
 // ends, the solution is moved to the best release it found, if better, and
 // proveOptimal reports true: the release is optimal.
-func (s *solution) proveOptimal(ctx context.Context, deadline time.Time, limit int) (bool, error) {
+func (o *lnsSearch) proveOptimal(limit int) (bool, error) {
+	s := o.s
 	if s.ids.numDeleted() == 0 {
 		return true, nil
 	}
@@ -360,7 +372,7 @@ func (s *solution) proveOptimal(ctx context.Context, deadline time.Time, limit i
 	if err != nil {
 		return false, err
 	}
-	r := newRepairSearch(ctx, t, deadline, limit)
+	r := newRepairSearch(o.ctx, t, o.deadline, limit)
 	if r.deepen(s.ids.numDeleted()) {
 		s.moveTo(t.ids.deleted(nil))
 		return true, nil
@@ -368,10 +380,11 @@ func (s *solution) proveOptimal(ctx context.Context, deadline time.Time, limit i
 	return !r.abort, nil
 }
 
-// lnsWalk is one walk of lns, of at most limit search nodes from the
+// walk is one walk of the search, of at most limit search nodes from the
 // current release; it reports false if ctx or the deadline stopped it.
-func (s *solution) lnsWalk(ctx context.Context, rng *rand.Rand, deadline time.Time, limit int, st *lnsStats) bool {
-	r := newRepairSearch(ctx, s, deadline, limit)
+func (o *lnsSearch) walk(limit int, st *lnsStats) bool {
+	s, rng := o.s, o.rng
+	r := newRepairSearch(o.ctx, s, o.deadline, limit)
 	var sub []int32
 	for !r.abort && s.ids.numDeleted() >= 2 {
 		st.steps++

@@ -11,7 +11,11 @@ import (
 // restored alone.
 const maxPairPartners = 32
 
-// restore re-adds deleted edges while the target stays met (for a budgeted
+// restoration re-adds deleted edges of a solution while the target stays
+// met (run).
+type restoration struct{ s *solution }
+
+// run re-adds deleted edges while the target stays met (for a budgeted
 // run: while no k-anonymous node is lost), first one at a time, then in
 // pairs for the edges that cannot come back alone: an edge e that breaks
 // the anonymity of some nodes is tried together with each deleted edge at
@@ -23,13 +27,14 @@ const maxPairPartners = 32
 // Candidates are tried in order of the degrees of their ends in the input,
 // lowest first: an edge between low-degree nodes changes the signatures of
 // fewer and more common nodes, so it is the likeliest to fit.
-func (s *solution) restore(ctx context.Context) int {
+func (o restoration) run(ctx context.Context) int {
+	s := o.s
 	restored := 0
 	// The order is fixed (input degrees, then ids), and no edge outside
 	// the deleted set at the start is ever deleted here (a pair that fails
 	// deletes its edge again), so the deleted edges are sorted once and
 	// every pass skips the edges no longer deleted.
-	order := s.restoreOrder()
+	order := o.order()
 	// Singles, until a pass restores nothing.
 	for {
 		before := restored
@@ -90,11 +95,12 @@ func (s *solution) restore(ctx context.Context) int {
 	return restored
 }
 
-// restoreOrder returns the deleted edges by the sum of their ends' degrees
+// order returns the deleted edges by the sum of their ends' degrees
 // in the input, ties by id. It is a counting sort over one pass through
 // the ids in increasing order, so that no edge's ends are searched for and
 // nothing but the result is stored per edge.
-func (s *solution) restoreOrder() []int32 {
+func (o restoration) order() []int32 {
+	s := o.s
 	key := func(e graph.Edge) int { return s.in.degree(e.U) + s.in.degree(e.V) }
 	var start []int32 // start[k]: where the edges of key k begin
 	for _, e := range s.deletions() {

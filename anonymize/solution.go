@@ -57,6 +57,23 @@ type solution struct {
 	// and the changes to naNodes, in order.
 	lastPos []int32
 	lastNA  []setChange
+
+	// finished is set by finish, after which no move may be made (see
+	// mustMove).
+	finished bool
+}
+
+// mustMove checks the preconditions of a move: the solution is not
+// finished and, where the move needs it (listed), its ids are split into
+// kept and deleted ones. Breaking them is a bug of an optimizer, never a
+// fault of the input: it panics with what was asked.
+func (s *solution) mustMove(op string, listed bool) {
+	switch {
+	case s.finished:
+		panic("anonymize: " + op + " on a finished solution")
+	case listed && !s.ids.listed():
+		panic("anonymize: " + op + " needs the ids split into kept and deleted ones")
+	}
 }
 
 // idSet is a set of ids (the solution uses it for nodes) with O(1)
@@ -433,6 +450,7 @@ func (s *solution) anonymous() int { return s.n - s.na }
 // toggle deletes edge id if it is kept and restores it if deleted, without
 // updating the partition.
 func (s *solution) toggle(id int32) {
+	s.mustMove("toggle", false)
 	e := s.in.edge(id)
 	listed := s.ids.listed()
 	if s.kept(id, e) {
@@ -548,6 +566,7 @@ func (s *solution) undo() {
 // outcome, the state after and the count of evaluations are the same
 // either way.
 func (s *solution) try(id int32, maxNA int, accept func(na, kept int) bool) bool {
+	s.mustMove("try", true)
 	kept := s.ids.numKept() + 1
 	if s.ids.isKept(id) {
 		kept -= 2
@@ -682,8 +701,10 @@ func (s *solution) deletedEdges() Alterations {
 // finish returns the deleted edges as deletedEdges does, and ends the
 // solution: to make room for the list it first drops what only moves need
 // (the ids at every node, the order of the kept and deleted lists), so
-// that nothing but deletedEdges may be called on it afterwards.
+// that nothing but deletedEdges may be called on it afterwards: a move
+// then panics (mustMove).
 func (s *solution) finish() Alterations {
+	s.finished = true
 	s.in.back, s.in.backOff = nil, nil
 	s.ids.perm = nil
 	releaseMemory(s.cfg, s.in.len())

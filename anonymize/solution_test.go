@@ -78,8 +78,8 @@ func checkSolution(t *testing.T, s *solution) {
 	}
 	sum := func(id int32) int { return s.in.degree(edges[id].U) + s.in.degree(edges[id].V) }
 	slices.SortStableFunc(order, func(a, b int32) int { return sum(a) - sum(b) })
-	if got := s.restoreOrder(); !slices.Equal(got, order) {
-		t.Fatalf("restoreOrder = %v, want %v", got, order)
+	if got := (restoration{s}).order(); !slices.Equal(got, order) {
+		t.Fatalf("restoration order = %v, want %v", got, order)
 	}
 	c := s.cfg
 	p, err := partition.New(s.g.Clone(), c.Measure, c.D, partition.Options{K: c.K})
@@ -483,6 +483,30 @@ func TestFinish(t *testing.T) {
 	got := s.finish()
 	if !slices.Equal(got.Slice(), want.Slice()) || got.Len() != s.ids.numDeleted() || cap(got.pairs) != got.Len() {
 		t.Fatalf("finish listed %v (room for %d), want %v", got.Slice(), cap(got.pairs), want.Slice())
+	}
+	// A finished solution refuses every move, and a solution without its
+	// ids listed refuses the moves that need them.
+	unlisted := newTestSolution(t, examples.MustRead("karate"), Config{Measure: measure.Count{}, D: 1, Variant: Full})
+	unlisted.ids = idSplit{}
+	for _, tc := range []struct {
+		name string
+		move func()
+	}{
+		{"apply after finish", func() { s.apply(0) }},
+		{"moveTo after finish", func() { s.moveTo(nil) }},
+		{"try unlisted", func() { unlisted.try(0, unlisted.n, func(int, int) bool { return true }) }},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: no panic", tc.name)
+				}
+			}()
+			tc.move()
+		}()
+	}
+	if unlisted.apply(0); unlisted.g.NumEdges() != unlisted.in.len()-1 {
+		t.Errorf("apply without the ids listed: %d edges, want %d", unlisted.g.NumEdges(), unlisted.in.len()-1)
 	}
 }
 
