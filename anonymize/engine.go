@@ -164,24 +164,7 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	if err != nil {
 		return nil, err
 	}
-	// Return to the best state: undo the alterations made after it.
-	keep := alterationsUpTo(res.Trace[res.Best].EdgesAltered, cfg.Operation)
-	for i := res.Alterations.Len() - 1; i >= keep; i-- {
-		a := res.Alterations.At(i)
-		switch {
-		case a.Added:
-			p.DeleteEdge(a.U, a.V)
-		case a.Ties != 0:
-			// A tie of a typed graph: its pair may keep other ties, so
-			// the tie is given back, not the pair (a tie of the input:
-			// cannot fail).
-			p.SetKind(a.U, a.V, g.Kind(a.U, a.V)|a.Ties)
-		default:
-			p.AddEdge(a.U, a.V)
-		}
-	}
-	p.Update()
-	res.Alterations.Truncate(keep)
+	returnToBest(p, res)
 	if cfg.Refine != NoRefinement && sctx.Err() == nil {
 		// The strategy and the undo above went through the partition.
 		if sol == nil {
@@ -205,6 +188,29 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	res.EdgesAfter = g.NumEdges()
 	res.TargetReached = n-res.After().NotKAnonymous >= res.Target
 	return res, nil
+}
+
+// returnToBest undoes, through the partition p, the alterations of the
+// strategy made after its best row, and drops them from the result.
+func returnToBest(p *partition.Partition, res *Result) {
+	g := p.Graph()
+	keep := alterationsUpTo(res.Trace[res.Best].EdgesAltered, res.Config.Operation)
+	for i := res.Alterations.Len() - 1; i >= keep; i-- {
+		a := res.Alterations.At(i)
+		switch {
+		case a.Added:
+			p.DeleteEdge(a.U, a.V)
+		case a.Ties != 0:
+			// A tie of a typed graph: its pair may keep other ties, so
+			// the tie is given back, not the pair (a tie of the input:
+			// cannot fail).
+			p.SetKind(a.U, a.V, g.Kind(a.U, a.V)|a.Ties)
+		default:
+			p.AddEdge(a.U, a.V)
+		}
+	}
+	p.Update()
+	res.Alterations.Truncate(keep)
 }
 
 // checkTyped returns an error if cfg cannot run on g for its direction or
