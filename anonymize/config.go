@@ -12,22 +12,6 @@ import (
 	"github.com/anonet-project/anonet/measure"
 )
 
-// twinStart reports whether the configuration lets the refinement also try
-// a k-automorphic release of the input (automorphicStart): a twinning's
-// for k = 2, a cycling's for larger k, which is k-anonymous under every
-// structural measure by construction; for a symmetric strategy (Best),
-// deleting, with exact anonymity in the full or partial variant, at every k
-// and under every measure. On dense networks where ua deletes nearly
-// everything it keeps far more (primaryschool, count: 5,637 of 8,317 edges
-// at k = 2 and 3,440 at k = 5, against ua's restored and refined 2,337 and
-// 1,166); elsewhere the strategy's release, restored, stays ahead and is
-// kept, and the symmetric start's improvement is given up early
-// (automorphicStart). Under a measure that is neither arithmetic nor
-// Whole its refinement is bounded (refinement.symmetric).
-func (c Config) twinStart() bool {
-	return strategyOf(c.Strategy).symmetric && c.Operation == Delete && !c.Fuzzy && c.Variant != Budgeted
-}
-
 // Refinement is what runs after a strategy to keep more of the network.
 type Refinement string
 
