@@ -30,8 +30,9 @@ type FrontierRow struct {
 	Measure string
 	D, K    int
 	Method  string
-	Edges   int // of the input
-	Kept    int // of the release
+	Seed    uint64 // of the run and of its attacks
+	Edges   int    // of the input
+	Kept    int    // of the release
 	Reached bool
 	Seconds float64
 	// Preserved counts the utility metrics the release preserves, of
@@ -58,24 +59,26 @@ func FrontierMethods() []Method {
 }
 
 // Frontier anonymizes every network under every rung and k with every
-// method (seed seed, full variant), each run within limit, verifies every
-// release from scratch, and measures what it kept, the utility it
-// preserved and the attack's re-identification. progress, if not nil,
-// gets every row.
-func Frontier(nets []Network, rungs []verdict.Step, ks []int, methods []Method, seed uint64, limit time.Duration, progress func(FrontierRow)) ([]FrontierRow, error) {
+// method and every seed of seeds (full variant), each run within limit,
+// verifies every release from scratch, and measures what it kept, the
+// utility it preserved and the attack's re-identification. progress, if
+// not nil, gets every row.
+func Frontier(nets []Network, rungs []verdict.Step, ks []int, methods []Method, seeds []uint64, limit time.Duration, progress func(FrontierRow)) ([]FrontierRow, error) {
 	var rows []FrontierRow
 	for _, net := range nets {
 		identity := release.Identity(net.Graph.NumNodes())
 		for _, st := range rungs {
 			for _, k := range ks {
-				for _, meth := range methods {
-					r, err := frontierRun(net, st, k, meth, seed, limit, identity)
-					if err != nil {
-						return nil, err
-					}
-					rows = append(rows, r)
-					if progress != nil {
-						progress(r)
+				for _, seed := range seeds {
+					for _, meth := range methods {
+						r, err := frontierRun(net, st, k, meth, seed, limit, identity)
+						if err != nil {
+							return nil, err
+						}
+						rows = append(rows, r)
+						if progress != nil {
+							progress(r)
+						}
 					}
 				}
 			}
@@ -87,7 +90,7 @@ func Frontier(nets []Network, rungs []verdict.Step, ks []int, methods []Method, 
 // frontierRun is one row of Frontier.
 func frontierRun(net Network, st verdict.Step, k int, meth Method, seed uint64, limit time.Duration, identity []int32) (FrontierRow, error) {
 	m := net.Graph.NumEdges()
-	r := FrontierRow{Network: net.Name, Measure: st.Measure.Name(), D: st.D, K: k, Method: meth.Name, Edges: m}
+	r := FrontierRow{Network: net.Name, Measure: st.Measure.Name(), D: st.D, K: k, Method: meth.Name, Seed: seed, Edges: m}
 	g := net.Graph.Clone()
 	cfg := anonymize.Config{Measure: st.Measure, D: st.D, K: k, Variant: anonymize.Full, Seed: seed}
 	meth.apply(&cfg, m)
@@ -153,26 +156,30 @@ func (k frontierKey) String() string {
 }
 
 // FrontierTable writes the frontier as a Markdown table, one row per rung
-// and k: over the networks where both finished, the mean share of edges
-// ua and the default keep, the mean and smallest per-network ratio of the
-// default's edges to ua's (where ua keeps any), and the mean share of
-// people the attack re-identifies from each release with each number of
-// seeds.
+// and k: over the networks where both methods finished with at least one
+// common seed, the mean share of edges ua and the default keep, the mean
+// and smallest per-network ratio of the default's edges to ua's (where ua
+// keeps any), and the mean share of people the attack re-identifies from
+// each release with each number of attack seeds. A network's figures are
+// first averaged over the run seeds where both methods finished.
 func FrontierTable(w io.Writer, rows []FrontierRow) error {
 	type pair struct{ ua, def *FrontierRow }
-	byKey := map[frontierKey]map[string]*pair{}
+	byKey := map[frontierKey]map[string]map[uint64]*pair{}
 	var keys []frontierKey
 	for i := range rows {
 		r := &rows[i]
 		key := frontierKey{r.Measure, r.D, r.K}
 		if byKey[key] == nil {
-			byKey[key] = map[string]*pair{}
+			byKey[key] = map[string]map[uint64]*pair{}
 			keys = append(keys, key)
 		}
-		p := byKey[key][r.Network]
+		if byKey[key][r.Network] == nil {
+			byKey[key][r.Network] = map[uint64]*pair{}
+		}
+		p := byKey[key][r.Network][r.Seed]
 		if p == nil {
 			p = &pair{}
-			byKey[key][r.Network] = p
+			byKey[key][r.Network][r.Seed] = p
 		}
 		switch r.Method {
 		case "ua":
@@ -197,24 +204,46 @@ func FrontierTable(w io.Writer, rows []FrontierRow) error {
 		reUA, reDef := make([]float64, len(seeds)), make([]float64, len(seeds))
 		counts := make([]int, len(seeds))
 		for _, net := range slices.Sorted(maps.Keys(byKey[key])) { // a fixed order of sums
-			p := byKey[key][net]
-			if p.ua == nil || p.def == nil || p.ua.Skipped != "" || p.def.Skipped != "" {
+			runs := byKey[key][net]
+			var n, edges int
+			var uaKept, defKept float64
+			netUA, netDef := make([]float64, len(seeds)), make([]float64, len(seeds))
+			netCounts := make([]int, len(seeds))
+			for _, seed := range slices.Sorted(maps.Keys(runs)) {
+				p := runs[seed]
+				if p.ua == nil || p.def == nil || p.ua.Skipped != "" || p.def.Skipped != "" {
+					continue
+				}
+				n++
+				edges = p.ua.Edges
+				uaKept += float64(p.ua.Kept)
+				defKept += float64(p.def.Kept)
+				for i := range seeds {
+					if i < len(p.ua.ReIdentified) && i < len(p.def.ReIdentified) && !math.IsNaN(p.ua.ReIdentified[i]) && !math.IsNaN(p.def.ReIdentified[i]) {
+						netUA[i] += p.ua.ReIdentified[i]
+						netDef[i] += p.def.ReIdentified[i]
+						netCounts[i]++
+					}
+				}
+			}
+			if n == 0 {
 				continue
 			}
 			nets++
-			ua += float64(p.ua.Kept) / float64(max(p.ua.Edges, 1))
-			def += float64(p.def.Kept) / float64(max(p.def.Edges, 1))
-			if p.ua.Kept > 0 {
-				x := float64(p.def.Kept) / float64(p.ua.Kept)
+			uaKept, defKept = uaKept/float64(n), defKept/float64(n)
+			ua += uaKept / float64(max(edges, 1))
+			def += defKept / float64(max(edges, 1))
+			if uaKept > 0 {
+				x := defKept / uaKept
 				ratio += x
 				minRatio = min(minRatio, x)
-				ceiling += float64(p.ua.Edges) / float64(p.ua.Kept)
+				ceiling += float64(edges) / uaKept
 				ratios++
 			}
 			for i := range seeds {
-				if i < len(p.ua.ReIdentified) && i < len(p.def.ReIdentified) && !math.IsNaN(p.ua.ReIdentified[i]) && !math.IsNaN(p.def.ReIdentified[i]) {
-					reUA[i] += p.ua.ReIdentified[i]
-					reDef[i] += p.def.ReIdentified[i]
+				if netCounts[i] > 0 {
+					reUA[i] += netUA[i] / float64(netCounts[i])
+					reDef[i] += netDef[i] / float64(netCounts[i])
 					counts[i]++
 				}
 			}
@@ -302,7 +331,7 @@ func WriteFrontierCSV(path string, rows []FrontierRow) error {
 	for _, s := range FrontierSeeds() {
 		header = append(header, fmt.Sprintf("reidentified_%d_seeds", s))
 	}
-	header = append(header, "skipped")
+	header = append(header, "skipped", "seed")
 	var out [][]string
 	for _, r := range rows {
 		row := []string{r.Network, r.Measure, fmt.Sprint(r.D), fmt.Sprint(r.K), r.Method, fmt.Sprint(r.Edges), fmt.Sprint(r.Kept),
@@ -314,28 +343,36 @@ func WriteFrontierCSV(path string, rows []FrontierRow) error {
 				row = append(row, "")
 			}
 		}
-		out = append(out, append(row, r.Skipped))
+		out = append(out, append(row, r.Skipped, fmt.Sprint(r.Seed)))
 	}
 	return writeCSV(path, header, out)
 }
 
 // ReadFrontierCSV reads the rows WriteFrontierCSV wrote, so that the table
-// and the figures can be made again without the runs.
+// and the figures can be made again without the runs. A CSV of before
+// 2026-11-28's runs of several seeds has no seed column: its runs had
+// seed 1.
 func ReadFrontierCSV(r io.Reader) ([]FrontierRow, error) {
 	recs, err := csv.NewReader(r).ReadAll()
 	if err != nil {
 		return nil, fmt.Errorf("experiment: frontier CSV: %w", err)
 	}
 	seeds := len(FrontierSeeds())
-	if len(recs) == 0 || len(recs[0]) != 12+seeds || recs[0][0] != "network" {
+	if len(recs) == 0 || recs[0][0] != "network" || len(recs[0]) != 12+seeds && (len(recs[0]) != 13+seeds || recs[0][12+seeds] != "seed") {
 		return nil, errors.New("experiment: not a frontier CSV (WriteFrontierCSV's header)")
 	}
+	fields := len(recs[0])
 	var rows []FrontierRow
 	for i, rec := range recs[1:] {
-		if len(rec) != 12+seeds {
+		if len(rec) != fields {
 			return nil, fmt.Errorf("experiment: frontier CSV line %d: %d fields", i+2, len(rec))
 		}
-		var r FrontierRow
+		r := FrontierRow{Seed: 1}
+		if fields == 13+seeds {
+			if r.Seed, err = strconv.ParseUint(rec[12+seeds], 10, 64); err != nil {
+				return nil, fmt.Errorf("experiment: frontier CSV line %d: %w", i+2, err)
+			}
+		}
 		ints := []*int{&r.D, &r.K, &r.Edges, &r.Kept, &r.Preserved, &r.Metrics}
 		for j, col := range []int{2, 3, 5, 6, 9, 10} {
 			if *ints[j], err = strconv.Atoi(rec[col]); err != nil {

@@ -21,7 +21,7 @@ import (
 func TestFrontier(t *testing.T) {
 	nets := []Network{{Name: "karate", Graph: examples.MustRead("karate")}, {Name: "dolphins", Graph: examples.MustRead("dolphins")}}
 	rungs := []verdict.Step{{Measure: measure.Degree{}, D: 1}, {Measure: measure.Automorphism{}, D: 1}}
-	rows, err := Frontier(nets, rungs, []int{2}, FrontierMethods(), 1, time.Minute, nil)
+	rows, err := Frontier(nets, rungs, []int{2}, FrontierMethods(), []uint64{1}, time.Minute, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,5 +89,63 @@ func TestFrontier(t *testing.T) {
 	var b2 strings.Builder
 	if err := FrontierTable(&b2, back); err != nil || b2.String() != b.String() {
 		t.Errorf("the table from the CSV differs:\n%s\nfrom:\n%s", b2.String(), b.String())
+	}
+}
+
+// TestFrontierTableSeeds checks the table's means over run seeds against
+// figures by hand: each network is first averaged over the seeds where
+// both methods finished, then the networks are averaged.
+func TestFrontierTableSeeds(t *testing.T) {
+	nan := math.NaN()
+	re := func(x float64) []float64 { return []float64{x, nan, nan} }
+	row := func(net string, seed uint64, method string, edges, kept int, x float64) FrontierRow {
+		return FrontierRow{Network: net, Measure: "count", D: 1, K: 2, Method: method, Seed: seed, Edges: edges, Kept: kept, Reached: true, ReIdentified: re(x)}
+	}
+	skipped := row("b", 2, "default", 50, 0, nan)
+	skipped.Skipped = "no release within 1m0s"
+	rows := []FrontierRow{
+		// a: ua keeps 25 of 100 on average, the default 60: 2.4×, ceiling 4.
+		row("a", 1, "ua", 100, 20, 0.2), row("a", 1, "default", 100, 60, 0),
+		row("a", 2, "ua", 100, 30, 0.4), row("a", 2, "default", 100, 60, 0.1),
+		// b: only seed 1 counts: 10 and 40 of 50, 4×, ceiling 5.
+		row("b", 1, "ua", 50, 10, 0.5), row("b", 1, "default", 50, 40, 0.1),
+		row("b", 2, "ua", 50, 10, 0.9), skipped,
+	}
+	if len(FrontierSeeds()) != 3 {
+		t.Skipf("the hand-made rows have 3 attack seeds, FrontierSeeds has %d", len(FrontierSeeds()))
+	}
+	var b strings.Builder
+	if err := FrontierTable(&b, rows); err != nil {
+		t.Fatal(err)
+	}
+	want := "| 2 | 22.5% | 70.0% | 3.20× (2.40×) | 4.50× | 40.0% / 7.5% | – | – |"
+	if !strings.Contains(b.String(), want) {
+		t.Errorf("table:\n%s\nwant a row ending %s", b.String(), want)
+	}
+	// The seeds survive the CSV, and a CSV without the seed column (runs
+	// of seed 1 before it) still reads.
+	path := filepath.Join(t.TempDir(), "f.csv")
+	if err := WriteFrontierCSV(path, rows); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadFrontierCSV(strings.NewReader(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b2 strings.Builder
+	if err := FrontierTable(&b2, back); err != nil || b2.String() != b.String() {
+		t.Errorf("the table from the CSV differs:\n%s\nfrom:\n%s", b2.String(), b.String())
+	}
+	var old strings.Builder
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		old.WriteString(line[:strings.LastIndex(line, ",")] + "\n")
+	}
+	back, err = ReadFrontierCSV(strings.NewReader(old.String()))
+	if err != nil || len(back) != len(rows) || back[2].Seed != 1 {
+		t.Errorf("a CSV without seeds: %d rows, %v", len(back), err)
 	}
 }

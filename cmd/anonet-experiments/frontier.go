@@ -25,6 +25,7 @@ func frontier(args []string, data string) error {
 	csvPath := fs.String("csv", "", "also write every run as CSV to this file")
 	figDir := fs.String("fig", "", "write the figures (SVG and PNG) into this directory")
 	kList := fs.String("k", "2,5", "values of k, comma-separated")
+	seedList := fs.String("seeds", "1", "seeds of the runs, comma-separated (the table averages each network over them)")
 	limit := fs.Duration("limit", 2*time.Minute, "bound of every run: a method that has no release by then is skipped")
 	rungs := fs.String("rungs", "", "only the rungs whose measure names these (comma-separated), e.g. count,automorphism")
 	enron := fs.String("enron", filepath.Join(filepath.Dir(data), "enron-email.edges.gz"), "Enron's edge list, added to the networks if it exists ('' for none)")
@@ -53,6 +54,14 @@ func frontier(args []string, data string) error {
 		}
 		ks = append(ks, k)
 	}
+	var seeds []uint64
+	for _, s := range strings.Split(*seedList, ",") {
+		seed, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
+		if err != nil {
+			return fmt.Errorf("-seeds %q: want whole numbers", *seedList)
+		}
+		seeds = append(seeds, seed)
+	}
 	all, err := loadNetworks(data, nil)
 	if err != nil {
 		return err
@@ -80,14 +89,14 @@ func frontier(args []string, data string) error {
 		}
 	}
 	start := time.Now()
-	rows, err := experiment.Frontier(nets, steps, ks, experiment.FrontierMethods(), 1, *limit, func(r experiment.FrontierRow) {
+	rows, err := experiment.Frontier(nets, steps, ks, experiment.FrontierMethods(), seeds, *limit, func(r experiment.FrontierRow) {
 		fmt.Fprintf(os.Stderr, "%s %s d=%d k=%d %s: kept %d of %d, reached %v, re-identified %v, %.1fs %s\n",
 			r.Network, r.Measure, r.D, r.K, r.Method, r.Kept, r.Edges, r.Reached, r.ReIdentified, r.Seconds, r.Skipped)
 	})
 	if err != nil {
 		return err
 	}
-	fmt.Printf("### The privacy–utility frontier (%d networks, full variant, seed 1; %s)\n\n", len(nets), time.Now().Format("2006-01-02"))
+	fmt.Printf("### The privacy–utility frontier (%d networks, full variant, seeds %s; %s)\n\n", len(nets), *seedList, time.Now().Format("2006-01-02"))
 	if err := frontierOutputs(rows, *figDir, *csvPath); err != nil {
 		return err
 	}
