@@ -28,6 +28,7 @@ func frontier(args []string, data string) error {
 	seedList := fs.String("seeds", "1", "seeds of the runs, comma-separated (the table averages each network over them)")
 	limit := fs.Duration("limit", 2*time.Minute, "bound of every run: a method that has no release by then is skipped")
 	rungs := fs.String("rungs", "", "only the rungs whose measure names these (comma-separated), e.g. count,automorphism")
+	maxD := fs.Int("max-d", 0, "only the rungs at a distance of at most this (0: all), e.g. 1 leaves out count and vrq at d = 2")
 	enron := fs.String("enron", filepath.Join(filepath.Dir(data), "enron-email.edges.gz"), "Enron's edge list, added to the networks if it exists ('' for none)")
 	maxEdges := fs.Int("max-edges", 0, "only the networks of at most this many edges (0: all)")
 	minEdges := fs.Int("min-edges", 0, "only the networks of at least this many edges (e.g. 100000: Enron alone)")
@@ -84,7 +85,7 @@ func frontier(args []string, data string) error {
 	}
 	var steps []verdict.Step
 	for _, st := range verdict.Ladder() {
-		if *rungs == "" || strings.Contains(","+*rungs+",", ","+st.Measure.Name()+",") {
+		if (*rungs == "" || strings.Contains(","+*rungs+",", ","+st.Measure.Name()+",")) && (*maxD == 0 || st.D <= *maxD) {
 			steps = append(steps, st)
 		}
 	}
