@@ -34,4 +34,15 @@
 //
 // Besides deletion, the es strategy can add random non-edges or rewire pairs
 // of edges, for the paper's comparison of operations.
+//
+// Beyond the paper, every strategy is a composition of a start and a
+// refinement. The start makes the first release: Algorithm 1 with one of
+// the paper's selectors, the exact-gain greedy (Greedy), or Liu and Terzi's
+// plan of the degree sequence (LiuTerzi). Every run then returns to the
+// start's best state and refines it (Config.Refine): the default, Best,
+// starts as ua does and tries a k-automorphic release of the input as well,
+// restores deleted edges while the target stays met, and searches locally,
+// with every move checked exactly and incrementally. The strategies are one
+// registry, and each optimizer one type; docs/extending.md says where a new
+// one goes.
 package anonymize
