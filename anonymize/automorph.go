@@ -30,6 +30,10 @@ type twinning struct {
 	// inTriple[v] says whether v is one of them. improve never moves them.
 	triples  []int32
 	inTriple []bool
+	// keptCache[v] caches keptAt(v) for improve, or is -1. keptAt(v) reads σ
+	// at v and at v's neighbours only, so a swap that moves the nodes s
+	// leaves every value outside the closed neighbourhoods of s valid.
+	keptCache []int32
 }
 
 // newTwinning pairs every node with a partner of the same colour and
@@ -175,12 +179,17 @@ func (p permutation) deletions() []int32 {
 
 // gainAt returns the number of edges at the nodes of s (each counted once)
 // that keep their orbit; the nodes of s must be distinct and in 2-cycles.
-// Each node's edges are counted by keptAt, and an edge between two nodes of
-// s, counted from both, is taken off once.
-func (p *twinning) gainAt(s []int32) int {
+// Each node's edges are counted by keptAt (through the cache, with
+// cached), and an edge between two nodes of s, counted from both, is taken
+// off once.
+func (p *twinning) gainAt(s []int32, cached bool) int {
 	k := 0
 	for i, u := range s {
-		k += p.keptAt(u)
+		if cached {
+			k += p.cachedKeptAt(u)
+		} else {
+			k += p.keptAt(u)
+		}
 		for _, v := range s[:i] {
 			if p.g.HasEdge(u, v) && p.kept(u, v) {
 				k--
@@ -188,6 +197,37 @@ func (p *twinning) gainAt(s []int32) int {
 		}
 	}
 	return k
+}
+
+// cachedKeptAt is keptAt(u) through the cache p.keptCache, which it fills.
+func (p *twinning) cachedKeptAt(u int32) int {
+	if p.keptCache == nil {
+		p.keptCache = make([]int32, p.g.NumNodes())
+		for v := range p.keptCache {
+			p.keptCache[v] = -1
+		}
+	}
+	if k := p.keptCache[u]; k >= 0 {
+		return int(k)
+	}
+	k := p.keptAt(u)
+	p.keptCache[u] = int32(k)
+	return k
+}
+
+// moved drops the cached keptAt of the nodes of s, whose partners changed,
+// and of their neighbours, whose edges to them are judged by those
+// partners.
+func (p *twinning) moved(s []int32) {
+	if p.keptCache == nil {
+		return
+	}
+	for _, u := range s {
+		p.keptCache[u] = -1
+		for _, v := range p.g.Neighbors(u) {
+			p.keptCache[v] = -1
+		}
+	}
 }
 
 // keptAt returns the number of edges at u, which is in a 2-cycle, that
@@ -283,10 +323,14 @@ func (p *twinning) improve(ctx context.Context, rng *rand.Rand, moves int) bool 
 			continue
 		}
 		s = [4]int32{a, a2, b, b2}
-		before := p.gainAt(s[:])
+		// Most swaps are undone: the counts before come from the cache,
+		// those after are counted afresh.
+		before := p.gainAt(s[:], true)
 		p.to[a], p.to[b], p.to[a2], p.to[b2] = b, a, b2, a2
-		if p.gainAt(s[:]) < before {
+		if p.gainAt(s[:], false) < before {
 			p.to[a], p.to[a2], p.to[b], p.to[b2] = a2, a, b2, b // undo
+		} else {
+			p.moved(s[:])
 		}
 	}
 	return true

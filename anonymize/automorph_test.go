@@ -132,12 +132,12 @@ func TestTwinningGainAt(t *testing.T) {
 					continue
 				}
 				s := []int32{a, a2, b, b2}
-				total, local := keptCount(p), p.gainAt(s)
+				total, local := keptCount(p), p.gainAt(s, false)
 				if want := recount(s); local != want {
 					t.Fatalf("gainAt %d, recount %d", local, want)
 				}
 				p.to[a], p.to[b], p.to[a2], p.to[b2] = b, a, b2, a2
-				after := p.gainAt(s)
+				after := p.gainAt(s, false)
 				if want := recount(s); after != want {
 					t.Fatalf("after the swap gainAt %d, recount %d", after, want)
 				}
@@ -301,5 +301,47 @@ func TestSymmetricStartEveryK(t *testing.T) {
 		if na := p.NotAnonymous(); na != 0 {
 			t.Errorf("%s: %d nodes not 3-anonymous in the release", tc.m.Name(), na)
 		}
+	}
+}
+
+// TestTwinningCache checks improve's cache of keptAt: after every
+// proposal each cached count equals a fresh one, and the pairs improve
+// makes are those it makes with the cache dropped before every proposal
+// (every count then fresh), on the graphs of TestTwinningGainAt's kinds.
+func TestTwinningCache(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 2))
+	for _, tc := range []struct {
+		name string
+		g    *graph.Graph
+	}{
+		{"uniform", randomGraph(r, 40, 160)},
+		{"hubs", skewedGraph(r, 41, 300, true)},
+		{"hubs and leaves, a 3-cycle", hubsAndLeaves(r, 5, 201)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cached, fresh := newTwinning(tc.g, nil), newTwinning(tc.g, nil)
+			rc, rf := rand.New(rand.NewPCG(3, 3)), rand.New(rand.NewPCG(3, 3))
+			swaps := 0
+			for i := range 3000 {
+				before := slices.Clone(cached.to)
+				cached.improve(context.Background(), rc, 1)
+				fresh.keptCache = nil
+				fresh.improve(context.Background(), rf, 1)
+				if !slices.Equal(cached.to, fresh.to) {
+					t.Fatalf("proposal %d: the cached twinning differs from the fresh one", i)
+				}
+				if !slices.Equal(before, cached.to) {
+					swaps++
+				}
+				for v, k := range cached.keptCache {
+					if k >= 0 && int(k) != cached.keptAt(int32(v)) {
+						t.Fatalf("proposal %d: cached keptAt(%d) = %d, fresh %d", i, v, k, cached.keptAt(int32(v)))
+					}
+				}
+			}
+			if swaps < 20 {
+				t.Errorf("only %d swaps made", swaps)
+			}
+		})
 	}
 }
