@@ -73,23 +73,30 @@ func TestFrontier(t *testing.T) {
 		t.Errorf("chart %+v, %v", c, err)
 	}
 	// The CSV reads back to the same table.
+	checkCSVTable(t, rows, b.String())
+}
+
+// checkCSVTable writes rows as CSV, reads them back and checks that they
+// make table again; it returns the CSV.
+func checkCSVTable(t *testing.T, rows []FrontierRow, table string) []byte {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "f.csv")
 	if err := WriteFrontierCSV(path, rows); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	back, err := ReadFrontierCSV(f)
+	back, err := ReadFrontierCSV(strings.NewReader(string(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b2 strings.Builder
-	if err := FrontierTable(&b2, back); err != nil || b2.String() != b.String() {
-		t.Errorf("the table from the CSV differs:\n%s\nfrom:\n%s", b2.String(), b.String())
+	var b strings.Builder
+	if err := FrontierTable(&b, back); err != nil || b.String() != table {
+		t.Errorf("the table from the CSV differs:\n%s\nfrom:\n%s", b.String(), table)
 	}
+	return data
 }
 
 // TestFrontierTableSeeds checks the table's means over run seeds against
@@ -124,27 +131,12 @@ func TestFrontierTableSeeds(t *testing.T) {
 	}
 	// The seeds survive the CSV, and a CSV without the seed column (runs
 	// of seed 1 before it) still reads.
-	path := filepath.Join(t.TempDir(), "f.csv")
-	if err := WriteFrontierCSV(path, rows); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := ReadFrontierCSV(strings.NewReader(string(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b2 strings.Builder
-	if err := FrontierTable(&b2, back); err != nil || b2.String() != b.String() {
-		t.Errorf("the table from the CSV differs:\n%s\nfrom:\n%s", b2.String(), b.String())
-	}
+	data := checkCSVTable(t, rows, b.String())
 	var old strings.Builder
 	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 		old.WriteString(line[:strings.LastIndex(line, ",")] + "\n")
 	}
-	back, err = ReadFrontierCSV(strings.NewReader(old.String()))
+	back, err := ReadFrontierCSV(strings.NewReader(old.String()))
 	if err != nil || len(back) != len(rows) || back[2].Seed != 1 {
 		t.Errorf("a CSV without seeds: %d rows, %v", len(back), err)
 	}
