@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -488,18 +489,20 @@ func TestFinish(t *testing.T) {
 	// ids listed refuses the moves that need them.
 	unlisted := newTestSolution(t, examples.MustRead("karate"), Config{Measure: measure.Count{}, D: 1, Variant: Full})
 	unlisted.ids = idSplit{}
+	// The panic must be mustMove's, not an index out of range further on.
 	for _, tc := range []struct {
-		name string
-		move func()
+		name, want string
+		move       func()
 	}{
-		{"apply after finish", func() { s.apply(0) }},
-		{"moveTo after finish", func() { s.moveTo(nil) }},
-		{"try unlisted", func() { unlisted.try(0, unlisted.n, func(int, int) bool { return true }) }},
+		{"apply after finish", "toggle on a finished solution", func() { s.apply(0) }},
+		{"moveTo after finish", "moveTo on a finished solution", func() { s.moveTo(nil) }},
+		{"try unlisted", "try needs the ids split", func() { unlisted.try(0, unlisted.n, func(int, int) bool { return true }) }},
 	} {
 		func() {
 			defer func() {
-				if recover() == nil {
-					t.Errorf("%s: no panic", tc.name)
+				msg, _ := recover().(string)
+				if !strings.Contains(msg, tc.want) {
+					t.Errorf("%s: panic %q, want %q", tc.name, msg, tc.want)
 				}
 			}()
 			tc.move()

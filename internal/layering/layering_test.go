@@ -58,7 +58,7 @@ func readRules(t *testing.T, path string) (map[string]rule, []string) {
 		imports := cells[len(cells)-1]
 		var r rule
 		switch {
-		case strings.Contains(imports, "all"):
+		case strings.TrimSpace(imports) == "all":
 			r.all = true
 		case strings.Contains(imports, "the above"):
 			r.allowed = slices.Clone(order)
