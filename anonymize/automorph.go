@@ -135,6 +135,10 @@ func newTwinning(g *graph.Graph, colors []int32) *twinning {
 		last[c] = [2]int32{u, best}
 	}
 	p.class = class
+	p.keptCache = make([]int32, n)
+	for v := range p.keptCache {
+		p.keptCache[v] = -1
+	}
 	p.inTriple = make([]bool, n)
 	for v, w := range p.to {
 		if p.to[w] != int32(v) {
@@ -201,12 +205,6 @@ func (p *twinning) gainAt(s []int32, cached bool) int {
 
 // cachedKeptAt is keptAt(u) through the cache p.keptCache, which it fills.
 func (p *twinning) cachedKeptAt(u int32) int {
-	if p.keptCache == nil {
-		p.keptCache = make([]int32, p.g.NumNodes())
-		for v := range p.keptCache {
-			p.keptCache[v] = -1
-		}
-	}
 	if k := p.keptCache[u]; k >= 0 {
 		return int(k)
 	}
@@ -219,9 +217,6 @@ func (p *twinning) cachedKeptAt(u int32) int {
 // and of their neighbours, whose edges to them are judged by those
 // partners.
 func (p *twinning) moved(s []int32) {
-	if p.keptCache == nil {
-		return
-	}
 	for _, u := range s {
 		p.keptCache[u] = -1
 		for _, v := range p.g.Neighbors(u) {
@@ -360,7 +355,11 @@ const twinMoves = 200
 // what trying costs (Enron: 50 s of processor time instead of 25 s).
 const twinCutoff = 0.75
 
-// twinStart reports whether the configuration lets the refinement also try
+// automorphicStart offers a k-automorphic release of the input as the
+// refinement's start (run).
+type automorphicStart struct{ s *solution }
+
+// applies reports whether the configuration lets the refinement also try
 // a k-automorphic release of the input (automorphicStart): a twinning's
 // for k = 2, a cycling's for larger k, which is k-anonymous under every
 // structural measure by construction; for a symmetric strategy (Best),
@@ -372,13 +371,10 @@ const twinCutoff = 0.75
 // kept, and the symmetric start's improvement is given up early
 // (automorphicStart). Under a measure that is neither arithmetic nor
 // Whole its refinement is bounded (refinement.symmetric).
-func (c Config) twinStart() bool {
+func (o automorphicStart) applies() bool {
+	c := o.s.cfg
 	return strategyOf(c.Strategy).symmetric && c.Operation == Delete && !c.Fuzzy && c.Variant != Budgeted
 }
-
-// automorphicStart offers a k-automorphic release of the input as the
-// refinement's start (run).
-type automorphicStart struct{ s *solution }
 
 // run tries a k-automorphic release as the refinement's start: from
 // the input, it deletes the edges that do not keep their orbit under a

@@ -258,6 +258,13 @@ type workBudget struct {
 	limit int
 }
 
+// newWorkBudget bounds ctx by the moves a refinement under a Whole measure
+// may make from the solution's current count: wholeMovesPerEffort per unit
+// of Config.Effort.
+func newWorkBudget(ctx context.Context, s *solution) workBudget {
+	return workBudget{Context: ctx, s: s, limit: s.moves + wholeMovesPerEffort*s.cfg.Effort}
+}
+
 // Err returns the context's error, or errWorkBudget once the moves are
 // spent.
 func (b workBudget) Err() error {

@@ -40,7 +40,7 @@ type refinePhase struct {
 func refinePipeline(cfg *Config, sol *solution) []refinePhase {
 	var ps []refinePhase
 	_, _, whole := measure.WholeOf(cfg.Measure)
-	symmetric := cfg.twinStart()
+	symmetric := (automorphicStart{sol}).applies()
 	if symmetric && whole {
 		ps = append(ps, refinePhase{false, (*refinement).symmetric})
 	}
@@ -83,7 +83,7 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder, d
 	if _, _, whole := measure.WholeOf(cfg.Measure); whole {
 		// Every exact check recomputes the classes of the whole graph: the
 		// refinement makes a bounded number of them.
-		rctx = workBudget{Context: rctx, s: sol, limit: sol.moves + wholeMovesPerEffort*cfg.Effort}
+		rctx = newWorkBudget(rctx, sol)
 	}
 	// The rows count the solution's deletions; they are listed once, at
 	// the end (a list beside the solution would cost 8 bytes per deletion
@@ -124,7 +124,7 @@ func (r *refinement) symmetric() {
 	sol := r.sol
 	ctx, margin := r.ctx, 1.0
 	if _, _, whole := measure.WholeOf(sol.cfg.Measure); !whole && !sol.p.Arithmetic() {
-		ctx = workBudget{Context: r.ctx, s: sol, limit: sol.moves + wholeMovesPerEffort*sol.cfg.Effort}
+		ctx = newWorkBudget(r.ctx, sol)
 		margin = symmetricMargin
 	}
 	t := time.Now()
@@ -135,6 +135,13 @@ func (r *refinement) symmetric() {
 		ref.Restored = restored
 		r.rec.record(PhaseTwins, sol.na, 0, time.Since(t))
 	}
+}
+
+// annealing returns the local search on the refinement's solution, within
+// its context and deadline, drawing from its random stream (the large-
+// neighbourhood search restarts from that search's releases).
+func (r *refinement) annealing() *annealing {
+	return &annealing{s: r.sol, ctx: r.ctx, r: r.rng, deadline: r.deadline}
 }
 
 // restore re-adds deleted edges while the target stays met. Its row's time
@@ -164,8 +171,7 @@ func (r *refinement) anneal() {
 	t := time.Now()
 	moves := cfg.Effort * max(1, min(sol.in.len(), cfg.Budget))
 	report := max(1, sol.in.len())
-	a := &annealing{s: sol, ctx: r.ctx, r: r.rng, deadline: r.deadline}
-	st := a.run(moves, report, func() {
+	st := r.annealing().run(moves, report, func() {
 		r.rec.record(PhaseAnneal, sol.na, 0, time.Since(t))
 		t = time.Now()
 	})
@@ -178,7 +184,7 @@ func (r *refinement) anneal() {
 // a row when it did anything.
 func (r *refinement) lns() {
 	t := time.Now()
-	ls := (&lnsSearch{s: r.sol, ctx: r.ctx, rng: r.rng, deadline: r.deadline}).run()
+	ls := (&lnsSearch{r.annealing()}).run()
 	if ls.steps == 0 && !ls.optimal {
 		return
 	}

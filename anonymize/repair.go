@@ -3,7 +3,6 @@ package anonymize
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"time"
 
 	"github.com/anonet-project/anonet/graph"
@@ -285,14 +284,12 @@ type lnsStats struct {
 }
 
 // lnsSearch is the large-neighbourhood search that ends the default
-// method's refinement of small releases (where repairApplies), on a
-// solution, drawing from rng and stopping when ctx is done or the deadline
-// (if not zero) passes.
+// method's refinement of small releases (where repairApplies). It works
+// on the solution of the local search it embeds, with its random stream,
+// context and deadline, and restarts from releases of that search's run
+// from the input (annealing.fromInput).
 type lnsSearch struct {
-	s        *solution
-	ctx      context.Context
-	rng      *rand.Rand
-	deadline time.Time
+	*annealing
 }
 
 // run searches the neighbourhoods of the release. It first tries to
@@ -331,7 +328,7 @@ func (o *lnsSearch) run() lnsStats {
 	best := s.ids.deleted(nil)
 	for i := range walks {
 		if i > 0 {
-			as, ok := (&annealing{s: s, ctx: ctx, r: o.rng, deadline: deadline}).fromInput(fromInputMoves(s.cfg))
+			as, ok := o.fromInput(fromInputMoves(s.cfg))
 			st.restarts.add(as)
 			if !ok {
 				continue
@@ -383,7 +380,7 @@ func (o *lnsSearch) proveOptimal(limit int) (bool, error) {
 // walk is one walk of the search, of at most limit search nodes from the
 // current release; it reports false if ctx or the deadline stopped it.
 func (o *lnsSearch) walk(limit int, st *lnsStats) bool {
-	s, rng := o.s, o.rng
+	s, rng := o.s, o.r
 	r := newRepairSearch(o.ctx, s, o.deadline, limit)
 	var sub []int32
 	for !r.abort && s.ids.numDeleted() >= 2 {

@@ -62,7 +62,7 @@ func TestLNSKarate(t *testing.T) {
 			rng := rand.New(rand.NewPCG(seed, 7))
 			newGainGreedy(s).run(context.Background(), s.in.len(), false, func(int32, time.Duration) {})
 			before := s.ids.numDeleted()
-			st := (&lnsSearch{s: s, ctx: context.Background(), rng: rng}).run()
+			st := (&lnsSearch{&annealing{s: s, ctx: context.Background(), r: rng}}).run()
 			if st.steps == 0 {
 				t.Fatal("no steps")
 			}

@@ -51,7 +51,7 @@ type strategyDef struct {
 	// refine is the refinement when Config.Refine is empty.
 	refine Refinement
 	// symmetric: the refinement also tries a k-automorphic release of the
-	// input (Config.twinStart).
+	// input (automorphicStart.applies).
 	symmetric bool
 	// perTie: the strategy alters one tie at a time, and so can keep the
 	// ties of protected layers; the others alter whole node pairs.
