@@ -204,12 +204,12 @@ The default strategy, best, deletes as ua does (within a budget: by the
 exact gain of each deletion), then re-adds every deleted edge the target
 allows and searches locally for releases that keep more edges (--refine
 anneal, --effort, --time-limit); it keeps far more of the network than the
-paper's strategies. For k = 2 in the full or partial variant, under degree
-or (at d = 1) count, edgecount or none, on a network without directions or
-layers, it also starts from a release in which every node has an
-automorphic twin (with --known, a twin with the same attribute values), and
-refines that one when it keeps more. greedy deletes by exact gain, then
-restores.
+paper's strategies. In the full or partial variant, at every k and under
+every measure, on a network without directions or layers, it also tries a
+k-automorphic release of the input, in which every node has an automorphic
+twin (k = 2) or lies in a cycle of k or more automorphic nodes (with
+--known, of the same attribute values), and refines that one when it keeps
+more. greedy deletes by exact gain, then restores.
 
 With --attributes people.csv [--known sex,age] (or --known alone for the node
 data of a GraphML or GML file) the attacker also knows node attributes, and
