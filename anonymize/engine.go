@@ -280,6 +280,17 @@ const (
 // every edge's deletion before its first one: the work counted is edges.
 const StageScoring = "scoring every deletion"
 
+// StageRestore names the stage that Config.StageProgress reports while
+// the refinement tries to restore deleted edges, once per pass over them
+// (alone, until a pass restores nothing, then in pairs): the work counted
+// is the deleted edges tried in the pass.
+const StageRestore = "restoring deleted edges"
+
+// StageSymmetric names the stage that Config.StageProgress reports while
+// Best's k-automorphic start improves its twinning or cycling of the
+// input: the work counted is proposals, moves that swap two nodes' places.
+const StageSymmetric = "k-automorphic start"
+
 // recorder appends the trace rows of a run and tracks its best state.
 type recorder struct {
 	res      *Result

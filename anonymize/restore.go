@@ -35,13 +35,15 @@ func (o restoration) run(ctx context.Context) int {
 	// deletes its edge again), so the deleted edges are sorted once and
 	// every pass skips the edges no longer deleted.
 	order := o.order()
+	progress := o.progress(len(order))
 	// Singles, until a pass restores nothing.
 	for {
 		before := restored
-		for _, id := range order {
+		for i, id := range order {
 			if ctx.Err() != nil {
 				return restored
 			}
+			progress(i)
 			if !s.ids.isDeleted(id) {
 				continue // restored in an earlier pass
 			}
@@ -57,10 +59,11 @@ func (o restoration) run(ctx context.Context) int {
 	}
 	// Pairs.
 	var broken, partners []int32
-	for _, id := range order {
+	for i, id := range order {
 		if ctx.Err() != nil {
 			return restored
 		}
+		progress(i)
 		if !s.ids.isDeleted(id) {
 			continue // restored alone or as a partner
 		}
@@ -93,6 +96,19 @@ func (o restoration) run(ctx context.Context) int {
 		}
 	}
 	return restored
+}
+
+// progress returns the function that a pass of run calls before the i-th
+// of the n deleted edges it tries: it reports every hundredth of them to
+// Config.StageProgress (StageRestore), if set.
+func (o restoration) progress(n int) func(i int) {
+	report := o.s.cfg.StageProgress
+	every := max(1, n/100)
+	return func(i int) {
+		if report != nil && i%every == 0 {
+			report(StageRestore, i, n)
+		}
+	}
 }
 
 // order returns the deleted edges by the sum of their ends' degrees

@@ -569,7 +569,11 @@ func anonymizeProgress(pr *progress, trace *traceStream, cfg anonymize.Config, n
 			it.EdgesAltered, 100*it.FractionAltered, eta)
 	}
 	stage := func(stage string, done, total int) {
-		pr.update("%s: %d/%d edges (%.0f%%)", stage, done, total, 100*float64(done)/float64(max(total, 1)))
+		unit := "edges" // anonymize.StageScoring
+		if stage == anonymize.StageSymmetric {
+			unit = "proposals"
+		}
+		pr.update("%s: %d/%d %s (%.0f%%)", stage, done, total, unit, 100*float64(done)/float64(max(total, 1)))
 	}
 	return iteration, stage
 }
