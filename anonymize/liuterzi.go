@@ -690,14 +690,15 @@ func probeLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy boo
 // as the released state, one row after the input's. With no plan (also
 // when ctx ends first: the run then says whether it was interrupted or
 // timed out), or one over the budget, the input stays the release. greedy
-// plans with the paper's greedy grouping.
-func runLiuTerzi(ctx context.Context, st *state, greedy bool, rng *rand.Rand, rec *recorder) {
+// plans with the paper's greedy grouping. It reports whether it applied a
+// plan.
+func runLiuTerzi(ctx context.Context, st *state, greedy bool, rng *rand.Rand, rec *recorder) bool {
 	p, cfg, res := st.p, st.cfg, rec.res
 	start := time.Now()
 	alts, err := planLiuTerzi(ctx, p.Graph(), cfg.K, cfg.Operation == Add, greedy, rng, cfg.Threads)
 	tSel := time.Since(start)
 	if err != nil || len(alts) > cfg.Budget {
-		return
+		return false
 	}
 	for _, a := range alts {
 		if a.Added {
@@ -711,6 +712,7 @@ func runLiuTerzi(ctx context.Context, st *state, greedy bool, rng *rand.Rand, re
 	rec.record(PhaseStrategy, p.NotAnonymous(), tSel, time.Since(start)-tSel)
 	// The plan is the release: it makes every degree k-anonymous.
 	res.Best = len(res.Trace) - 1
+	return true
 }
 
 // planDeletions plans the deletion variant with demands: every node v has a

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+
+	"github.com/anonet-project/anonet/measure"
 )
 
 // Strategy chooses the edges to alter.
@@ -104,11 +106,35 @@ func always(s start) func(*Config) start { return func(*Config) start { return s
 // target every exact evaluation costs a pass over the classes and the
 // greedy evaluates every edge; and the greedy's too with protected layers,
 // since ua deletes whole pairs, protected ties included.
+//
+// Under the degree measure alone (no attributes, directions or layers),
+// deleting, in the full or partial variant, it starts from Liu and Terzi's
+// plan by deletions (bestDegreeStart), which keeps far more than ua's
+// deletions, restored and refined: on the 17 shared networks at k = 5
+// primaryschool 8,230 edges against 3,732, radoslaw_email 3,166 against
+// 1,510, socfb-Reed98 18,580 against 14,377; on Enron at k = 2 all but 203
+// edges against all but 22,046 (seed 1, 2026-11-28).
 func bestStart(c *Config) start {
 	if c.Variant == Budgeted && !c.Fuzzy || c.Protected != 0 {
 		return gainStart{}
 	}
+	if _, ok := c.Measure.(measure.Degree); ok && c.Operation == Delete && !c.Fuzzy && c.Variant != Budgeted {
+		return bestDegreeStart{}
+	}
 	return paperStart{uaSelector{}}
+}
+
+// bestDegreeStart is Best's start under the degree measure: Liu and
+// Terzi's optimal degree sequence, realized by deletions, which makes every
+// node k-anonymous at once; where the plan cannot be realized, ua's
+// deletions.
+type bestDegreeStart struct{}
+
+func (bestDegreeStart) run(ctx context.Context, r *runState) (*solution, error) {
+	if runLiuTerzi(ctx, r.st, false, r.rng, r.rec) {
+		return nil, nil
+	}
+	return paperStart{uaSelector{}}.run(ctx, r)
 }
 
 // strategyOf returns the definition of strategy s, or nil.
@@ -181,6 +207,7 @@ var (
 	_ start = paperStart{}
 	_ start = gainStart{}
 	_ start = liuTerziStart{}
+	_ start = bestDegreeStart{}
 )
 
 // paperStart is Algorithm 1 with one of the paper's selectors (runPaper).

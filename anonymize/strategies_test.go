@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -71,5 +72,29 @@ func TestStrategyDefs(t *testing.T) {
 	}
 	if _, err := ParseStrategy("nope"); err == nil {
 		t.Error("ParseStrategy(nope) did not fail")
+	}
+}
+
+// TestBestDegreeStart: under the degree measure the default starts from
+// Liu and Terzi's plan by deletions and keeps at least what that plan
+// keeps alone, a release verified from scratch (run); under count it
+// still starts from ua.
+func TestBestDegreeStart(t *testing.T) {
+	for _, name := range []string{"karate", "lesmis", "dolphins", "football"} {
+		for k := 2; k <= 5; k++ {
+			g := examples.MustRead(name)
+			lt := run(t, g.Clone(), Config{Measure: measure.Degree{}, K: k, Variant: Full, Seed: 1, Strategy: LiuTerzi, Operation: Delete})
+			best := run(t, g.Clone(), Config{Measure: measure.Degree{}, K: k, Variant: Full, Seed: 1})
+			if best.EdgesAfter < lt.EdgesAfter {
+				t.Errorf("%s, k = %d: the default keeps %d edges, Liu–Terzi alone %d", name, k, best.EdgesAfter, lt.EdgesAfter)
+			}
+			if len(best.Trace) < 2 || best.Trace[1].EdgesAltered != lt.After().EdgesAltered {
+				t.Errorf("%s, k = %d: the default's start is not Liu–Terzi's plan", name, k)
+			}
+		}
+	}
+	cfg := Config{Measure: measure.Count{}, D: 1, K: 2, Variant: Full}
+	if _, ok := bestStart(&cfg).(paperStart); !ok {
+		t.Errorf("under count Best starts with %T, want ua's paperStart", bestStart(&cfg))
 	}
 }
