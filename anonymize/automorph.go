@@ -136,9 +136,7 @@ func newTwinning(g *graph.Graph, colors []int32) *twinning {
 	}
 	p.class = class
 	p.keptCache = make([]int32, n)
-	for v := range p.keptCache {
-		p.keptCache[v] = -1
-	}
+	p.dropCache()
 	p.inTriple = make([]bool, n)
 	for v, w := range p.to {
 		if p.to[w] != int32(v) {
@@ -211,6 +209,13 @@ func (p *twinning) cachedKeptAt(u int32) int {
 	k := p.keptAt(u)
 	p.keptCache[u] = int32(k)
 	return k
+}
+
+// dropCache drops every cached keptAt.
+func (p *twinning) dropCache() {
+	for v := range p.keptCache {
+		p.keptCache[v] = -1
+	}
 }
 
 // moved drops the cached keptAt of the nodes of s, whose partners changed,
@@ -439,7 +444,7 @@ func (o automorphicStart) run(ctx context.Context, rng *rand.Rand, margin float6
 	// twinGrowth). The proposals are the same whether made at once or in
 	// parts, so they are made in hundredths, each reported to
 	// Config.StageProgress.
-	moves, done, kept20 := twinMoves*s.n, 0, 0
+	moves, done, keptBefore := twinMoves*s.n, 0, 0
 	advance := func(to int) bool {
 		for done < to {
 			step := min(to-done, max(1, moves/100))
@@ -464,11 +469,11 @@ func (o automorphicStart) run(ctx context.Context, rng *rand.Rand, margin float6
 		if float64(kept) < c.keep*float64(keptFrom) {
 			return 0, false
 		}
-		if c.part == 20 {
-			kept20 = kept
-		} else if s.n >= twinGrowthMinNodes && kept20 > 0 && float64(kept)*(1+twinGrowth*float64(kept-kept20)/float64(kept20)) < twinCutoff*float64(keptFrom) {
+		if keptBefore > 0 && s.n >= twinGrowthMinNodes &&
+			float64(kept)*(1+twinGrowth*float64(kept-keptBefore)/float64(keptBefore)) < twinCutoff*float64(keptFrom) {
 			return 0, false
 		}
+		keptBefore = kept
 	}
 	if !advance(moves) {
 		return 0, false

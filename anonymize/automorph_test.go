@@ -327,9 +327,7 @@ func TestTwinningCache(t *testing.T) {
 			for i := range 3000 {
 				before := slices.Clone(cached.to)
 				cached.improve(context.Background(), rc, 1)
-				for v := range fresh.keptCache {
-					fresh.keptCache[v] = -1
-				}
+				fresh.dropCache()
 				fresh.improve(context.Background(), rf, 1)
 				if !slices.Equal(cached.to, fresh.to) {
 					t.Fatalf("proposal %d: the cached twinning differs from the fresh one", i)
@@ -439,5 +437,14 @@ func TestSymmetricStartGivenUp(t *testing.T) {
 	res := run(t, g, cfg)
 	if want := twinMoves * g.NumNodes() / 5; last != want || res.Refinement.Start != StartStrategy {
 		t.Errorf("the symmetric start made %d proposals and the run started from %q; want %d and %q", last, res.Refinement.Start, want, StartStrategy)
+	}
+}
+
+// TestStageUnit: each stage's work is counted in its own unit.
+func TestStageUnit(t *testing.T) {
+	for stage, want := range map[string]string{StageScoring: "edges", StageRestore: "edges", StageSymmetric: "proposals"} {
+		if got := StageUnit(stage); got != want {
+			t.Errorf("StageUnit(%q) = %q, want %q", stage, got, want)
+		}
 	}
 }

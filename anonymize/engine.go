@@ -291,6 +291,15 @@ const StageRestore = "restoring deleted edges"
 // input: the work counted is proposals, moves that swap two nodes' places.
 const StageSymmetric = "k-automorphic start"
 
+// StageUnit returns what the work of a stage that Config.StageProgress
+// reports counts: "proposals" for StageSymmetric, "edges" for the others.
+func StageUnit(stage string) string {
+	if stage == StageSymmetric {
+		return "proposals"
+	}
+	return "edges"
+}
+
 // recorder appends the trace rows of a run and tracks its best state.
 type recorder struct {
 	res      *Result

@@ -118,7 +118,9 @@ func bestStart(c *Config) start {
 	if c.Variant == Budgeted && !c.Fuzzy || c.Protected != 0 {
 		return gainStart{}
 	}
-	if _, ok := c.Measure.(measure.Degree); ok && c.Operation == Delete && !c.Fuzzy && c.Variant != Budgeted {
+	// Best only deletes (Config.WithDefaults), and a budgeted run with an
+	// exact target has returned above.
+	if _, ok := c.Measure.(measure.Degree); ok && !c.Fuzzy {
 		return bestDegreeStart{}
 	}
 	return paperStart{uaSelector{}}

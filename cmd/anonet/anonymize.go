@@ -570,11 +570,7 @@ func anonymizeProgress(pr *progress, trace *traceStream, cfg anonymize.Config, n
 			it.EdgesAltered, 100*it.FractionAltered, eta)
 	}
 	stage := func(stage string, done, total int) {
-		unit := "edges" // anonymize.StageScoring
-		if stage == anonymize.StageSymmetric {
-			unit = "proposals"
-		}
-		pr.update("%s: %d/%d %s (%.0f%%)", stage, done, total, unit, 100*float64(done)/float64(max(total, 1)))
+		pr.update("%s: %d/%d %s (%.0f%%)", stage, done, total, anonymize.StageUnit(stage), 100*float64(done)/float64(max(total, 1)))
 	}
 	return iteration, stage
 }
