@@ -201,8 +201,9 @@ anonymity is updated; and it writes the best state seen (most k-anonymous
 nodes, then fewest alterations) to OUT.
 
 The default strategy, best, deletes as ua does (within a budget: by the
-exact gain of each deletion; under --measure degree, full or partial, as
-liu-terzi --operation delete plans), then re-adds every deleted edge the target
+exact gain of each deletion; under --measure degree without attributes,
+directions or layers, full or partial, as liu-terzi --operation delete
+plans), then re-adds every deleted edge the target
 allows and searches locally for releases that keep more edges (--refine
 anneal, --effort, --time-limit); it keeps far more of the network than the
 paper's strategies. In the full or partial variant, at every k and under
