@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/anonet-project/anonet/graph"
-	"github.com/anonet-project/anonet/measure"
 )
 
 // A twinning is a permutation σ of the nodes whose cycles have length 2
@@ -382,9 +381,10 @@ const twinGrowthMinNodes = 5_000
 // refinement's start (run).
 type automorphicStart struct{ s *solution }
 
-// applies reports whether the configuration lets the refinement also try
-// a k-automorphic release of the input (automorphicStart): a twinning's
-// for k = 2, a cycling's for larger k, which is k-anonymous under every
+// symmetricStartApplies reports whether configuration c lets the
+// refinement also try a k-automorphic release of the input
+// (automorphicStart): a twinning's for k = 2, a cycling's for larger k,
+// which is k-anonymous under every
 // structural measure by construction; for a symmetric strategy (Best),
 // deleting, with exact anonymity in the full or partial variant, at every k
 // and under every measure. On dense networks where ua deletes nearly
@@ -394,8 +394,7 @@ type automorphicStart struct{ s *solution }
 // kept, and the symmetric start's improvement is given up early
 // (automorphicStart). Under a measure that is neither arithmetic nor
 // Whole its refinement is bounded (refinement.symmetric).
-func (o automorphicStart) applies() bool {
-	c := o.s.cfg
+func symmetricStartApplies(c *Config) bool {
 	return strategyOf(c.Strategy).symmetric && c.Operation == Delete && !c.Fuzzy && c.Variant != Budgeted
 }
 
@@ -404,82 +403,29 @@ func (o automorphicStart) applies() bool {
 // twinning (k = 2) or a cycling (k ≥ 3) of the input within the attribute
 // classes of a refined measure (every node in a cycle of k or more is then
 // k-anonymous under every measure, refined or not, automorphism
-// included), and restores. On a typed graph it declines. It keeps that state, and reports true with the
+// included), and restores. search, if not nil, is the permutation's search,
+// running in the background (refine); nil searches now. On a typed graph
+// it declines. It keeps that state, and reports true with the
 // number of edges restored, if it meets the target and keeps more than
 // margin times the edges of the state it started from (ua's, restored);
-// else it returns to that state. A twinning that keeps less than twinCutoff of the edges of that
-// state is not tried further.
-func (o automorphicStart) run(ctx context.Context, rng *rand.Rand, margin float64) (int, bool) {
+// else it returns to that state. A search that cannot reach twinCutoff of
+// the edges of that state is given up (symmetricCheckpoints).
+func (o automorphicStart) run(ctx context.Context, search *symmetricSearch, margin float64) (int, bool) {
 	s := o.s
 	if s.ties != nil {
 		// A twin would need the same kinds of ties as well. (refine does
 		// not call this on a typed graph, whose partition has no
 		// arithmetic path; the check keeps the function safe alone.)
+		search.stop()
 		return 0, false
 	}
 	from := s.ids.deleted(nil)
 	keptFrom := s.ids.numKept()
-	g0, _, err := graph.FromEdges(s.n, s.in.edges(), nil) // ids are the input's order
-	if err != nil {
-		return 0, false
+	if search == nil {
+		search = newSymmetricSearch(s.n, s.in.edges(), s.cfg)
 	}
-	var colors []int32
-	if r, ok := s.cfg.Measure.(measure.Refined); ok {
-		colors = r.Colors
-	}
-	var start symmetricStart
-	if s.cfg.K <= 2 {
-		start = newTwinning(g0, colors)
-	} else {
-		start = newCycling(g0, colors, s.cfg.K)
-	}
-	// The improvement stops early where it cannot win: after a twentieth
-	// and after a fifth of its proposals, a release that keeps less than
-	// 0.3 and 0.6 of the current state's edges is given up. On the shared
-	// networks (k = 2, 3, 5) the rest of the proposals raised what a
-	// release keeps by at most 1.8 and 1.5 times, short of the margins
-	// 2.5 and 1.25 these leave below twinCutoff. After a fifth it is also
-	// given up when even twinGrowth times the relative gain of the
-	// proposals since the twentieth would leave it below twinCutoff (see
-	// twinGrowth). The proposals are the same whether made at once or in
-	// parts, so they are made in hundredths, each reported to
-	// Config.StageProgress.
-	moves, done, keptBefore := twinMoves*s.n, 0, 0
-	advance := func(to int) bool {
-		for done < to {
-			step := min(to-done, max(1, moves/100))
-			if !start.improve(ctx, rng, step) {
-				return false
-			}
-			done += step
-			if s.cfg.StageProgress != nil {
-				s.cfg.StageProgress(StageSymmetric, done, moves)
-			}
-		}
-		return true
-	}
-	for _, c := range [...]struct {
-		part int
-		keep float64
-	}{{20, 0.3}, {5, 0.6}} {
-		if !advance(moves / c.part) {
-			return 0, false
-		}
-		kept := s.in.len() - len(start.deletions())
-		if float64(kept) < c.keep*float64(keptFrom) {
-			return 0, false
-		}
-		if keptBefore > 0 && s.n >= twinGrowthMinNodes &&
-			float64(kept)*(1+twinGrowth*float64(kept-keptBefore)/float64(keptBefore)) < twinCutoff*float64(keptFrom) {
-			return 0, false
-		}
-		keptBefore = kept
-	}
-	if !advance(moves) {
-		return 0, false
-	}
-	dels := start.deletions()
-	if float64(s.in.len()-len(dels)) < twinCutoff*float64(keptFrom) {
+	dels, ok := search.result(ctx, keptFrom, s.cfg.StageProgress)
+	if !ok {
 		return 0, false
 	}
 	s.moveTo(dels)

@@ -348,18 +348,20 @@ func TestTwinningCache(t *testing.T) {
 	}
 }
 
-// TestStageProgress: the k-automorphic start reports its proposals to
-// Config.StageProgress in hundredths, up to all of them where it runs to
-// the end (a dense network of groups, where it wins); every pass of a
-// restoration reports every hundredth of the deleted edges it tries, from
-// the first; and making a start's proposals in parts leaves the twinning
-// and the cycling exactly where making them at once does.
+// TestStageProgress: on one thread the k-automorphic start reports its
+// proposals to Config.StageProgress in hundredths, up to all of them where
+// it runs to the end (a dense network of groups, where it wins); on two,
+// where it runs beside the strategy, it reports from when the run waits for
+// it, in increasing numbers up to all; every pass of a restoration reports
+// every hundredth of the deleted edges it tries, from the first; and
+// making a start's proposals in parts leaves the twinning and the cycling
+// exactly where making them at once does.
 func TestStageProgress(t *testing.T) {
 	g := denseGroups()
 	var sym []int
 	total, passes := 0, 0
 	restorePrev, restoreTotal := -1, 0
-	cfg := Config{Measure: measure.Count{}, D: 1, K: 2, Variant: Full, Seed: 4,
+	cfg := Config{Measure: measure.Count{}, D: 1, K: 2, Variant: Full, Seed: 4, Threads: 1,
 		StageProgress: func(stage string, done, all int) {
 			switch stage {
 			case StageSymmetric:
@@ -397,6 +399,17 @@ func TestStageProgress(t *testing.T) {
 	if passes < 4 {
 		t.Errorf("%d passes of restoration reported", passes)
 	}
+	var background []int
+	cfg.Threads = 2
+	cfg.StageProgress = func(stage string, done, _ int) {
+		if stage == StageSymmetric {
+			background = append(background, done)
+		}
+	}
+	run(t, g.Clone(), cfg)
+	if len(background) == 0 || !slices.IsSorted(background) || background[len(background)-1] != total {
+		t.Errorf("in the background, reports of %v proposals; want increasing numbers up to %d", background, total)
+	}
 	for _, k := range []int{2, 3} {
 		moves := twinMoves * g.NumNodes()
 		var once, parts symmetricStart
@@ -421,14 +434,15 @@ func TestStageProgress(t *testing.T) {
 // gains 2.2% from the twentieth to the fifth, so that even twinGrowth
 // times that leaves it below twinCutoff: the start is given up after a
 // fifth (it used to run to the end and keep 0.62), and the run keeps the
-// strategy's release, verified from scratch (run).
+// strategy's release, verified from scratch (run). On one thread, so that
+// the search runs after the restoration and reports every hundredth.
 func TestSymmetricStartGivenUp(t *testing.T) {
 	g, _, err := graphio.ReadFile(shareddata.Path(t, "anonet", "CA-GrQc.nauty"), graphio.ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	last := 0
-	cfg := Config{Measure: measure.Count{}, D: 1, K: 3, Variant: Full, Seed: 1, Refine: Restore,
+	cfg := Config{Measure: measure.Count{}, D: 1, K: 3, Variant: Full, Seed: 1, Refine: Restore, Threads: 1,
 		StageProgress: func(stage string, done, _ int) {
 			if stage == StageSymmetric {
 				last = done

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -19,6 +20,9 @@ type refinement struct {
 	rec      *recorder
 	deadline time.Time // zero: none
 	start    time.Time
+	// search is the symmetric start's search, running in the
+	// background, or nil.
+	search *symmetricSearch
 }
 
 // A refinePhase is one step of the pipeline. Every phase leaves the
@@ -41,7 +45,7 @@ type refinePhase struct {
 func refinePipeline(cfg *Config, sol *solution) []refinePhase {
 	var ps []refinePhase
 	_, _, whole := measure.WholeOf(cfg.Measure)
-	symmetric := (automorphicStart{sol}).applies()
+	symmetric := symmetricStartApplies(cfg)
 	if symmetric && whole {
 		ps = append(ps, refinePhase{false, (*refinement).symmetric})
 	}
@@ -81,7 +85,16 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder, d
 		rctx, cancel = context.WithDeadline(ctx, deadline)
 		defer cancel()
 	}
-	if _, _, whole := measure.WholeOf(cfg.Measure); whole {
+	_, _, whole := measure.WholeOf(cfg.Measure)
+	var search *symmetricSearch
+	if !whole && symmetricStartApplies(cfg) && sol.ties == nil && graph.Threads(cfg.Threads) > 1 {
+		// The symmetric start's search needs only the input: on two
+		// threads it runs beside the restoration.
+		search = newSymmetricSearch(sol.n, sol.in.edges(), cfg)
+		search.background(rctx)
+		defer search.stop()
+	}
+	if whole {
 		// Every exact check recomputes the classes of the whole graph: the
 		// refinement makes a bounded number of them.
 		rctx = newWorkBudget(rctx, sol)
@@ -93,7 +106,7 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder, d
 	moves0 := sol.moves
 	before := sol.ids.numDeleted()
 	res.Refinement.Start = StartStrategy
-	r := &refinement{ctx: rctx, sol: sol, rng: rng, rec: rec, deadline: deadline, start: start}
+	r := &refinement{ctx: rctx, sol: sol, rng: rng, rec: rec, deadline: deadline, start: start, search: search}
 	for _, ph := range refinePipeline(cfg, sol) {
 		if ph.live && r.ctx.Err() != nil {
 			continue
@@ -129,7 +142,9 @@ func (r *refinement) symmetric() {
 		margin = symmetricMargin
 	}
 	t := time.Now()
-	if restored, ok := (automorphicStart{sol}).run(ctx, twinRNG(sol.cfg.Seed), margin); ok {
+	search := r.search
+	r.search = nil // its memory goes with it
+	if restored, ok := (automorphicStart{sol}).run(ctx, search, margin); ok {
 		r.ctx = ctx
 		ref := &r.rec.res.Refinement
 		ref.Start = StartTwins

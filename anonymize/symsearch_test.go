@@ -1,0 +1,125 @@
+package anonymize
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/anonet-project/anonet/examples"
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
+)
+
+// TestSymmetricSearchThreads: the symmetric start's search gives the same
+// answer in the caller's goroutine (one thread) as in the background, both
+// when the competing release's kept edges are handed to it at once and
+// when it has already made every proposal, for competing releases just
+// below and just above the size that makes it give up at each checkpoint.
+// On the default's runs, one and two threads give the same release, where
+// the symmetric start wins (dolphins at k = 2, football at k = 3) and where
+// it loses (the other two).
+func TestSymmetricSearchThreads(t *testing.T) {
+	starts := map[string]int{}
+	for _, name := range []string{"dolphins", "football"} {
+		g := examples.MustRead(name)
+		for _, k := range []int{2, 3} {
+			cfg := &Config{Measure: measure.Count{}, D: 1, K: k, Seed: 5}
+			t.Run(fmt.Sprintf("%s/k=%d", name, k), func(t *testing.T) {
+				// The edges kept at the checkpoints, from a search that
+				// never gives up.
+				all := newSymmetricSearch(g.NumNodes(), pairsOf(g), cfg)
+				if _, ok := all.result(context.Background(), 0, nil); !ok || len(all.kept) != 3 {
+					t.Fatalf("a search against an empty release: %t after %d checkpoints", ok, len(all.kept))
+				}
+				var tries []int
+				for i, cp := range symmetricCheckpoints() {
+					edge := int(float64(all.kept[i]) / cp.keep) // the largest release it still passes, or about
+					tries = append(tries, edge, edge+1)
+				}
+				outcomes := map[bool]int{}
+				for _, keptFrom := range tries {
+					inline := newSymmetricSearch(g.NumNodes(), pairsOf(g), cfg)
+					want, wantOK := inline.result(context.Background(), keptFrom, nil)
+					outcomes[wantOK]++
+					early := newSymmetricSearch(g.NumNodes(), pairsOf(g), cfg)
+					early.background(context.Background())
+					got, ok := early.result(context.Background(), keptFrom, nil)
+					if ok != wantOK || !slices.Equal(got, want) {
+						t.Fatalf("keptFrom %d, handed at once: %t with %d deletions; in the caller %t with %d", keptFrom, ok, len(got), wantOK, len(want))
+					}
+					late := newSymmetricSearch(g.NumNodes(), pairsOf(g), cfg)
+					late.background(context.Background())
+					<-late.done
+					got, ok = late.result(context.Background(), keptFrom, nil)
+					if ok != wantOK || !slices.Equal(got, want) {
+						t.Fatalf("keptFrom %d, handed at the end: %t with %d deletions; in the caller %t with %d", keptFrom, ok, len(got), wantOK, len(want))
+					}
+				}
+				if outcomes[true] == 0 || outcomes[false] == 0 {
+					t.Fatalf("outcomes %v: the releases tried do not both pass and fail", outcomes)
+				}
+			})
+			t.Run(fmt.Sprintf("%s/k=%d/default", name, k), func(t *testing.T) {
+				var kept [2]int
+				var dels [2][]Alteration
+				var start [2]string
+				for i, threads := range []int{1, 2} {
+					c := Config{Measure: measure.Count{}, D: 1, K: k, Variant: Full, Seed: 5, Threads: threads, Effort: 1}
+					res := run(t, g.Clone(), c)
+					kept[i], start[i] = res.EdgesAfter, string(res.Refinement.Start)
+					for _, a := range res.Alterations.All() {
+						dels[i] = append(dels[i], a)
+					}
+				}
+				if kept[0] != kept[1] || start[0] != start[1] || !slices.Equal(dels[0], dels[1]) {
+					t.Fatalf("one thread keeps %d edges from %q, two keep %d from %q, or delete other ones", kept[0], start[0], kept[1], start[1])
+				}
+				starts[start[0]]++
+			})
+		}
+	}
+	if starts[string(StartTwins)] == 0 || starts[string(StartStrategy)] == 0 {
+		t.Errorf("the runs start from %v: not both cases this test is about", starts)
+	}
+}
+
+// pairsOf returns g's edges sorted by (U, V), U < V: the input's edge ids.
+func pairsOf(g *graph.Graph) []graph.Edge {
+	var out []graph.Edge
+	for e := range inputPairs(g, nil) {
+		out = append(out, e)
+	}
+	return out
+}
+
+// TestSymmetricSearchStopped: a background search whose context ends, or
+// that is stopped before its result is asked for, answers false and leaves
+// no goroutine running (stop waits for it).
+func TestSymmetricSearchStopped(t *testing.T) {
+	g := denseGroups()
+	cfg := &Config{Measure: measure.Count{}, D: 1, K: 2, Seed: 5}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	c := newSymmetricSearch(g.NumNodes(), pairsOf(g), cfg)
+	c.background(ctx)
+	if _, ok := c.result(context.Background(), 0, nil); ok {
+		t.Error("a search whose context had ended answered")
+	}
+	c = newSymmetricSearch(g.NumNodes(), pairsOf(g), cfg)
+	c.background(context.Background())
+	c.stop()
+	c.stop() // twice is allowed
+	select {
+	case <-c.done:
+	default:
+		t.Fatal("stop returned before the search ended")
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	cancel()
+	c = newSymmetricSearch(g.NumNodes(), pairsOf(g), cfg)
+	c.background(context.Background())
+	if _, ok := c.result(ctx, 0, nil); ok {
+		t.Error("a search answered after its caller's context had ended")
+	}
+}
