@@ -416,7 +416,6 @@ func (o automorphicStart) run(ctx context.Context, search *symmetricSearch, marg
 		// A twin would need the same kinds of ties as well. (refine does
 		// not call this on a typed graph, whose partition has no
 		// arithmetic path; the check keeps the function safe alone.)
-		search.stop()
 		return 0, false
 	}
 	from := s.ids.deleted(nil)

@@ -351,8 +351,9 @@ func TestTwinningCache(t *testing.T) {
 // TestStageProgress: on one thread the k-automorphic start reports its
 // proposals to Config.StageProgress in hundredths, up to all of them where
 // it runs to the end (a dense network of groups, where it wins); on two,
-// where it runs beside the strategy, it reports from when the run waits for
-// it, in increasing numbers up to all; every pass of a restoration reports
+// where it runs beside the restoration, it reports from when the run waits
+// for it (where it is then, even if done), in increasing numbers up to
+// all; every pass of a restoration reports
 // every hundredth of the deleted edges it tries, from the first; and
 // making a start's proposals in parts leaves the twinning and the cycling
 // exactly where making them at once does.

@@ -142,9 +142,7 @@ func (r *refinement) symmetric() {
 		margin = symmetricMargin
 	}
 	t := time.Now()
-	search := r.search
-	r.search = nil // its memory goes with it
-	if restored, ok := (automorphicStart{sol}).run(ctx, search, margin); ok {
+	if restored, ok := (automorphicStart{sol}).run(ctx, r.search, margin); ok {
 		r.ctx = ctx
 		ref := &r.rec.res.Refinement
 		ref.Start = StartTwins

@@ -178,28 +178,29 @@ func (c *symmetricSearch) work(ctx context.Context) {
 // goroutine runs now, under ctx). It returns the ids of the edges that the
 // permutation deletes and true, or false if the search was given up, or
 // ended with its context or ctx. report, if not nil, is told of the
-// proposals from now on. The search's memory is released.
+// proposals made so far (if any, and the search is not given up), then of
+// every hundredth from now on. The search's memory is released.
 func (c *symmetricSearch) result(ctx context.Context, keptFrom int, report func(stage string, done, total int)) ([]int32, bool) {
 	c.mu.Lock()
 	c.keptFrom, c.report = keptFrom, report
 	ok := c.viable(keptFrom)
-	if ok && report != nil && c.proposals > 0 && !c.complete {
+	if ok && report != nil && c.proposals > 0 {
+		// Where the search is (possibly done): the run's other stages
+		// held the progress line until now.
 		report(StageSymmetric, c.proposals, c.moves)
 	}
 	c.mu.Unlock()
-	switch {
-	case c.cancel == nil:
+	if c.cancel == nil {
 		c.work(ctx)
-	case !ok:
-		c.stop()
-	default:
-		select {
-		case <-c.done:
-		case <-ctx.Done():
-			c.stop()
+	} else {
+		if ok {
+			select {
+			case <-c.done:
+			case <-ctx.Done():
+			}
 		}
+		c.stop()
 	}
-	c.stop()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.report = nil

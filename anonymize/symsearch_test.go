@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/anonet-project/anonet/examples"
-	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -28,7 +27,7 @@ func TestSymmetricSearchThreads(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/k=%d", name, k), func(t *testing.T) {
 				// The edges kept at the checkpoints, from a search that
 				// never gives up.
-				all := newSymmetricSearch(g.NumNodes(), pairsOf(g), cfg)
+				all := newSymmetricSearch(g.NumNodes(), g.SortedEdges(), cfg)
 				if _, ok := all.result(context.Background(), 0, nil); !ok || len(all.kept) != 3 {
 					t.Fatalf("a search against an empty release: %t after %d checkpoints", ok, len(all.kept))
 				}
@@ -39,16 +38,16 @@ func TestSymmetricSearchThreads(t *testing.T) {
 				}
 				outcomes := map[bool]int{}
 				for _, keptFrom := range tries {
-					inline := newSymmetricSearch(g.NumNodes(), pairsOf(g), cfg)
+					inline := newSymmetricSearch(g.NumNodes(), g.SortedEdges(), cfg)
 					want, wantOK := inline.result(context.Background(), keptFrom, nil)
 					outcomes[wantOK]++
-					early := newSymmetricSearch(g.NumNodes(), pairsOf(g), cfg)
+					early := newSymmetricSearch(g.NumNodes(), g.SortedEdges(), cfg)
 					early.background(context.Background())
 					got, ok := early.result(context.Background(), keptFrom, nil)
 					if ok != wantOK || !slices.Equal(got, want) {
 						t.Fatalf("keptFrom %d, handed at once: %t with %d deletions; in the caller %t with %d", keptFrom, ok, len(got), wantOK, len(want))
 					}
-					late := newSymmetricSearch(g.NumNodes(), pairsOf(g), cfg)
+					late := newSymmetricSearch(g.NumNodes(), g.SortedEdges(), cfg)
 					late.background(context.Background())
 					<-late.done
 					got, ok = late.result(context.Background(), keptFrom, nil)
@@ -84,15 +83,6 @@ func TestSymmetricSearchThreads(t *testing.T) {
 	}
 }
 
-// pairsOf returns g's edges sorted by (U, V), U < V: the input's edge ids.
-func pairsOf(g *graph.Graph) []graph.Edge {
-	var out []graph.Edge
-	for e := range inputPairs(g, nil) {
-		out = append(out, e)
-	}
-	return out
-}
-
 // TestSymmetricSearchStopped: a background search whose context ends, or
 // that is stopped before its result is asked for, answers false and leaves
 // no goroutine running (stop waits for it).
@@ -101,12 +91,12 @@ func TestSymmetricSearchStopped(t *testing.T) {
 	cfg := &Config{Measure: measure.Count{}, D: 1, K: 2, Seed: 5}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	c := newSymmetricSearch(g.NumNodes(), pairsOf(g), cfg)
+	c := newSymmetricSearch(g.NumNodes(), g.SortedEdges(), cfg)
 	c.background(ctx)
 	if _, ok := c.result(context.Background(), 0, nil); ok {
 		t.Error("a search whose context had ended answered")
 	}
-	c = newSymmetricSearch(g.NumNodes(), pairsOf(g), cfg)
+	c = newSymmetricSearch(g.NumNodes(), g.SortedEdges(), cfg)
 	c.background(context.Background())
 	c.stop()
 	c.stop() // twice is allowed
@@ -117,7 +107,7 @@ func TestSymmetricSearchStopped(t *testing.T) {
 	}
 	ctx, cancel = context.WithCancel(context.Background())
 	cancel()
-	c = newSymmetricSearch(g.NumNodes(), pairsOf(g), cfg)
+	c = newSymmetricSearch(g.NumNodes(), g.SortedEdges(), cfg)
 	c.background(context.Background())
 	if _, ok := c.result(ctx, 0, nil); ok {
 		t.Error("a search answered after its caller's context had ended")
