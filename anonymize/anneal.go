@@ -99,6 +99,11 @@ type walk struct {
 	*annealing
 	pen     float64 // 0: states that are not keepable are never entered
 	t, cool float64
+	// t0 and t1 are the first and last temperatures and began the time
+	// the walk began, from which, under a deadline, next keeps the
+	// temperature in step with the time left.
+	t0, t1  float64
+	began   time.Time
 	best    float64
 	journal []int32 // toggles since the best state
 	stats   annealStats
@@ -107,7 +112,7 @@ type walk struct {
 // newWalk starts a walk of moves moves whose temperature falls from t0 to
 // t1, paying pen per node missing from the target.
 func (a *annealing) newWalk(pen, t0, t1 float64, moves int) *walk {
-	w := &walk{annealing: a, pen: pen, t: t0, cool: math.Pow(t1/t0, 1/float64(max(1, moves)))}
+	w := &walk{annealing: a, pen: pen, t: t0, cool: math.Pow(t1/t0, 1/float64(max(1, moves))), t0: t0, t1: t1, began: time.Now()}
 	w.best = math.Inf(-1)
 	if a.keepable() {
 		w.best = a.objective(pen)
@@ -115,9 +120,35 @@ func (a *annealing) newWalk(pen, t0, t1 float64, moves int) *walk {
 	return w
 }
 
-// stop reports whether the search must end (checked every 256 moves).
-func (w *walk) stop(i int) bool {
-	return i%256 == 0 && ended(w.ctx, w.deadline)
+// next begins move i: it reports whether the search must end instead
+// (checked every 256 moves) and otherwise lowers the temperature by one
+// move's share of the schedule. Under a deadline the temperature is also
+// kept at or below where the schedule would be if it were spread over the
+// time from the walk's start to the deadline, so that a walk the deadline
+// will cut still cools fully by then instead of ending hot; without one
+// the schedule depends on the moves alone, and so does the release.
+func (w *walk) next(i int) bool {
+	if i%256 == 0 {
+		if ended(w.ctx, w.deadline) {
+			return true
+		}
+		if !w.deadline.IsZero() {
+			w.t = min(w.t, scheduledT(w.t0, w.t1, time.Since(w.began), w.deadline.Sub(w.began)))
+		}
+	}
+	w.t *= w.cool
+	return false
+}
+
+// scheduledT is the temperature of a geometric schedule from t0 to t1
+// once the share elapsed/total of it has passed (all of it when total is
+// not positive).
+func scheduledT(t0, t1 float64, elapsed, total time.Duration) float64 {
+	f := 1.0
+	if total > 0 {
+		f = min(1, max(0, float64(elapsed)/float64(total)))
+	}
+	return t0 * math.Pow(t1/t0, f)
 }
 
 // ended reports whether a search must end: ctx is done or the deadline (if
@@ -194,13 +225,12 @@ func (a *annealing) feasible(moves int, every int, progress func()) annealStats 
 	w := a.newWalk(0, feasibleT0, feasibleT1, moves)
 	var broken []int32
 	for i := range moves {
-		if w.stop(i) {
+		if w.next(i) {
 			break
 		}
 		if every > 0 && i%every == every-1 {
 			progress()
 		}
-		w.t *= w.cool
 		f0 := a.objective(0)
 		w.stats.tried++
 		if s.ids.numDeleted() > 0 && (s.ids.numKept() == 0 || r.IntN(4) != 0) {
@@ -257,10 +287,9 @@ func (a *annealing) penalized(moves int) (annealStats, bool) {
 	w := a.newWalk(penalty, penaltyT0, penaltyT1, moves)
 	budgeted := s.cfg.Variant == Budgeted
 	for i := range moves {
-		if w.stop(i) {
+		if w.next(i) {
 			break
 		}
-		w.t *= w.cool
 		var id int32 = -1
 		switch x := r.IntN(8); {
 		case x < 4 && s.naNodes.len() > 0:

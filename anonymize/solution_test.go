@@ -3,6 +3,7 @@ package anonymize
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -321,6 +322,58 @@ func TestAnnealDeterministicAndStoppable(t *testing.T) {
 	res, err := RunContext(ctx, g, Config{Measure: measure.Count{}, D: 1, Variant: Full, Seed: 9})
 	if err != nil || !res.Interrupted {
 		t.Fatalf("cancelled run: %v, interrupted %v", err, res != nil && res.Interrupted)
+	}
+}
+
+// TestWalkCoolsByDeadline: under a deadline the walk's temperature keeps
+// pace with the time left (half the time gone: the schedule's midpoint,
+// whatever the moves say), and is never raised by it; without one it
+// follows the moves alone, one factor per move. The times are an hour
+// apart, so the few microseconds the test takes do not matter.
+func TestWalkCoolsByDeadline(t *testing.T) {
+	s := newTestSolution(t, examples.MustRead("karate"), Config{Measure: measure.Count{}, D: 1, K: 2, Variant: Full})
+	a := &annealing{s: s, ctx: context.Background(), r: rand.New(rand.NewPCG(1, 1))}
+	const t0, t1, moves = 0.5, 0.02, 1000
+	mid := t0 * math.Sqrt(t1/t0)
+	for _, tc := range []struct {
+		name     string
+		deadline time.Duration // from now; 0: none
+		elapsed  time.Duration // since the walk began
+		want     float64       // after next(0), before its cooling by one move
+	}{
+		{"no deadline", 0, 30 * time.Minute, t0},
+		{"half the time gone", 30 * time.Minute, 30 * time.Minute, mid},
+		{"no time gone", 60 * time.Minute, 0, t0},
+		{"deadline passed moves ago", -time.Nanosecond, 0, t0}, // next ends the walk instead
+	} {
+		a.deadline = time.Time{}
+		if tc.deadline != 0 {
+			a.deadline = time.Now().Add(tc.deadline)
+		}
+		w := a.newWalk(0, t0, t1, moves)
+		w.began = time.Now().Add(-tc.elapsed)
+		stop := w.next(0)
+		if want := tc.deadline < 0; stop != want {
+			t.Fatalf("%s: next ends the walk %v, want %v", tc.name, stop, want)
+		}
+		if stop {
+			continue
+		}
+		if got, want := w.t, tc.want*w.cool; math.Abs(got-want) > 1e-6*want {
+			t.Errorf("%s: temperature %v after the first move, want %v", tc.name, got, want)
+		}
+		// The moves' schedule, ahead of the time's, is kept.
+		w.t = t1
+		w.next(256)
+		if want := t1 * w.cool; w.t != want {
+			t.Errorf("%s: temperature %v after a cold move, want %v: the deadline raised it", tc.name, w.t, want)
+		}
+	}
+	if got := scheduledT(t0, t1, time.Hour, 0); got != t1 {
+		t.Errorf("scheduledT with no time: %v, want the last temperature %v", got, t1)
+	}
+	if got := scheduledT(t0, t1, 2*time.Hour, time.Hour); got != t1 {
+		t.Errorf("scheduledT past the end: %v, want %v", got, t1)
 	}
 }
 
