@@ -271,8 +271,18 @@ func TestTimeLimitBoundsRun(t *testing.T) {
 	for _, tc := range []struct {
 		v Variant
 		s Strategy
-	}{{Full, Best}, {Partial, Best}, {Budgeted, Best}, {Budgeted, UA}, {Full, UA}} {
-		base := Config{Measure: measure.Count{}, D: 1, Variant: tc.v, Strategy: tc.s, Seed: 3, Budget: 12}
+		m measure.Measure // nil: count
+	}{
+		{Full, Best, nil}, {Partial, Best, nil}, {Budgeted, Best, nil}, {Budgeted, UA, nil}, {Full, UA, nil},
+		// Best under degree plans with Liu and Terzi; a spent limit stops
+		// the plan, and the fallback to ua's deletions must stop too.
+		{Full, Best, measure.Degree{}},
+	} {
+		m := tc.m
+		if m == nil {
+			m = measure.Count{}
+		}
+		base := Config{Measure: m, D: 1, Variant: tc.v, Strategy: tc.s, Seed: 3, Budget: 12}
 		limited := base
 		limited.TimeLimit = time.Nanosecond
 		g := g0.Clone()
