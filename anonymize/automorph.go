@@ -410,7 +410,11 @@ func symmetricStartApplies(c *Config) bool {
 // margin times the edges of the state it started from (ua's, restored);
 // else it returns to that state. A search that cannot reach twinCutoff of
 // the edges of that state is given up (symmetricCheckpoints).
-func (o automorphicStart) run(ctx context.Context, search *symmetricSearch, margin float64) (int, bool) {
+//
+// keptFrom, if not negative, is the number of edges the search competes
+// with instead of the current state's: that of the restored release, when
+// the local search has already run from it (refinement.symmetricAfterAnneal).
+func (o automorphicStart) run(ctx context.Context, search *symmetricSearch, margin float64, keptFrom int) (int, bool) {
 	s := o.s
 	if s.ties != nil {
 		// A twin would need the same kinds of ties as well. (refine does
@@ -419,7 +423,9 @@ func (o automorphicStart) run(ctx context.Context, search *symmetricSearch, marg
 		return 0, false
 	}
 	from := s.ids.deleted(nil)
-	keptFrom := s.ids.numKept()
+	if keptFrom < 0 {
+		keptFrom = s.ids.numKept()
+	}
 	if search == nil {
 		search = newSymmetricSearch(s.n, s.in.edges(), s.cfg)
 	}

@@ -107,6 +107,20 @@ func (c *symmetricSearch) stop() {
 	}
 }
 
+// compete tells a background search the number of edges keptFrom of the
+// release it competes with as soon as it is known, so that it is given up
+// at the first checkpoint it fails instead of running on until result. It
+// does nothing on a nil search or one in the caller's goroutine (result
+// tells those). result must then be given the same number.
+func (c *symmetricSearch) compete(keptFrom int) {
+	if c == nil || c.cancel == nil {
+		return
+	}
+	c.mu.Lock()
+	c.keptFrom = keptFrom
+	c.mu.Unlock()
+}
+
 // viable reports whether the checkpoints reached so far are passed against
 // a release that keeps keptFrom edges. c.mu must be held.
 func (c *symmetricSearch) viable(keptFrom int) bool {

@@ -60,19 +60,25 @@ func TestSymmetricSearchThreads(t *testing.T) {
 				}
 			})
 			t.Run(fmt.Sprintf("%s/k=%d/default", name, k), func(t *testing.T) {
-				var kept [2]int
+				var kept, rows, tried, evals [2]int
 				var dels [2][]Alteration
 				var start [2]string
 				for i, threads := range []int{1, 2} {
 					c := Config{Measure: measure.Count{}, D: 1, K: k, Variant: Full, Seed: 5, Threads: threads, Effort: 1}
 					res := run(t, g.Clone(), c)
 					kept[i], start[i] = res.EdgesAfter, string(res.Refinement.Start)
+					rows[i], tried[i], evals[i] = len(res.Trace), res.Refinement.Tried, res.Refinement.Evaluations
 					for _, a := range res.Alterations.All() {
 						dels[i] = append(dels[i], a)
 					}
 				}
 				if kept[0] != kept[1] || start[0] != start[1] || !slices.Equal(dels[0], dels[1]) {
 					t.Fatalf("one thread keeps %d edges from %q, two keep %d from %q, or delete other ones", kept[0], start[0], kept[1], start[1])
+				}
+				// The same work in the same order: the local search does
+				// not depend on when the background search ends.
+				if rows[0] != rows[1] || tried[0] != tried[1] || evals[0] != evals[1] {
+					t.Fatalf("one thread: %d rows, %d moves tried, %d evaluations; two: %d, %d, %d", rows[0], tried[0], evals[0], rows[1], tried[1], evals[1])
 				}
 				starts[start[0]]++
 			})
