@@ -109,11 +109,12 @@ func (c *symmetricSearch) stop() {
 
 // compete tells a background search the number of edges keptFrom of the
 // release it competes with as soon as it is known, so that it is given up
-// at the first checkpoint it fails instead of running on until result. It
-// does nothing on a nil search or one in the caller's goroutine (result
-// tells those). result must then be given the same number.
+// at the first checkpoint it fails instead of running on until result
+// (a search in the caller's goroutine learns it from result anyway). It
+// does nothing on a nil search. result must then be given the same
+// number.
 func (c *symmetricSearch) compete(keptFrom int) {
-	if c == nil || c.cancel == nil {
+	if c == nil {
 		return
 	}
 	c.mu.Lock()

@@ -89,6 +89,36 @@ func TestSymmetricSearchThreads(t *testing.T) {
 	}
 }
 
+// TestSymmetricSearchCompete: a background search told the size of the
+// release it competes with (compete) is given up at the first checkpoint it
+// fails without waiting for result, so that it does not share the cores
+// with the local search for nothing; result then answers as a search in
+// the caller's goroutine does.
+func TestSymmetricSearchCompete(t *testing.T) {
+	g := examples.MustRead("football")
+	cfg := &Config{Measure: measure.Count{}, D: 1, K: 2, Seed: 5}
+	all := newSymmetricSearch(g.NumNodes(), g.SortedEdges(), cfg)
+	if _, ok := all.result(context.Background(), 0, nil); !ok {
+		t.Fatal("a search against an empty release gave up")
+	}
+	keptFrom := int(float64(all.kept[0])/symmetricCheckpoints()[0].keep) + 1 // fails the first checkpoint
+	c := newSymmetricSearch(g.NumNodes(), g.SortedEdges(), cfg)
+	c.compete(keptFrom) // before it starts, so that the test does not race it
+	c.background(context.Background())
+	<-c.done
+	c.mu.Lock()
+	proposals, checkpoints := c.proposals, len(c.kept)
+	c.mu.Unlock()
+	if want := c.moves / symmetricCheckpoints()[0].part; proposals != want || checkpoints != 1 {
+		t.Errorf("given up after %d proposals and %d checkpoints; want %d and 1", proposals, checkpoints, want)
+	}
+	inline := newSymmetricSearch(g.NumNodes(), g.SortedEdges(), cfg)
+	_, wantOK := inline.result(context.Background(), keptFrom, nil)
+	if _, ok := c.result(context.Background(), keptFrom, nil); ok || wantOK {
+		t.Errorf("after compete: %t; in the caller: %t; want false", ok, wantOK)
+	}
+}
+
 // TestSymmetricSearchStopped: a background search whose context ends, or
 // that is stopped before its result is asked for, answers false and leaves
 // no goroutine running (stop waits for it).
