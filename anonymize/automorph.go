@@ -411,9 +411,11 @@ func symmetricStartApplies(c *Config) bool {
 // else it returns to that state. A search that cannot reach twinCutoff of
 // the edges of that state is given up (symmetricCheckpoints).
 //
-// keptFrom, if not negative, is the number of edges the search competes
-// with instead of the current state's: that of the restored release, when
-// the local search has already run from it (refinement.symmetricAfterAnneal).
+// keptFrom is the number of edges the search competes with: the restored
+// release's, also when the local search has run from it since
+// (refinement.symmetricAfterAnneal); negative where nothing has been
+// restored yet (under a Whole measure the start comes first), the current
+// state's.
 func (o automorphicStart) run(ctx context.Context, search *symmetricSearch, margin float64, keptFrom int) (int, bool) {
 	s := o.s
 	if s.ties != nil {

@@ -24,7 +24,7 @@ type refinement struct {
 	// background, or nil.
 	search *symmetricSearch
 	// restoredKept is the number of edges the release kept after
-	// restoration (symmetricAfterAnneal competes with it); -1 before.
+	// restoration (the k-automorphic start competes with it); -1 before.
 	restoredKept int
 }
 
@@ -45,6 +45,11 @@ type refinePhase struct {
 // when it keeps more; the full variant's release for a small partial or
 // budgeted run; with Anneal the local and large-neighbourhood searches;
 // and for a budgeted run the gainful deletions that spend what is left.
+// Under an arithmetic measure with Anneal, where no full variant's release
+// is tried, the local search comes before the k-automorphic start, which
+// then keeps its release only if that is better after its own local search
+// (symmetricAfterAnneal): the local search need not wait for the start's
+// search, which runs in the background.
 func refinePipeline(cfg *Config, sol *solution) []refinePhase {
 	var ps []refinePhase
 	_, _, whole := measure.WholeOf(cfg.Measure)
@@ -153,7 +158,7 @@ func (r *refinement) symmetric() {
 		margin = symmetricMargin
 	}
 	t := time.Now()
-	if restored, ok := (automorphicStart{sol}).run(ctx, r.search, margin, -1); ok {
+	if restored, ok := (automorphicStart{sol}).run(ctx, r.search, margin, r.restoredKept); ok {
 		r.ctx = ctx
 		ref := &r.rec.res.Refinement
 		ref.Start = StartTwins
@@ -167,12 +172,13 @@ func (r *refinement) symmetric() {
 // k-automorphic release competes, as in symmetric, with the restored
 // release: its search is checked against that release's edges, and it is
 // taken, restored and searched locally in turn when it keeps more than
-// them. The better of the two searched releases stays (the earlier one
-// when they tie), so the result is never worse than with the start tried
-// first. Trying it after the local search costs nothing on two threads,
-// where its search runs in the background meanwhile: the local search no
-// longer waits for it (on dblp-2010 the search is given up 22 s after the
-// restoration ends), and where it is taken both searches run.
+// them. The better of the two searched releases stays (the strategy's
+// when they tie), so a start that would have been taken still gets its
+// local search, and the release is never worse than the strategy's
+// searched one. On two threads the start's search runs in the background
+// meanwhile, so the local search no longer waits for it (on dblp-2010 it
+// waited 22 to 32 s for a start that was then given up); where the start
+// is taken, both local searches run.
 func (r *refinement) symmetricAfterAnneal() {
 	sol := r.sol
 	searched := sol.ids.deleted(nil)
