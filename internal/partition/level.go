@@ -31,7 +31,36 @@ type level struct {
 	touched   []int32 // classes whose size changed since the last reset
 	before    []int32 // their sizes before the first change
 	isTouched []bool
+
+	// record turns on the journal: the changes since the last forget,
+	// which revert undoes.
+	record    bool
+	journal   []levelOp
+	freedKeys []shortKey // the short signatures of the classes freed, in journal order
+	freedLong []string   // the long ones
 }
+
+// A levelOp is one change of a level, as its journal records it: enough to
+// undo it exactly, with the signature of a freed class in the level's
+// freedKeys or freedLong (no pointers here: the journal takes a few
+// entries per node moved, written on every update).
+type levelOp struct {
+	op         opKind
+	kind       keyKind // opFree: where the class's signature was indexed
+	v, c       int32   // the node (opJoin, opRemove) and the class
+	prev, next int32   // opRemove: v's neighbours in c's member list
+}
+
+// An opKind names a change of a level.
+type opKind uint8
+
+const (
+	opNew    opKind = iota // a class taken from the free list (v = 1) or appended (v = 0)
+	opKey                  // class c indexed by its signature
+	opJoin                 // node v joined class c
+	opRemove               // node v left class c
+	opFree                 // empty class c unindexed and freed
+)
 
 func newLevel(n int, k int32) *level {
 	l := &level{
@@ -54,9 +83,11 @@ func (l *level) newClass() int32 {
 	if n := len(l.free); n > 0 {
 		c := l.free[n-1]
 		l.free = l.free[:n-1]
+		l.log(levelOp{op: opNew, c: c, v: 1})
 		return c
 	}
 	c := int32(len(l.size))
+	l.log(levelOp{op: opNew, c: c})
 	l.size = append(l.size, 0)
 	l.head = append(l.head, -1)
 	l.key = append(l.key, shortKey{})
@@ -66,15 +97,28 @@ func (l *level) newClass() int32 {
 	return c
 }
 
+// log appends op to the journal if it is on.
+func (l *level) log(op levelOp) {
+	if l.record {
+		l.journal = append(l.journal, op)
+	}
+}
+
 // resize records that class c changes from size s to s+delta and updates
 // the counts.
 func (l *level) resize(c int32, delta int32) {
-	s := l.size[c]
 	if !l.isTouched[c] {
 		l.isTouched[c] = true
 		l.touched = append(l.touched, c)
-		l.before = append(l.before, s)
+		l.before = append(l.before, l.size[c])
 	}
+	l.recount(c, delta)
+}
+
+// recount changes the size of class c by delta and updates the counts,
+// without recording c as touched.
+func (l *level) recount(c int32, delta int32) {
+	s := l.size[c]
 	t := s + delta
 	if s > 0 {
 		l.hist[s]--
@@ -114,6 +158,7 @@ func (l *level) insert(v int32, key []byte) {
 			c = l.newClass()
 			l.index[sk] = c
 			l.key[c], l.kind[c] = sk, shortKeyed
+			l.log(levelOp{op: opKey, c: c})
 		}
 	} else if found, ok := l.long[string(key)]; ok {
 		c = found
@@ -122,6 +167,7 @@ func (l *level) insert(v int32, key []byte) {
 		s := string(key)
 		l.long[s] = c
 		l.lkey[c], l.kind[c] = s, longKeyed
+		l.log(levelOp{op: opKey, c: c})
 	}
 	l.join(v, c)
 }
@@ -161,6 +207,7 @@ func (l *level) join(v, c int32) {
 	}
 	l.head[c] = v
 	l.resize(c, +1)
+	l.log(levelOp{op: opJoin, v: v, c: c})
 }
 
 // remove takes node v out of its class. A class that empties stays in the
@@ -169,6 +216,7 @@ func (l *level) join(v, c int32) {
 // another one leaves) finds it without deleting and re-inserting its key.
 func (l *level) remove(v int32) {
 	c := l.classOf[v]
+	l.log(levelOp{op: opRemove, v: v, c: c, prev: l.prev[v], next: l.next[v]})
 	if p := l.prev[v]; p >= 0 {
 		l.next[p] = l.next[v]
 	} else {
@@ -206,19 +254,105 @@ func (l *level) resetTouched() {
 		if l.size[c] > 0 {
 			continue
 		}
-		switch l.kind[c] {
-		case shortKeyed:
-			delete(l.index, l.key[c])
-			l.key[c] = shortKey{}
-		case longKeyed:
-			delete(l.long, l.lkey[c])
-			l.lkey[c] = ""
+		if l.record {
+			l.journal = append(l.journal, levelOp{op: opFree, c: c, kind: l.kind[c]})
+			switch l.kind[c] {
+			case shortKeyed:
+				l.freedKeys = append(l.freedKeys, l.key[c])
+			case longKeyed:
+				l.freedLong = append(l.freedLong, l.lkey[c])
+			}
 		}
-		l.kind[c] = unkeyed
+		l.unindex(c)
 		l.free = append(l.free, c)
 	}
 	l.touched = l.touched[:0]
 	l.before = l.before[:0]
+}
+
+// unindex removes class c's signature from the index: c is then unkeyed.
+func (l *level) unindex(c int32) {
+	switch l.kind[c] {
+	case shortKeyed:
+		delete(l.index, l.key[c])
+		l.key[c] = shortKey{}
+	case longKeyed:
+		delete(l.long, l.lkey[c])
+		l.lkey[c] = ""
+	}
+	l.kind[c] = unkeyed
+}
+
+// revert undoes the changes in the journal, last first, and empties it:
+// the level is then as it was when the journal was last emptied, class
+// ids, member lists and free list included. Nothing may be touched (the
+// journal covers whole updates, which end with resetTouched).
+func (l *level) revert() {
+	for i := len(l.journal) - 1; i >= 0; i-- {
+		op := &l.journal[i]
+		c := op.c
+		switch op.op {
+		case opFree:
+			l.free = l.free[:len(l.free)-1] // c, freed last
+			l.kind[c] = op.kind
+			switch op.kind {
+			case shortKeyed:
+				k := l.freedKeys[len(l.freedKeys)-1]
+				l.freedKeys = l.freedKeys[:len(l.freedKeys)-1]
+				l.key[c] = k
+				l.index[k] = c
+			case longKeyed:
+				k := l.freedLong[len(l.freedLong)-1]
+				l.freedLong = l.freedLong[:len(l.freedLong)-1]
+				l.lkey[c] = k
+				l.long[k] = c
+			}
+		case opKey:
+			l.unindex(c)
+		case opNew:
+			if op.v == 1 {
+				l.free = append(l.free, c)
+				continue
+			}
+			// The class appended last: c = len(l.size)-1.
+			l.size = l.size[:c]
+			l.head = l.head[:c]
+			l.key = l.key[:c]
+			l.lkey = l.lkey[:c]
+			l.kind = l.kind[:c]
+			l.isTouched = l.isTouched[:c]
+		case opJoin:
+			v := op.v // the head of c's list, joined last
+			n := l.next[v]
+			l.head[c] = n
+			if n >= 0 {
+				l.prev[n] = -1
+			}
+			l.classOf[v], l.next[v] = -1, -1
+			l.recount(c, -1)
+		case opRemove:
+			v, p, n := op.v, op.prev, op.next
+			l.classOf[v], l.prev[v], l.next[v] = c, p, n
+			if p >= 0 {
+				l.next[p] = v
+			} else {
+				l.head[c] = v
+			}
+			if n >= 0 {
+				l.prev[n] = v
+			}
+			l.recount(c, +1)
+		}
+	}
+	l.forget()
+}
+
+// forget empties the journal.
+func (l *level) forget() {
+	l.journal = l.journal[:0]
+	l.freedKeys = l.freedKeys[:0]
+	clear(l.freedLong) // let the strings go
+	l.freedLong = l.freedLong[:0]
 }
 
 // A keyKind says where a class's signature is indexed.

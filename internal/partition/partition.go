@@ -64,6 +64,16 @@ type Partition struct {
 
 	batchMarks []uint64 // DeleteEdgesAt: the common neighbours to mark, a bit per node, clear between calls
 
+	// The journal that Revert undoes: the edge changes before the last
+	// Update, the classes' changes in it (the levels' journals) and the
+	// nodes whose anonymity it changed.
+	edits       journal // edge changes since the last Update
+	last        journal // the edge changes that the last Update took in
+	lastFlips   []int32
+	revertible  bool // the last Update can be reverted
+	unjournaled bool // a change since the last Update cannot be
+	generation  uint64
+
 	gain *GainEvaluator // DeletionGain's own evaluator, made on first use
 }
 
@@ -154,8 +164,10 @@ func New(g *graph.Graph, m measure.Measure, d int, opt Options) (*Partition, err
 		p.below[v] = p.top.size[p.top.classOf[v]] < p.kt
 	}
 	p.top.resetTouched()
+	p.top.record = true
 	if p.pre != nil {
 		p.pre.resetTouched()
+		p.pre.record = true
 	}
 	return p, nil
 }

@@ -56,6 +56,7 @@ func (p *Partition) DeleteEdgeCommon(u, w int32, common []int32) (int, bool) {
 // the graph changes.
 func (p *Partition) DeleteEdgesAt(pos []int32, threads int, lost func(e, x int32), moved func(p, last int)) {
 	g := p.g
+	p.unjournaled = true // Revert does not undo batches
 	if p.local == nil {
 		// The measure's affected sets, found on the graph before any
 		// deletion: they hold those found before each (fewer edges
@@ -157,6 +158,12 @@ func (p *Partition) markAffected(u, w int32, sign int32, common []int32) {
 		// neighbours.
 		affected = common
 	}
+	if sign != 0 {
+		if p.tri == nil {
+			common = nil // no counts to restore
+		}
+		p.edits.add(u, w, sign, common)
+	}
 	if p.local == nil {
 		p.markFound(u, w)
 	} else {
@@ -195,8 +202,9 @@ func (p *Partition) Pending() int { return len(p.dirty) }
 func (p *Partition) Update() {
 	p.flipped = p.flipped[:0]
 	if len(p.dirty) == 0 {
-		return
+		return // nothing changed: the last Update can still be reverted
 	}
+	p.startJournal()
 	if len(p.dirty)*8 >= len(p.isDirty) {
 		// Many: in order by a scan of the flags, faster than a sort.
 		p.dirty = p.dirty[:0]
@@ -261,7 +269,101 @@ func (p *Partition) Update() {
 	slices.Sort(p.flipped)
 	// A node can be checked twice (moved, and member of a crossing class);
 	// the second check finds no change, so flipped has no duplicates.
+	p.lastFlips = append(p.lastFlips[:0], p.flipped...)
 }
+
+// startJournal begins the journal of an Update: the edge changes since the
+// last one become the last Update's, and the levels record afresh (unless
+// a change cannot be reverted, when recording would be wasted).
+func (p *Partition) startJournal() {
+	p.generation++
+	p.edits, p.last = p.last, p.edits
+	p.edits.reset()
+	p.revertible = !p.unjournaled
+	p.unjournaled = false
+	for _, l := range [2]*level{p.top, p.pre} {
+		if l != nil {
+			l.forget()
+			l.record = p.revertible
+		}
+	}
+}
+
+// Revert undoes the last Update and the edge changes that it took in
+// (AddEdge, DeleteEdge, DeleteEdgeCommon), exactly: the graph has the
+// edges it had before them, as the reverse changes would leave it, the
+// triangle counts and the classes are as they were, class ids and member
+// lists included, and Flipped lists the nodes whose k-anonymity the
+// revert changed (those of the last Update). It costs a few steps per node
+// the Update moved, where changing the edges back and updating would
+// compute their signatures again. It reports false, changing nothing,
+// when edges changed since the last Update, when the changes included
+// SetKind or DeleteEdgesAt, or when the Update was reverted already.
+func (p *Partition) Revert() bool {
+	if !p.revertible || len(p.dirty) > 0 || p.edits.len() > 0 {
+		return false
+	}
+	for i := p.last.len() - 1; i >= 0; i-- {
+		e, common := p.last.at(i)
+		if e.sign > 0 {
+			p.g.DeleteEdgeIndex(e.u, e.w)
+		} else {
+			p.g.AddEdge(e.u, e.w)
+		}
+		if p.tri != nil {
+			t := e.sign * int32(len(common))
+			p.tri[e.u] -= t
+			p.tri[e.w] -= t
+			for _, c := range common {
+				p.tri[c] -= e.sign
+			}
+		}
+	}
+	p.last.reset()
+	p.top.revert()
+	if p.pre != nil {
+		p.pre.revert()
+	}
+	p.flipped = append(p.flipped[:0], p.lastFlips...)
+	for _, v := range p.flipped {
+		p.below[v] = !p.below[v]
+	}
+	p.revertible = false
+	p.generation++
+	return true
+}
+
+// Generation returns a number that changes with every Update that changes
+// the partition and every Revert: a caller that made the last Update can
+// tell from it that Revert would undo that Update and no other.
+func (p *Partition) Generation() uint64 { return p.generation }
+
+// A journal lists edge changes, each with the common neighbours its ends
+// had (when the partition keeps triangle counts).
+type journal struct {
+	edits   []edit
+	commons []int32 // the common neighbours of the edits, one run each
+}
+
+// An edit is the addition (sign +1) or deletion (−1) of the edge {u, w},
+// whose ends' common neighbours are commons[lo:hi].
+type edit struct{ u, w, sign, lo, hi int32 }
+
+func (j *journal) add(u, w, sign int32, common []int32) {
+	lo := int32(len(j.commons))
+	j.commons = append(j.commons, common...)
+	j.edits = append(j.edits, edit{u, w, sign, lo, int32(len(j.commons))})
+}
+
+func (j *journal) len() int { return len(j.edits) }
+
+// at returns the i-th change and its common neighbours.
+func (j *journal) at(i int) (edit, []int32) {
+	e := j.edits[i]
+	return e, j.commons[e.lo:e.hi]
+}
+
+func (j *journal) reset() { j.edits, j.commons = j.edits[:0], j.commons[:0] }
 
 // updateWithPrefilter re-buckets the dirty nodes (already removed from the
 // top level) through the prefilter. It returns the clean nodes that were
@@ -345,11 +447,13 @@ func (p *Partition) SetKind(u, w int32, k graph.Kind) (bool, error) {
 		if _, err := p.g.SetKind(u, w, k); err != nil {
 			return false, fmt.Errorf("anonymity: %w", err)
 		}
+		p.unjournaled = true // Revert does not undo kinds
 		p.markAffected(u, w, +1, nil)
 		return true, nil
 	}
 	// The edge stays: the nodes it affects are those of its deletion, and
-	// no triangle changes.
+	// no triangle changes. Revert does not undo kinds.
+	p.unjournaled = true
 	if _, err := p.g.SetKind(u, w, k); err != nil {
 		return false, fmt.Errorf("anonymity: %w", err)
 	}
