@@ -260,8 +260,7 @@ func (a *annealing) feasible(moves int, every int, progress func()) annealStats 
 				}
 			}
 			if !done {
-				s.apply(id) // delete it again
-				s.commit()
+				s.reapply(id) // delete it again
 			}
 			continue
 		}

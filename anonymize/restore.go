@@ -91,8 +91,7 @@ func (o restoration) run(ctx context.Context) int {
 		if _, found := s.tryEach(partners, s.okMaxNA(a0), func(na int) bool { return s.okAt(na, a0) }); found {
 			restored += 2
 		} else {
-			s.apply(id) // delete e again
-			s.commit()
+			s.reapply(id) // delete e again
 		}
 	}
 	return restored

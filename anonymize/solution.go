@@ -57,6 +57,9 @@ type solution struct {
 	// and the changes to naNodes, in order.
 	lastPos []int32
 	lastNA  []setChange
+	// applied is the partition's generation after the last move's update:
+	// while it has not changed, Revert undoes that update.
+	applied uint64
 
 	// finished is set by finish, after which no move may be made (see
 	// mustMove).
@@ -507,7 +510,49 @@ func (s *solution) apply(ids ...int32) int {
 	}
 	s.moves++
 	s.update(true)
+	s.applied = s.p.Generation()
 	return s.na
+}
+
+// revert reverts the partition's last update, the last move's (see
+// partition.Partition.Revert), if nothing has changed it since, and
+// reports whether it did. The edges are then back as before the move, and
+// the id split still as after it (see toggleID).
+func (s *solution) revert() bool {
+	return s.p.Generation() == s.applied && s.p.Revert()
+}
+
+// toggleID moves id between the kept and the deleted ids (if they are
+// listed) as toggle does, without toggling its edge.
+func (s *solution) toggleID(id int32) {
+	if !s.ids.listed() {
+		return
+	}
+	if s.ids.isKept(id) {
+		s.ids.remove(id)
+	} else {
+		s.ids.restore(id)
+	}
+}
+
+// reapply makes the move that toggles edge id back after the last move
+// toggled it alone, and commits it, as apply(id) and commit would: the
+// id split and the nodes that are not k-anonymous change in the order
+// apply would change them (not back to the order before, as undo
+// restores it). Where nothing has changed the partition since, it
+// reverts the last update instead of computing the signatures of the
+// nodes the edge touches again.
+func (s *solution) reapply(id int32) {
+	s.mustMove("reapply", false)
+	if !s.revert() {
+		s.apply(id)
+		s.commit()
+		return
+	}
+	s.toggleID(id)
+	s.moves++
+	s.recount(false)
+	s.commit()
 }
 
 // update brings the partition, the count and naNodes up to date after
@@ -515,6 +560,12 @@ func (s *solution) apply(ids ...int32) int {
 // undo.
 func (s *solution) update(record bool) {
 	s.p.Update()
+	s.recount(record)
+}
+
+// recount brings the count and naNodes up to date after the partition's
+// update (or revert), as update does.
+func (s *solution) recount(record bool) {
 	if record {
 		s.lastNA = s.lastNA[:0]
 	}
@@ -540,14 +591,21 @@ func (s *solution) update(record bool) {
 // order of the id split and of naNodes too.
 func (s *solution) undo() {
 	listed := s.ids.listed()
+	reverted := s.revert()
 	for i := len(s.last) - 1; i >= 0; i-- {
 		id := s.last[i]
-		s.toggle(id)
+		if reverted {
+			s.toggleID(id)
+		} else {
+			s.toggle(id)
+		}
 		if listed {
 			s.ids.putBack(id, s.lastPos[i])
 		}
 	}
-	s.p.Update()
+	if !reverted {
+		s.p.Update()
+	}
 	for i := len(s.lastNA) - 1; i >= 0; i-- {
 		s.naNodes.revert(s.lastNA[i])
 	}
