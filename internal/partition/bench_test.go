@@ -109,6 +109,30 @@ func BenchmarkIncrementalDeleteHubs(b *testing.B) {
 	benchIncrementalDelete(b, readShared(b, "uk-2007-05-100000.edges.gz"))
 }
 
+// BenchmarkIncrementalDeleteDBLP is BenchmarkIncrementalDelete on
+// dblp-2010 (0.8 M edges), whose local search issue 39 asks to speed up.
+func BenchmarkIncrementalDeleteDBLP(b *testing.B) {
+	benchIncrementalDelete(b, readShared(b, "dblp-2010.edges.gz"))
+}
+
+// BenchmarkDeletionGainDBLP evaluates the gain of deleting a random edge
+// of dblp-2010 (count, d = 1) without making it, as the local search's
+// probes do.
+func BenchmarkDeletionGainDBLP(b *testing.B) {
+	g := readShared(b, "dblp-2010.edges.gz")
+	p, err := New(g, measure.Count{}, 1, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(2, 2))
+	for b.Loop() {
+		e := g.RandomEdge(r)
+		if _, ok := p.DeletionGain(e.U, e.V, nil); !ok {
+			b.Fatal("no gain")
+		}
+	}
+}
+
 // benchIncrementalDelete deletes a random edge of g, updates a count d = 1
 // partition, adds the edge back and updates again, once per op.
 func benchIncrementalDelete(b *testing.B, g *graph.Graph) {

@@ -7,14 +7,14 @@ import (
 
 // level is a partition of the nodes into classes keyed by signature, with
 // member lists and the counts derived from class sizes, all updated in O(1)
-// per node moved (plus the map operation on the signature).
+// per node moved (plus the index operation on the signature).
 type level struct {
 	k       int32
-	index   map[shortKey]int32 // signature of at most 15 bytes → class
-	long    map[string]int32   // longer signature → class
-	classOf []int32            // node → class
-	next    []int32            // node → next member of its class, or -1
-	prev    []int32            // node → previous member, or -1
+	index   shortIndex       // signature of at most 15 bytes → class
+	long    map[string]int32 // longer signature → class
+	classOf []int32          // node → class
+	next    []int32          // node → next member of its class, or -1
+	prev    []int32          // node → previous member, or -1
 
 	size []int32    // class → number of members
 	head []int32    // class → first member, or -1
@@ -65,7 +65,6 @@ const (
 func newLevel(n int, k int32) *level {
 	l := &level{
 		k:       k,
-		index:   make(map[shortKey]int32),
 		long:    make(map[string]int32),
 		classOf: make([]int32, n),
 		next:    make([]int32, n),
@@ -153,10 +152,10 @@ func (l *level) insert(v int32, key []byte) {
 	if key == nil {
 		c = l.newClass()
 	} else if sk, short := packShort(key); short {
-		found, ok := l.index[sk]
+		found, ok := l.index.get(sk)
 		if c = found; !ok {
 			c = l.newClass()
-			l.index[sk] = c
+			l.index.set(sk, c)
 			l.key[c], l.kind[c] = sk, shortKeyed
 			l.log(levelOp{op: opKey, c: c})
 		}
@@ -175,8 +174,7 @@ func (l *level) insert(v int32, key []byte) {
 // lookup returns the class with signature key, if there is one.
 func (l *level) lookup(key []byte) (int32, bool) {
 	if sk, short := packShort(key); short {
-		c, ok := l.index[sk]
-		return c, ok
+		return l.index.get(sk)
 	}
 	c, ok := l.long[string(key)]
 	return c, ok
@@ -274,7 +272,7 @@ func (l *level) resetTouched() {
 func (l *level) unindex(c int32) {
 	switch l.kind[c] {
 	case shortKeyed:
-		delete(l.index, l.key[c])
+		l.index.del(l.key[c])
 		l.key[c] = shortKey{}
 	case longKeyed:
 		delete(l.long, l.lkey[c])
@@ -300,7 +298,7 @@ func (l *level) revert() {
 				k := l.freedKeys[len(l.freedKeys)-1]
 				l.freedKeys = l.freedKeys[:len(l.freedKeys)-1]
 				l.key[c] = k
-				l.index[k] = c
+				l.index.set(k, c)
 			case longKeyed:
 				k := l.freedLong[len(l.freedLong)-1]
 				l.freedLong = l.freedLong[:len(l.freedLong)-1]
@@ -369,7 +367,8 @@ const (
 // arithmetic signatures (a code and two varints) are all this short;
 // indexing them by value instead of by string spares the class index a
 // pointer to follow and an allocation per class (on the uk-2007 sample the
-// string index took 40% of the local search).
+// string index took 40% of the local search), and a table of their own
+// (shortIndex) spares it the general map's hashing and probing.
 type shortKey [16]byte
 
 // compare orders shortKeys by their two halves as integers (not as

@@ -24,9 +24,24 @@ func state(p *Partition) string {
 			continue
 		}
 		s += fmt.Sprintf("level %d: classOf %v next %v prev %v size %v head %v key %v lkey %q kind %v free %v hist %v classes %d unique %d below %d index %v long %v touched %v\n",
-			i, l.classOf, l.next, l.prev, l.size, l.head, l.key, l.lkey, l.kind, l.free, l.hist, l.numClasses, l.unique, l.belowK, l.index, l.long, l.touched)
+			i, l.classOf, l.next, l.prev, l.size, l.head, l.key, l.lkey, l.kind, l.free, l.hist, l.numClasses, l.unique, l.belowK, indexed(&l.index), l.long, l.touched)
 	}
 	return s
+}
+
+// indexed returns the entries of x as a map (its slots' order depends on
+// the table's history, which Revert need not restore).
+func indexed(x *shortIndex) map[shortKey]int32 {
+	m := map[shortKey]int32{}
+	for _, s := range x.slots {
+		if s.val != 0 {
+			m[s.key] = s.val - 1
+		}
+	}
+	if len(m) != x.n {
+		panic(fmt.Sprintf("index holds %d entries, counts %d", len(m), x.n))
+	}
+	return m
 }
 
 // TestRevert makes random batches of edge changes through a partition,

@@ -621,7 +621,7 @@ func (e *GainEvaluator) gain(u, w, sign int32, common []int32) (int, bool) {
 			}
 			return 0, false
 		}
-		if id, ok := p.top.index[sk]; ok {
+		if id, ok := p.top.index.get(sk); ok {
 			bump(id, +1)
 		} else {
 			e.fresh = append(e.fresh, sk)
