@@ -455,15 +455,11 @@ func (s *solution) anonymous() int { return s.n - s.na }
 func (s *solution) toggle(id int32) {
 	s.mustMove("toggle", false)
 	e := s.in.edge(id)
-	listed := s.ids.listed()
 	if s.kept(id, e) {
 		if s.ties == nil {
 			s.p.DeleteEdge(e.U, e.V)
 		} else {
 			s.p.SetKind(e.U, e.V, s.g.Kind(e.U, e.V)&^s.ties[id]) // cannot fail: fewer ties of the graph
-		}
-		if listed {
-			s.ids.remove(id)
 		}
 	} else {
 		if s.ties == nil {
@@ -471,10 +467,8 @@ func (s *solution) toggle(id int32) {
 		} else {
 			s.p.SetKind(e.U, e.V, s.g.Kind(e.U, e.V)|s.ties[id]) // cannot fail: a tie of the input
 		}
-		if listed {
-			s.ids.restore(id)
-		}
 	}
+	s.toggleID(id)
 }
 
 // kept reports whether edge or tie id, which is e, is kept: from the

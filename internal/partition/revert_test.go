@@ -136,6 +136,24 @@ func TestRevertRefuses(t *testing.T) {
 	if state(p) == before {
 		t.Error("the batch changed nothing")
 	}
+	// Too many changes for the journal.
+	g = randomGraph(rand.New(rand.NewPCG(1, 2)), "er", 2*(maxJournaled+1))
+	p = mustPartition(t, g, measure.Count{}, 1)
+	for v := range int32(maxJournaled + 1) {
+		if !p.AddEdge(2*v, 2*v+1) && !p.DeleteEdge(2*v, 2*v+1) {
+			t.Fatalf("edge %d–%d neither added nor deleted", 2*v, 2*v+1)
+		}
+	}
+	p.Update()
+	if p.Revert() {
+		t.Errorf("Revert of %d changes = true", maxJournaled+1)
+	}
+	p.DeleteEdge(0, 1)
+	p.AddEdge(0, 1)
+	p.Update()
+	if !p.Revert() {
+		t.Error("Revert of the next Update = false")
+	}
 }
 
 // lineDiff lists the lines where got and want differ, with the line of

@@ -158,11 +158,16 @@ func (p *Partition) markAffected(u, w int32, sign int32, common []int32) {
 		// neighbours.
 		affected = common
 	}
-	if sign != 0 {
-		if p.tri == nil {
-			common = nil // no counts to restore
+	if sign != 0 && !p.unjournaled {
+		switch {
+		case p.edits.len() == maxJournaled:
+			p.unjournaled = true // a move to another release: not worth its memory
+			p.edits.reset()
+		case p.tri == nil:
+			p.edits.add(u, w, sign, nil) // no counts to restore
+		default:
+			p.edits.add(u, w, sign, common)
 		}
-		p.edits.add(u, w, sign, common)
 	}
 	if p.local == nil {
 		p.markFound(u, w)
@@ -298,7 +303,8 @@ func (p *Partition) startJournal() {
 // the Update moved, where changing the edges back and updating would
 // compute their signatures again. It reports false, changing nothing,
 // when edges changed since the last Update, when the changes included
-// SetKind or DeleteEdgesAt, or when the Update was reverted already.
+// SetKind or DeleteEdgesAt or were more than a few hundred, or when the
+// Update was reverted already.
 func (p *Partition) Revert() bool {
 	if !p.revertible || len(p.dirty) > 0 || p.edits.len() > 0 {
 		return false
@@ -337,6 +343,13 @@ func (p *Partition) Revert() bool {
 // the partition and every Revert: a caller that made the last Update can
 // tell from it that Revert would undo that Update and no other.
 func (p *Partition) Generation() uint64 { return p.generation }
+
+// maxJournaled is the most edge changes an Update may take in for Revert
+// to undo it. A larger batch (the local search moving to another release
+// wholesale) is not recorded: its journal would take memory in proportion
+// to the nodes it touches (millions on a population network), and nothing
+// reverts it.
+const maxJournaled = 256
 
 // A journal lists edge changes, each with the common neighbours its ends
 // had (when the partition keeps triangle counts).
