@@ -57,9 +57,13 @@ type solution struct {
 	// and the changes to naNodes, in order.
 	lastPos []int32
 	lastNA  []setChange
-	// applied is the partition's generation after the last move's update:
-	// while it has not changed, Revert undoes that update.
-	applied uint64
+	// applied is the partition's generation after the last move's update,
+	// and appliedOne the edge that move toggled alone (else −1): while the
+	// generation has not changed, Revert undoes that move. revertible says
+	// whether the move's update changed the partition at all.
+	applied    uint64
+	appliedOne int32
+	revertible bool
 
 	// finished is set by finish, after which no move may be made (see
 	// mustMove).
@@ -503,17 +507,24 @@ func (s *solution) apply(ids ...int32) int {
 		s.toggle(id)
 	}
 	s.moves++
+	before := s.p.Generation()
 	s.update(true)
 	s.applied = s.p.Generation()
+	s.revertible = s.applied != before // else Revert would undo an earlier move
+	s.appliedOne = -1
+	if len(ids) == 1 {
+		s.appliedOne = ids[0]
+	}
 	return s.na
 }
 
 // revert reverts the partition's last update, the last move's (see
-// partition.Partition.Revert), if nothing has changed it since, and
-// reports whether it did. The edges are then back as before the move, and
-// the id split still as after it (see toggleID).
+// partition.Partition.Revert), if that move changed the partition and
+// nothing has changed it since, and reports whether it did. The edges are
+// then back as before the move, and the id split still as after it (see
+// toggleID).
 func (s *solution) revert() bool {
-	return s.p.Generation() == s.applied && s.p.Revert()
+	return s.revertible && s.p.Generation() == s.applied && s.p.Revert()
 }
 
 // toggleID moves id between the kept and the deleted ids (if they are
@@ -538,7 +549,7 @@ func (s *solution) toggleID(id int32) {
 // nodes the edge touches again.
 func (s *solution) reapply(id int32) {
 	s.mustMove("reapply", false)
-	if !s.revert() {
+	if s.appliedOne != id || !s.revert() {
 		s.apply(id)
 		s.commit()
 		return
@@ -585,7 +596,7 @@ func (s *solution) recount(record bool) {
 // order of the id split and of naNodes too.
 func (s *solution) undo() {
 	listed := s.ids.listed()
-	reverted := s.revert()
+	reverted := len(s.last) > 0 && s.revert()
 	for i := len(s.last) - 1; i >= 0; i-- {
 		id := s.last[i]
 		if reverted {

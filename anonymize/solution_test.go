@@ -254,6 +254,33 @@ func TestReapplyMatchesApply(t *testing.T) {
 	}
 }
 
+// TestUndoLeavesEarlierMoves checks that undoing a move that changed
+// nothing, and toggling back an edge that the last move did not toggle,
+// leave the committed move before them as it is: the partition's last
+// update is then that move's, which a revert would wrongly undo.
+func TestUndoLeavesEarlierMoves(t *testing.T) {
+	r := rand.New(rand.NewPCG(6, 1))
+	g := randomGraph(r, 30, 70)
+	s := newTestSolution(t, g, Config{Measure: measure.Count{}, D: 1, K: 2})
+	s.apply(3)
+	s.commit()
+	kept, na := s.ids.isKept(3), s.na
+	s.apply() // no edges: nothing changes
+	s.undo()
+	if s.ids.isKept(3) != kept || s.na != na {
+		t.Fatalf("undo of an empty move changed edge 3 (kept %v → %v) or the count (%d → %d)", kept, s.ids.isKept(3), na, s.na)
+	}
+	checkSolution(t, s)
+	s.apply(7)
+	s.commit()
+	kept7 := s.ids.isKept(7)
+	s.reapply(5) // the last move toggled 7, not 5
+	if s.ids.isKept(7) != kept7 || s.ids.isKept(5) {
+		t.Fatalf("reapply(5) after a move of 7: edge 7 kept %v (want %v), edge 5 kept %v (want false)", s.ids.isKept(7), kept7, s.ids.isKept(5))
+	}
+	checkSolution(t, s)
+}
+
 // TestGreedyGainIsExact checks the greedy's key against deleting the edge
 // and recounting from scratch.
 func TestGreedyGainIsExact(t *testing.T) {

@@ -120,11 +120,7 @@ func BenchmarkIncrementalDeleteDBLP(b *testing.B) {
 // probes do.
 func BenchmarkDeletionGainDBLP(b *testing.B) {
 	g := readShared(b, "dblp-2010.edges.gz")
-	p, err := New(g, measure.Count{}, 1, Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	r := rand.New(rand.NewPCG(2, 2))
+	p, r := benchCountPartition(b, g)
 	for b.Loop() {
 		e := g.RandomEdge(r)
 		if _, ok := p.DeletionGain(e.U, e.V, nil); !ok {
@@ -133,14 +129,20 @@ func BenchmarkDeletionGainDBLP(b *testing.B) {
 	}
 }
 
-// benchIncrementalDelete deletes a random edge of g, updates a count d = 1
-// partition, adds the edge back and updates again, once per op.
-func benchIncrementalDelete(b *testing.B, g *graph.Graph) {
+// benchCountPartition returns g's partition under count at d = 1 and the
+// seeded source that picks the benchmarks' edges.
+func benchCountPartition(b *testing.B, g *graph.Graph) (*Partition, *rand.Rand) {
 	p, err := New(g, measure.Count{}, 1, Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	r := rand.New(rand.NewPCG(2, 2))
+	return p, rand.New(rand.NewPCG(2, 2))
+}
+
+// benchIncrementalDelete deletes a random edge of g, updates a count d = 1
+// partition, adds the edge back and updates again, once per op.
+func benchIncrementalDelete(b *testing.B, g *graph.Graph) {
+	p, r := benchCountPartition(b, g)
 	for b.Loop() {
 		e := g.RandomEdge(r)
 		p.DeleteEdge(e.U, e.V)

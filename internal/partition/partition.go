@@ -73,6 +73,9 @@ type Partition struct {
 	revertible  bool // the last Update can be reverted
 	unjournaled bool // a change since the last Update cannot be
 	generation  uint64
+	exactBefore bool // exact before the last Update
+
+	exact bool // the classes are exact (see Exact), as of the last build, Update or Revert
 
 	gain *GainEvaluator // DeletionGain's own evaluator, made on first use
 }
@@ -164,11 +167,10 @@ func New(g *graph.Graph, m measure.Measure, d int, opt Options) (*Partition, err
 		p.below[v] = p.top.size[p.top.classOf[v]] < p.kt
 	}
 	p.top.resetTouched()
-	p.top.record = true
 	if p.pre != nil {
 		p.pre.resetTouched()
-		p.pre.record = true
 	}
+	p.exact = p.sigs == nil || p.sigs.complete()
 	return p, nil
 }
 
@@ -372,7 +374,7 @@ func (p *Partition) Graph() *graph.Graph { return p.g }
 // (measure.Automorphism's search limit): its classes are then subsets of
 // the true ones, so that nodes count as less anonymous than they are,
 // never more.
-func (p *Partition) Exact() bool { return p.sigs == nil || p.sigs.complete() }
+func (p *Partition) Exact() bool { return p.exact }
 
 // Measure returns the measure.
 func (p *Partition) Measure() measure.Measure { return p.m }

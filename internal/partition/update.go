@@ -148,12 +148,7 @@ func (p *Partition) markAffected(u, w int32, sign int32, common []int32) {
 			p.buf = p.g.CommonNeighbors(p.buf[:0], u, w)
 			common = p.buf
 		}
-		t := sign * int32(len(common))
-		p.tri[u] += t
-		p.tri[w] += t
-		for _, c := range common {
-			p.tri[c] += sign
-		}
+		p.shiftTriangles(u, w, sign, common)
 		// A local measure with triangles changes at the common
 		// neighbours.
 		affected = common
@@ -178,6 +173,18 @@ func (p *Partition) markAffected(u, w int32, sign int32, common []int32) {
 	}
 	p.mark(u)
 	p.mark(w)
+}
+
+// shiftTriangles changes the triangle counts by the edge {u, w} being
+// added (sign +1) or deleted (−1), given the common neighbours of u and w:
+// sign for each of them, sign times their number for u and w.
+func (p *Partition) shiftTriangles(u, w, sign int32, common []int32) {
+	t := sign * int32(len(common))
+	p.tri[u] += t
+	p.tri[w] += t
+	for _, c := range common {
+		p.tri[c] += sign
+	}
 }
 
 // markFound marks the nodes of the measure's affected set of {u, w}, found
@@ -274,7 +281,10 @@ func (p *Partition) Update() {
 	slices.Sort(p.flipped)
 	// A node can be checked twice (moved, and member of a crossing class);
 	// the second check finds no change, so flipped has no duplicates.
-	p.lastFlips = append(p.lastFlips[:0], p.flipped...)
+	if p.revertible {
+		p.lastFlips = append(p.lastFlips[:0], p.flipped...)
+	}
+	p.exact = p.sigs == nil || p.sigs.complete()
 }
 
 // startJournal begins the journal of an Update: the edge changes since the
@@ -282,6 +292,7 @@ func (p *Partition) Update() {
 // a change cannot be reverted, when recording would be wasted).
 func (p *Partition) startJournal() {
 	p.generation++
+	p.exactBefore = p.exact
 	p.edits, p.last = p.last, p.edits
 	p.edits.reset()
 	p.revertible = !p.unjournaled
@@ -303,8 +314,11 @@ func (p *Partition) startJournal() {
 // the Update moved, where changing the edges back and updating would
 // compute their signatures again. It reports false, changing nothing,
 // when edges changed since the last Update, when the changes included
-// SetKind or DeleteEdgesAt or were more than a few hundred, or when the
-// Update was reverted already.
+// DeleteEdgesAt or a SetKind that keeps or adds a tie (a SetKind that
+// deletes a pair's last tie is a DeleteEdge), or were more than
+// maxJournaled, or when the Update was reverted already. An Update with
+// nothing pending changes nothing, so after one the Update before it is
+// still the one Revert undoes (see Generation).
 func (p *Partition) Revert() bool {
 	if !p.revertible || len(p.dirty) > 0 || p.edits.len() > 0 {
 		return false
@@ -317,12 +331,7 @@ func (p *Partition) Revert() bool {
 			p.g.AddEdge(e.u, e.w)
 		}
 		if p.tri != nil {
-			t := e.sign * int32(len(common))
-			p.tri[e.u] -= t
-			p.tri[e.w] -= t
-			for _, c := range common {
-				p.tri[c] -= e.sign
-			}
+			p.shiftTriangles(e.u, e.w, -e.sign, common)
 		}
 	}
 	p.last.reset()
@@ -334,21 +343,25 @@ func (p *Partition) Revert() bool {
 	for _, v := range p.flipped {
 		p.below[v] = !p.below[v]
 	}
+	p.exact = p.exactBefore
 	p.revertible = false
 	p.generation++
 	return true
 }
 
-// Generation returns a number that changes with every Update that changes
-// the partition and every Revert: a caller that made the last Update can
-// tell from it that Revert would undo that Update and no other.
+// Generation returns a number that grows with every Update that has
+// changes to take in and with every Revert (an Update with nothing pending
+// leaves it as it is): a caller that made the last Update can tell from it
+// that Revert would undo that Update and no other.
 func (p *Partition) Generation() uint64 { return p.generation }
 
 // maxJournaled is the most edge changes an Update may take in for Revert
 // to undo it. A larger batch (the local search moving to another release
 // wholesale) is not recorded: its journal would take memory in proportion
 // to the nodes it touches (millions on a population network), and nothing
-// reverts it.
+// reverts it. (Under a measure of the whole graph every Update touches
+// every node, and its journal is as large as the partition's lists at
+// most; it is reused from one Update to the next.)
 const maxJournaled = 256
 
 // A journal lists edge changes, each with the common neighbours its ends
