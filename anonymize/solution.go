@@ -57,13 +57,12 @@ type solution struct {
 	// and the changes to naNodes, in order.
 	lastPos []int32
 	lastNA  []setChange
-	// applied is the partition's generation after the last move's update,
-	// and appliedOne the edge that move toggled alone (else −1): while the
-	// generation has not changed, Revert undoes that move. revertible says
-	// whether the move's update changed the partition at all.
+	// applied is the partition's generation after the last move's update
+	// (noGeneration if that update changed nothing), and appliedOne the
+	// edge that move toggled alone (else −1): while the generation has not
+	// changed, Revert undoes that move.
 	applied    uint64
 	appliedOne int32
-	revertible bool
 
 	// finished is set by finish, after which no move may be made (see
 	// mustMove).
@@ -306,6 +305,7 @@ func buildSolution(p *partition.Partition, cfg *Config, deleted *Alterations) *s
 	s := &solution{
 		p: p, g: g, cfg: cfg, n: g.NumNodes(), target: Target(cfg.Alpha, g.NumNodes()),
 		in: newInputEdges(g.NumNodes(), units), naNodes: newIDSet(g.NumNodes()),
+		applied: noGeneration, appliedOne: -1, // no move yet
 	}
 	if g.Typed() {
 		s.ties = make([]graph.Kind, 0, s.in.len())
@@ -510,7 +510,9 @@ func (s *solution) apply(ids ...int32) int {
 	before := s.p.Generation()
 	s.update(true)
 	s.applied = s.p.Generation()
-	s.revertible = s.applied != before // else Revert would undo an earlier move
+	if s.applied == before {
+		s.applied = noGeneration // Revert would undo an earlier move
+	}
 	s.appliedOne = -1
 	if len(ids) == 1 {
 		s.appliedOne = ids[0]
@@ -524,8 +526,12 @@ func (s *solution) apply(ids ...int32) int {
 // then back as before the move, and the id split still as after it (see
 // toggleID).
 func (s *solution) revert() bool {
-	return s.revertible && s.p.Generation() == s.applied && s.p.Revert()
+	return s.p.Generation() == s.applied && s.p.Revert()
 }
+
+// noGeneration is a partition generation that never occurs (they count
+// updates from 0).
+const noGeneration = ^uint64(0)
 
 // toggleID moves id between the kept and the deleted ids (if they are
 // listed) as toggle does, without toggling its edge.

@@ -55,7 +55,8 @@ type levelOp struct {
 type opKind uint8
 
 const (
-	opNew    opKind = iota // a class taken from the free list (v = 1) or appended (v = 0)
+	opReuse  opKind = iota // class c taken from the free list
+	opAppend               // class c appended
 	opKey                  // class c indexed by its signature
 	opJoin                 // node v joined class c
 	opRemove               // node v left class c
@@ -82,11 +83,11 @@ func (l *level) newClass() int32 {
 	if n := len(l.free); n > 0 {
 		c := l.free[n-1]
 		l.free = l.free[:n-1]
-		l.log(levelOp{op: opNew, c: c, v: 1})
+		l.log(levelOp{op: opReuse, c: c})
 		return c
 	}
 	c := int32(len(l.size))
-	l.log(levelOp{op: opNew, c: c})
+	l.log(levelOp{op: opAppend, c: c})
 	l.size = append(l.size, 0)
 	l.head = append(l.head, -1)
 	l.key = append(l.key, shortKey{})
@@ -307,11 +308,9 @@ func (l *level) revert() {
 			}
 		case opKey:
 			l.unindex(c)
-		case opNew:
-			if op.v == 1 {
-				l.free = append(l.free, c)
-				continue
-			}
+		case opReuse:
+			l.free = append(l.free, c)
+		case opAppend:
 			// The class appended last: c = len(l.size)-1.
 			l.size = l.size[:c]
 			l.head = l.head[:c]

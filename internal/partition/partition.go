@@ -67,8 +67,8 @@ type Partition struct {
 	// The journal that Revert undoes: the edge changes before the last
 	// Update, the classes' changes in it (the levels' journals) and the
 	// nodes whose anonymity it changed.
-	edits       journal // edge changes since the last Update
-	last        journal // the edge changes that the last Update took in
+	edits       edgeJournal // edge changes since the last Update
+	last        edgeJournal // the edge changes that the last Update took in
 	lastFlips   []int32
 	revertible  bool // the last Update can be reverted
 	unjournaled bool // a change since the last Update cannot be

@@ -55,6 +55,20 @@ var allMeasures = []measure.Measure{
 	measure.VRQ{}, measure.Hybrid{}, measure.Hybrid{Unrooted: true}, measure.EdgeCount{}, measure.None{}, measure.Automorphism{},
 }
 
+// forEachCase runs f as a subtest, named kind/measure/d=D, for each of the
+// three kinds of random graphs, each measure of allMeasures and d = 1 and
+// 2, in that order.
+func forEachCase(t *testing.T, f func(t *testing.T, kind string, m measure.Measure, d int)) {
+	t.Helper()
+	for _, kind := range []string{"er", "ba", "clustered"} {
+		for _, m := range allMeasures {
+			for d := 1; d <= 2; d++ {
+				t.Run(fmt.Sprintf("%s/%s/d=%d", kind, m.Name(), d), func(t *testing.T) { f(t, kind, m, d) })
+			}
+		}
+	}
+}
+
 // samePartition compares two partitions of the same nodes.
 func samePartition(a, b *Partition) bool {
 	return slices.Equal(a.Representatives(), b.Representatives())
@@ -115,56 +129,50 @@ func updateAndCheck(t *testing.T, p *Partition, round int) {
 // every node's k-anonymity.
 func TestIncrementalEqualsScratch(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
-	for _, kind := range []string{"er", "ba", "clustered"} {
-		for _, m := range allMeasures {
-			for d := 1; d <= 2; d++ {
-				t.Run(fmt.Sprintf("%s/%s/d=%d", kind, m.Name(), d), func(t *testing.T) {
-					n := 40
-					if testing.Short() {
-						n = 25
+	forEachCase(t, func(t *testing.T, kind string, m measure.Measure, d int) {
+		n := 40
+		if testing.Short() {
+			n = 25
+		}
+		g := randomGraph(r, kind, n)
+		p, err := New(g, m, d, Options{Threads: 3, K: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for round := range 12 {
+			before := make([]bool, n)
+			for v := range before {
+				before[v] = p.Anonymous(int32(v))
+			}
+			batch := 1 + r.IntN(4)
+			for range batch {
+				if g.NumEdges() > 0 && r.IntN(3) > 0 {
+					e := g.RandomEdge(r)
+					if !p.DeleteEdge(e.U, e.V) {
+						t.Fatalf("DeleteEdge(%v) = false", e)
 					}
-					g := randomGraph(r, kind, n)
-					p, err := New(g, m, d, Options{Threads: 3, K: 2})
-					if err != nil {
-						t.Fatal(err)
-					}
-					for round := range 12 {
-						before := make([]bool, n)
-						for v := range before {
-							before[v] = p.Anonymous(int32(v))
-						}
-						batch := 1 + r.IntN(4)
-						for range batch {
-							if g.NumEdges() > 0 && r.IntN(3) > 0 {
-								e := g.RandomEdge(r)
-								if !p.DeleteEdge(e.U, e.V) {
-									t.Fatalf("DeleteEdge(%v) = false", e)
-								}
-							} else {
-								p.AddEdge(int32(r.IntN(n)), int32(r.IntN(n)))
-							}
-						}
-						updateAndCheck(t, p, round)
-						flipped := map[int32]bool{}
-						if !slices.IsSorted(p.Flipped()) {
-							t.Fatalf("Flipped not in increasing order: %v", p.Flipped())
-						}
-						for _, v := range p.Flipped() {
-							if flipped[v] {
-								t.Fatalf("Flipped repeats %d", v)
-							}
-							flipped[v] = true
-						}
-						for v := range int32(n) {
-							if (before[v] != p.Anonymous(v)) != flipped[v] {
-								t.Fatalf("round %d: node %d anonymous %v→%v but flipped=%v", round, v, before[v], p.Anonymous(v), flipped[v])
-							}
-						}
-					}
-				})
+				} else {
+					p.AddEdge(int32(r.IntN(n)), int32(r.IntN(n)))
+				}
+			}
+			updateAndCheck(t, p, round)
+			flipped := map[int32]bool{}
+			if !slices.IsSorted(p.Flipped()) {
+				t.Fatalf("Flipped not in increasing order: %v", p.Flipped())
+			}
+			for _, v := range p.Flipped() {
+				if flipped[v] {
+					t.Fatalf("Flipped repeats %d", v)
+				}
+				flipped[v] = true
+			}
+			for v := range int32(n) {
+				if (before[v] != p.Anonymous(v)) != flipped[v] {
+					t.Fatalf("round %d: node %d anonymous %v→%v but flipped=%v", round, v, before[v], p.Anonymous(v), flipped[v])
+				}
 			}
 		}
-	}
+	})
 }
 
 // relabel returns g with node v renamed perm[v].
@@ -364,22 +372,16 @@ func TestTwinShortcutStructuralOnly(t *testing.T) {
 // batches large enough to be shared among goroutines.
 func TestDeleteEdgesAt(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 5))
-	for _, kind := range []string{"er", "ba", "clustered"} {
-		for _, m := range allMeasures {
-			for d := 1; d <= 2; d++ {
-				t.Run(fmt.Sprintf("%s/%s/d=%d", kind, m.Name(), d), func(t *testing.T) {
-					g := randomGraph(r, kind, 40)
-					p, err := New(g, m, d, Options{Threads: 3, K: 2})
-					if err != nil {
-						t.Fatal(err)
-					}
-					for round := 0; round < 6 && g.NumEdges() > 0; round++ {
-						deleteBatchAndCheck(t, r, p, 1+r.IntN(8), round)
-					}
-				})
-			}
+	forEachCase(t, func(t *testing.T, kind string, m measure.Measure, d int) {
+		g := randomGraph(r, kind, 40)
+		p, err := New(g, m, d, Options{Threads: 3, K: 2})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
+		for round := 0; round < 6 && g.NumEdges() > 0; round++ {
+			deleteBatchAndCheck(t, r, p, 1+r.IntN(8), round)
+		}
+	})
 	for _, kind := range []string{"ba", "clustered"} {
 		for _, m := range []measure.Measure{measure.Count{}, measure.DK{}, measure.DegDist{}} {
 			t.Run(fmt.Sprintf("shared/%s/%s", kind, m.Name()), func(t *testing.T) {

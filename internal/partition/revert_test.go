@@ -52,67 +52,61 @@ func indexed(x *shortIndex) map[shortKey]int32 {
 // three kinds of random graphs.
 func TestRevert(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 8))
-	for _, kind := range []string{"er", "ba", "clustered"} {
-		for _, m := range allMeasures {
-			for d := 1; d <= 2; d++ {
-				t.Run(fmt.Sprintf("%s/%s/d=%d", kind, m.Name(), d), func(t *testing.T) {
-					n := 30
-					g := randomGraph(r, kind, n)
-					p, err := New(g, m, d, Options{Threads: 2, K: 2 + r.IntN(2)})
-					if err != nil {
-						t.Fatal(err)
-					}
-					if p.Revert() {
-						t.Fatal("Revert before any Update = true")
-					}
-					var common []int32
-					for round := range 30 {
-						before := state(p)
-						changed := false
-						for range 1 + r.IntN(3) {
-							switch {
-							case g.NumEdges() > 0 && r.IntN(3) == 0:
-								e := g.RandomEdge(r)
-								changed = p.DeleteEdge(e.U, e.V) || changed
-							case g.NumEdges() > 0 && r.IntN(2) == 0:
-								e := g.RandomEdge(r)
-								common = g.CommonNeighbors(common[:0], e.U, e.V)
-								_, ok := p.DeleteEdgeCommon(e.U, e.V, common)
-								changed = ok || changed
-							default:
-								changed = p.AddEdge(int32(r.IntN(n)), int32(r.IntN(n))) || changed
-							}
-						}
-						p.Update()
-						if !changed {
-							continue // Revert would undo an earlier Update
-						}
-						flips := slices.Clone(p.Flipped())
-						after := state(p)
-						if r.IntN(2) == 0 {
-							continue // keep the batch
-						}
-						if r.IntN(2) == 0 {
-							p.Update() // nothing pending: the batch can still be reverted
-						}
-						if !p.Revert() {
-							t.Fatalf("round %d: Revert = false", round)
-						}
-						if got := state(p); got != before {
-							t.Fatalf("round %d: reverted state differs:\n%s", round, lineDiff(got, before, after))
-						}
-						if !slices.Equal(p.Flipped(), flips) {
-							t.Fatalf("round %d: Flipped after Revert %v, want %v", round, p.Flipped(), flips)
-						}
-						if p.Revert() {
-							t.Fatalf("round %d: second Revert = true", round)
-						}
-					}
-					updateAndCheck(t, p, -1)
-				})
+	forEachCase(t, func(t *testing.T, kind string, m measure.Measure, d int) {
+		n := 30
+		g := randomGraph(r, kind, n)
+		p, err := New(g, m, d, Options{Threads: 2, K: 2 + r.IntN(2)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Revert() {
+			t.Fatal("Revert before any Update = true")
+		}
+		var common []int32
+		for round := range 30 {
+			before := state(p)
+			changed := false
+			for range 1 + r.IntN(3) {
+				switch {
+				case g.NumEdges() > 0 && r.IntN(3) == 0:
+					e := g.RandomEdge(r)
+					changed = p.DeleteEdge(e.U, e.V) || changed
+				case g.NumEdges() > 0 && r.IntN(2) == 0:
+					e := g.RandomEdge(r)
+					common = g.CommonNeighbors(common[:0], e.U, e.V)
+					_, ok := p.DeleteEdgeCommon(e.U, e.V, common)
+					changed = ok || changed
+				default:
+					changed = p.AddEdge(int32(r.IntN(n)), int32(r.IntN(n))) || changed
+				}
+			}
+			p.Update()
+			if !changed {
+				continue // Revert would undo an earlier Update
+			}
+			flips := slices.Clone(p.Flipped())
+			after := state(p)
+			if r.IntN(2) == 0 {
+				continue // keep the batch
+			}
+			if r.IntN(2) == 0 {
+				p.Update() // nothing pending: the batch can still be reverted
+			}
+			if !p.Revert() {
+				t.Fatalf("round %d: Revert = false", round)
+			}
+			if got := state(p); got != before {
+				t.Fatalf("round %d: reverted state differs:\n%s", round, lineDiff(got, before, after))
+			}
+			if !slices.Equal(p.Flipped(), flips) {
+				t.Fatalf("round %d: Flipped after Revert %v, want %v", round, p.Flipped(), flips)
+			}
+			if p.Revert() {
+				t.Fatalf("round %d: second Revert = true", round)
 			}
 		}
-	}
+		updateAndCheck(t, p, -1)
+	})
 }
 
 // TestRevertRefuses checks the changes that Revert does not undo: edge

@@ -31,8 +31,8 @@ type indexSlot struct {
 // minIndexSlots is the size of an empty index's table.
 const minIndexSlots = 16
 
-// home returns the home slot of k in a table of mask+1 slots.
-func (x *shortIndex) home(k shortKey, mask uint64) uint64 {
+// indexHome returns the home slot of k in a table of mask+1 slots.
+func indexHome(k shortKey, mask uint64) uint64 {
 	a := binary.LittleEndian.Uint64(k[:8])
 	b := binary.LittleEndian.Uint64(k[8:])
 	h := a*0x9e3779b97f4a7c15 ^ bits.RotateLeft64(b*0xc2b2ae3d27d4eb4f, 31)
@@ -48,7 +48,7 @@ func (x *shortIndex) get(k shortKey) (int32, bool) {
 		return 0, false
 	}
 	mask := uint64(len(x.slots) - 1)
-	for i := x.home(k, mask); ; i = (i + 1) & mask {
+	for i := indexHome(k, mask); ; i = (i + 1) & mask {
 		s := &x.slots[i]
 		if s.val == 0 {
 			return 0, false
@@ -65,7 +65,7 @@ func (x *shortIndex) set(k shortKey, c int32) {
 		x.grow()
 	}
 	mask := uint64(len(x.slots) - 1)
-	for i := x.home(k, mask); ; i = (i + 1) & mask {
+	for i := indexHome(k, mask); ; i = (i + 1) & mask {
 		s := &x.slots[i]
 		if s.val == 0 {
 			s.key, s.val = k, c+1
@@ -88,7 +88,7 @@ func (x *shortIndex) grow() {
 		if s.val == 0 {
 			continue
 		}
-		i := x.home(s.key, mask)
+		i := indexHome(s.key, mask)
 		for x.slots[i].val != 0 {
 			i = (i + 1) & mask
 		}
@@ -104,7 +104,7 @@ func (x *shortIndex) del(k shortKey) {
 		return
 	}
 	mask := uint64(len(x.slots) - 1)
-	i := x.home(k, mask)
+	i := indexHome(k, mask)
 	for ; x.slots[i].key != k || x.slots[i].val == 0; i = (i + 1) & mask {
 		if x.slots[i].val == 0 {
 			return
@@ -122,7 +122,7 @@ func (x *shortIndex) del(k shortKey) {
 			}
 			// s may fill the hole at i when i lies on its way from its
 			// home to j: no farther from j than its home is.
-			if (j-x.home(s.key, mask))&mask >= (j-i)&mask {
+			if (j-indexHome(s.key, mask))&mask >= (j-i)&mask {
 				x.slots[i] = s
 				i = j
 				break

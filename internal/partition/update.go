@@ -364,9 +364,9 @@ func (p *Partition) Generation() uint64 { return p.generation }
 // most; it is reused from one Update to the next.)
 const maxJournaled = 256
 
-// A journal lists edge changes, each with the common neighbours its ends
+// An edgeJournal lists edge changes, each with the common neighbours its ends
 // had (when the partition keeps triangle counts).
-type journal struct {
+type edgeJournal struct {
 	edits   []edit
 	commons []int32 // the common neighbours of the edits, one run each
 }
@@ -375,21 +375,21 @@ type journal struct {
 // whose ends' common neighbours are commons[lo:hi].
 type edit struct{ u, w, sign, lo, hi int32 }
 
-func (j *journal) add(u, w, sign int32, common []int32) {
+func (j *edgeJournal) add(u, w, sign int32, common []int32) {
 	lo := int32(len(j.commons))
 	j.commons = append(j.commons, common...)
 	j.edits = append(j.edits, edit{u, w, sign, lo, int32(len(j.commons))})
 }
 
-func (j *journal) len() int { return len(j.edits) }
+func (j *edgeJournal) len() int { return len(j.edits) }
 
 // at returns the i-th change and its common neighbours.
-func (j *journal) at(i int) (edit, []int32) {
+func (j *edgeJournal) at(i int) (edit, []int32) {
 	e := j.edits[i]
 	return e, j.commons[e.lo:e.hi]
 }
 
-func (j *journal) reset() { j.edits, j.commons = j.edits[:0], j.commons[:0] }
+func (j *edgeJournal) reset() { j.edits, j.commons = j.edits[:0], j.commons[:0] }
 
 // updateWithPrefilter re-buckets the dirty nodes (already removed from the
 // top level) through the prefilter. It returns the clean nodes that were
