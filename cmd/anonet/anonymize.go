@@ -570,10 +570,45 @@ func anonymizeProgress(pr *progress, trace *traceStream, cfg anonymize.Config, n
 			stage, it.Iteration, n-it.NotKAnonymous, n, cfg.K, target,
 			it.EdgesAltered, 100*it.FractionAltered, eta)
 	}
+	var passes stagePasses
 	stage := func(stage string, done, total int) {
-		pr.update("%s: %d/%d %s (%.0f%%)", stage, done, total, anonymize.StageUnit(stage), 100*float64(done)/float64(max(total, 1)))
+		pr.update("%s", passes.line(stage, done, total))
 	}
 	return iteration, stage
+}
+
+// stagePasses words the reports of anonymize.Config.StageProgress. A stage
+// that goes over its work several times (restoration repeats its pass over
+// the deleted edges while a pass restores any) starts again from zero each
+// time; the line then names the pass, so that a watcher does not read the
+// fall from 80% to 10% as work lost. Stages may take turns (the
+// k-automorphic start's search beside restoration); each keeps its count.
+// Calls never overlap (StageProgress).
+type stagePasses map[string]*stagePass
+
+// A stagePass is where a stage's last report was: its work done and its
+// pass, from 1.
+type stagePass struct{ done, pass int }
+
+// line returns the progress line of a report of done of total.
+func (sp *stagePasses) line(stage string, done, total int) string {
+	if *sp == nil {
+		*sp = stagePasses{}
+	}
+	st := (*sp)[stage]
+	switch {
+	case st == nil:
+		st = &stagePass{pass: 1}
+		(*sp)[stage] = st
+	case done < st.done:
+		st.pass++
+	}
+	st.done = done
+	name := stage
+	if st.pass > 1 {
+		name = fmt.Sprintf("%s, pass %d", stage, st.pass)
+	}
+	return fmt.Sprintf("%s: %d/%d %s (%.0f%%)", name, done, total, anonymize.StageUnit(stage), 100*float64(done)/float64(max(total, 1)))
 }
 
 // anonymizedFormat is the format given by --to, else that of OUT's

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/anonet-project/anonet/anonymize"
 )
 
 func TestAnonymizeBadInput(t *testing.T) {
@@ -574,5 +576,29 @@ func TestAnonymizeRefusesStdinFile(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(in); string(b) != string(data) {
 		t.Errorf("the input was changed to %q", b)
+	}
+}
+
+// TestStagePasses checks the progress lines of stages reported over
+// several passes, with another stage's reports in between.
+func TestStagePasses(t *testing.T) {
+	restore, sym := anonymize.StageRestore, anonymize.StageSymmetric
+	var sp stagePasses
+	for i, c := range []struct {
+		stage       string
+		done, total int
+		want        string
+	}{
+		{restore, 0, 200, "restoring deleted edges: 0/200 edges (0%)"},
+		{restore, 160, 200, "restoring deleted edges: 160/200 edges (80%)"},
+		{sym, 10, 1000, "k-automorphic start: 10/1000 proposals (1%)"},
+		{restore, 20, 200, "restoring deleted edges, pass 2: 20/200 edges (10%)"},
+		{sym, 20, 1000, "k-automorphic start: 20/1000 proposals (2%)"},
+		{restore, 20, 200, "restoring deleted edges, pass 2: 20/200 edges (10%)"},
+		{restore, 0, 200, "restoring deleted edges, pass 3: 0/200 edges (0%)"},
+	} {
+		if got := sp.line(c.stage, c.done, c.total); got != c.want {
+			t.Errorf("report %d: %q, want %q", i, got, c.want)
+		}
 	}
 }
