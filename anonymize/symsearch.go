@@ -159,6 +159,16 @@ func (c *symmetricSearch) work(ctx context.Context) {
 	c.mu.Lock()
 	c.start = start
 	c.mu.Unlock()
+	// A search that ends before it is complete is never read (result):
+	// its permutation and its copy of the input (24 bytes per edge) go at
+	// once, not when the start is judged, possibly after the local search.
+	defer func() {
+		c.mu.Lock()
+		if !c.complete {
+			c.start = nil
+		}
+		c.mu.Unlock()
+	}()
 	done, step := 0, max(1, c.moves/100)
 	for _, cp := range symmetricCheckpoints() {
 		for to := c.moves / cp.part; done < to; {

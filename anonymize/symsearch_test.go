@@ -107,10 +107,13 @@ func TestSymmetricSearchCompete(t *testing.T) {
 	c.background(context.Background())
 	<-c.done
 	c.mu.Lock()
-	proposals, checkpoints := c.proposals, len(c.kept)
+	proposals, checkpoints, held := c.proposals, len(c.kept), c.start != nil
 	c.mu.Unlock()
 	if want := c.moves / symmetricCheckpoints()[0].part; proposals != want || checkpoints != 1 {
 		t.Errorf("given up after %d proposals and %d checkpoints; want %d and 1", proposals, checkpoints, want)
+	}
+	if held {
+		t.Error("a search given up still holds its permutation and graph")
 	}
 	inline := newSymmetricSearch(g.NumNodes(), g.SortedEdges(), cfg)
 	_, wantOK := inline.result(context.Background(), keptFrom, nil)
