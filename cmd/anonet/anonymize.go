@@ -570,7 +570,7 @@ func anonymizeProgress(pr *progress, trace *traceStream, cfg anonymize.Config, n
 			stage, it.Iteration, n-it.NotKAnonymous, n, cfg.K, target,
 			it.EdgesAltered, 100*it.FractionAltered, eta)
 	}
-	var passes stagePasses
+	passes := stagePasses{}
 	stage := func(stage string, done, total int) {
 		pr.update("%s", passes.line(stage, done, total))
 	}
@@ -584,26 +584,20 @@ func anonymizeProgress(pr *progress, trace *traceStream, cfg anonymize.Config, n
 // fall from 80% to 10% as work lost. Stages may take turns (the
 // k-automorphic start's search beside restoration); each keeps its count.
 // Calls never overlap (StageProgress).
-type stagePasses map[string]*stagePass
+type stagePasses map[string]stagePass
 
 // A stagePass is where a stage's last report was: its work done and its
-// pass, from 1.
+// pass, from 1 (0 before its first report).
 type stagePass struct{ done, pass int }
 
 // line returns the progress line of a report of done of total.
-func (sp *stagePasses) line(stage string, done, total int) string {
-	if *sp == nil {
-		*sp = stagePasses{}
-	}
-	st := (*sp)[stage]
-	switch {
-	case st == nil:
-		st = &stagePass{pass: 1}
-		(*sp)[stage] = st
-	case done < st.done:
+func (sp stagePasses) line(stage string, done, total int) string {
+	st := sp[stage]
+	if st.pass == 0 || done < st.done {
 		st.pass++
 	}
 	st.done = done
+	sp[stage] = st
 	name := stage
 	if st.pass > 1 {
 		name = fmt.Sprintf("%s, pass %d", stage, st.pass)

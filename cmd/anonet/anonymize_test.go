@@ -583,7 +583,7 @@ func TestAnonymizeRefusesStdinFile(t *testing.T) {
 // several passes, with another stage's reports in between.
 func TestStagePasses(t *testing.T) {
 	restore, sym := anonymize.StageRestore, anonymize.StageSymmetric
-	var sp stagePasses
+	sp := stagePasses{}
 	for i, c := range []struct {
 		stage       string
 		done, total int

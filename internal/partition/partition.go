@@ -170,7 +170,7 @@ func New(g *graph.Graph, m measure.Measure, d int, opt Options) (*Partition, err
 	if p.pre != nil {
 		p.pre.resetTouched()
 	}
-	p.exact = p.sigs == nil || p.sigs.complete()
+	p.exact = p.sigsComplete()
 	return p, nil
 }
 
@@ -375,6 +375,11 @@ func (p *Partition) Graph() *graph.Graph { return p.g }
 // the true ones, so that nodes count as less anonymous than they are,
 // never more.
 func (p *Partition) Exact() bool { return p.exact }
+
+// sigsComplete reports whether every signature was computed in full (see
+// Exact), as of now; Exact keeps its answer from the last build, Update or
+// Revert.
+func (p *Partition) sigsComplete() bool { return p.sigs == nil || p.sigs.complete() }
 
 // Measure returns the measure.
 func (p *Partition) Measure() measure.Measure { return p.m }

@@ -284,7 +284,7 @@ func (p *Partition) Update() {
 	if p.revertible {
 		p.lastFlips = append(p.lastFlips[:0], p.flipped...)
 	}
-	p.exact = p.sigs == nil || p.sigs.complete()
+	p.exact = p.sigsComplete()
 }
 
 // startJournal begins the journal of an Update: the edge changes since the
