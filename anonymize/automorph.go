@@ -5,8 +5,6 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
-
-	"github.com/anonet-project/anonet/graph"
 )
 
 // A twinning is a permutation σ of the nodes whose cycles have length 2
@@ -46,7 +44,7 @@ type twinning struct {
 // so. colors, if not nil, gives every node's colour (the attribute codes of
 // measure.Refined: a twin must have the same known attributes); nil means
 // one colour.
-func newTwinning(g *graph.Graph, colors []int32) *twinning {
+func newTwinning(g *adjacency, colors []int32) *twinning {
 	n := g.NumNodes()
 	p := &twinning{permutation: permutation{g: g, to: make([]int32, n)}, mark: make([]bool, n)}
 	for v := range p.to {
@@ -150,7 +148,7 @@ func newTwinning(g *graph.Graph, colors []int32) *twinning {
 // a twinning and a cycling: the edges whose every image under the powers
 // of σ is an edge of g make a graph of which σ is an automorphism.
 type permutation struct {
-	g  *graph.Graph
+	g  *adjacency
 	to []int32 // to[v] = σ(v)
 }
 
@@ -166,13 +164,13 @@ func (p permutation) kept(u, v int32) bool {
 	return true
 }
 
-// deletions returns the indices in g.Edges() of the edges that do not keep
-// their orbit.
+// deletions returns the ids in g of the edges that do not keep their
+// orbit.
 func (p permutation) deletions() []int32 {
 	var out []int32
-	for i, e := range p.g.Edges() {
+	for id, e := range p.g.edges() {
 		if !p.kept(e.U, e.V) {
-			out = append(out, int32(i))
+			out = append(out, id)
 		}
 	}
 	return out
@@ -429,7 +427,7 @@ func (o automorphicStart) run(ctx context.Context, search *symmetricSearch, marg
 		keptFrom = s.ids.numKept()
 	}
 	if search == nil {
-		search = newSymmetricSearch(s.n, s.in.edges(), s.cfg)
+		search = newSymmetricSearch(s.n, &s.in, s.cfg)
 	}
 	dels, ok := search.result(ctx, keptFrom, s.cfg.StageProgress)
 	if !ok {

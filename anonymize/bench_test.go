@@ -226,7 +226,7 @@ func BenchmarkTwinningEnron(b *testing.B) {
 
 // benchTwinning improves a twinning of g by 10 proposals per node.
 func benchTwinning(b *testing.B, g *graph.Graph) {
-	p := newTwinning(g, nil)
+	p := newTwinning(adjacencyOf(g), nil)
 	start := slices.Clone(p.to)
 	cpu0, _ := cputime.Process()
 	for b.Loop() {

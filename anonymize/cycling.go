@@ -4,8 +4,6 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
-
-	"github.com/anonet-project/anonet/graph"
 )
 
 // A cycling generalises a twinning (automorph.go) to any k ≥ 2: a
@@ -35,7 +33,7 @@ type cycling struct {
 // closer degree, then the smaller id), and the next ungrouped nodes of
 // the colour in descending degree when too few share any. colors, if not
 // nil, gives every node's colour (nil: one colour).
-func newCycling(g *graph.Graph, colors []int32, k int) *cycling {
+func newCycling(g *adjacency, colors []int32, k int) *cycling {
 	n := g.NumNodes()
 	c := &cycling{permutation: permutation{g: g, to: make([]int32, n)}, class: make([]int32, n), cycle: make([]int32, n), pos: make([]int32, n), seen: make([]int32, n)}
 	for v := range c.to {

@@ -140,13 +140,20 @@ func (in *inputEdges) id(u, v int32) int32 {
 	return lo + int32(i)
 }
 
-// edges returns the edge list.
-func (in *inputEdges) edges() []graph.Edge {
-	out := make([]graph.Edge, 0, in.len())
-	for u := range int32(len(in.first) - 1) {
-		for _, v := range in.hi[in.first[u]:in.first[u+1]] {
-			out = append(out, graph.Edge{U: u, V: v})
+// all yields the edges in id order.
+func (in *inputEdges) all() iter.Seq[graph.Edge] {
+	return func(yield func(graph.Edge) bool) {
+		for u := range int32(len(in.first) - 1) {
+			for _, v := range in.hi[in.first[u]:in.first[u+1]] {
+				if !yield(graph.Edge{U: u, V: v}) {
+					return
+				}
+			}
 		}
 	}
-	return out
+}
+
+// edges returns the edge list.
+func (in *inputEdges) edges() []graph.Edge {
+	return slices.AppendSeq(make([]graph.Edge, 0, in.len()), in.all())
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"sync"
 
-	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -31,7 +30,7 @@ import (
 // restoration, so not in the background.
 type symmetricSearch struct {
 	n, k   int
-	edges  []graph.Edge // the input's, sorted by (U, V); dropped once the search has built its graph
+	in     *inputEdges // the input, read only
 	colors []int32
 	seed   uint64
 	moves  int                // the proposals, twinMoves per node
@@ -72,11 +71,11 @@ func symmetricCheckpoints() [3]symmetricCheckpoint {
 }
 
 // newSymmetricSearch returns the search of cfg's symmetric start of the
-// input, whose edges on n nodes are edges (sorted by (U, V), U < V; the
-// search keeps the slice until it has built its graph from it). It runs
-// when result is called.
-func newSymmetricSearch(n int, edges []graph.Edge, cfg *Config) *symmetricSearch {
-	c := &symmetricSearch{n: n, k: cfg.K, edges: edges, seed: cfg.Seed, moves: twinMoves * n, keptFrom: -1}
+// input in on n nodes, which must not change while the search runs (it
+// reads in from its own goroutine in the background). It runs when result
+// is called.
+func newSymmetricSearch(n int, in *inputEdges, cfg *Config) *symmetricSearch {
+	c := &symmetricSearch{n: n, k: cfg.K, in: in, seed: cfg.Seed, moves: twinMoves * n, keptFrom: -1}
 	if r, ok := cfg.Measure.(measure.Refined); ok {
 		c.colors = r.Colors
 	}
@@ -144,11 +143,7 @@ func (c *symmetricSearch) viable(keptFrom int) bool {
 // recording each checkpoint reached, until one fails against keptFrom (if
 // known), ctx ends, or every proposal is made.
 func (c *symmetricSearch) work(ctx context.Context) {
-	g0, _, err := graph.FromEdges(c.n, c.edges, nil) // edge indices are the input's ids
-	c.edges = nil
-	if err != nil {
-		return
-	}
+	g0 := inputAdjacency(c.n, c.in) // edge ids are the input's
 	var start symmetricStart
 	if c.k <= 2 {
 		start = newTwinning(g0, c.colors)
@@ -160,7 +155,7 @@ func (c *symmetricSearch) work(ctx context.Context) {
 	c.start = start
 	c.mu.Unlock()
 	// A search that ends before it is complete is never read (result):
-	// its permutation and its copy of the input (24 bytes per edge) go at
+	// its permutation and its copy of the input (8 bytes per edge) go at
 	// once, not when the start is judged, possibly after the local search.
 	defer func() {
 		c.mu.Lock()

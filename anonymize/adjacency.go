@@ -1,0 +1,92 @@
+package anonymize
+
+import (
+	"iter"
+	"slices"
+
+	"github.com/anonet-project/anonet/graph"
+)
+
+// adjacency is a read-only simple graph as sorted neighbour lists, in 8
+// bytes per edge and 8 per node: what a symmetric start's search reads
+// of the input (twinning, cycling), which a graph.Graph would hold in 24
+// bytes per edge (each incidence's edge index and the edge list beside
+// the neighbours). Its edges are numbered in ascending order of (U, V),
+// U < V, as the input's ids are (inputEdges), so the ids a search
+// returns are the input's.
+type adjacency struct {
+	off []int   // v's neighbours are nb[off[v]:off[v+1]]
+	nb  []int32 // every node's neighbours, ascending
+	m   int
+}
+
+// newAdjacency builds the adjacency of the graph on n nodes whose edges
+// edges yields, twice, in ascending order of (U, V) with U < V and no pair
+// twice.
+func newAdjacency(n int, edges iter.Seq[graph.Edge]) *adjacency {
+	a := &adjacency{off: make([]int, n+1)}
+	for e := range edges {
+		a.off[e.U+1]++
+		a.off[e.V+1]++
+		a.m++
+	}
+	for v := range n {
+		a.off[v+1] += a.off[v]
+	}
+	a.nb = make([]int32, 2*a.m)
+	fill := slices.Clone(a.off[:n])
+	// In (U, V) order every edge's lower end reaches V's list before any
+	// higher neighbour of V does (those come with U = V, later), and the
+	// higher ends reach U's list in ascending order: every list is sorted
+	// as it is filled.
+	for e := range edges {
+		a.nb[fill[e.U]] = e.V
+		fill[e.U]++
+		a.nb[fill[e.V]] = e.U
+		fill[e.V]++
+	}
+	return a
+}
+
+// inputAdjacency returns the adjacency of the input in.
+func inputAdjacency(n int, in *inputEdges) *adjacency { return newAdjacency(n, in.all()) }
+
+// NumNodes returns the number of nodes.
+func (a *adjacency) NumNodes() int { return len(a.off) - 1 }
+
+// NumEdges returns the number of edges.
+func (a *adjacency) NumEdges() int { return a.m }
+
+// Degree returns the number of neighbours of v.
+func (a *adjacency) Degree(v int32) int { return a.off[v+1] - a.off[v] }
+
+// Neighbors returns the neighbours of v in ascending order; the slice
+// must not be modified.
+func (a *adjacency) Neighbors(v int32) []int32 { return a.nb[a.off[v]:a.off[v+1]:a.off[v+1]] }
+
+// HasEdge reports whether {u, v} is an edge, by a binary search of the
+// shorter list.
+func (a *adjacency) HasEdge(u, v int32) bool {
+	if a.Degree(u) > a.Degree(v) {
+		u, v = v, u
+	}
+	_, ok := slices.BinarySearch(a.Neighbors(u), v)
+	return ok
+}
+
+// edges yields every edge with its id, in ascending order of (U, V).
+func (a *adjacency) edges() iter.Seq2[int32, graph.Edge] {
+	return func(yield func(int32, graph.Edge) bool) {
+		id := int32(0)
+		for u := range int32(a.NumNodes()) {
+			nb := a.Neighbors(u)
+			i, _ := slices.BinarySearch(nb, u+1)
+			for _, v := range nb[i:] {
+				if !yield(id, graph.Edge{U: u, V: v}) {
+					return
+				}
+				id++
+			}
+		}
+	}
+}
