@@ -705,19 +705,6 @@ func (s *solution) probe(id int32, maxNA int) (int, bool) {
 	return s.na - gain, ok
 }
 
-// tryEach tries the candidates one at a time, each as a move of its own
-// (try, with maxNA), and keeps the first after which ok, given the number
-// of nodes that are not k-anonymous, holds (it returns it and true).
-func (s *solution) tryEach(cands []int32, maxNA int, ok func(na int) bool) (int32, bool) {
-	for _, id := range cands {
-		if s.try(id, maxNA, func(na, _ int) bool { return ok(na) }) {
-			s.commit()
-			return id, true
-		}
-	}
-	return -1, false
-}
-
 // commit forgets the last move, so that undo can no longer revert it.
 func (s *solution) commit() {
 	s.last, s.lastPos, s.lastNA = s.last[:0], s.lastPos[:0], s.lastNA[:0]

@@ -1,0 +1,79 @@
+package anonymize
+
+import (
+	"context"
+	"testing"
+
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
+)
+
+// TestRestorePairsAtHubs: two hubs u and v share a (degree, triangles)
+// class of their own (count, d = 1, k = 2), and each has lost its edges
+// to 50 leaves, so that restoring one alone makes both unique. A leaf
+// edge at one hub comes back with one at the other, which keeps them
+// twins; but each hub's other deleted edges fail as partners: its 40
+// deleted edges that come first in id order (to nodes that would become
+// unique) and, at the hub of the edge tried, its other leaf edges. So
+// the partner that works lies more than 40 tries deep, whichever hub
+// comes first. Restoration must find one for every leaf edge, and its
+// state must be what a partition from scratch gives.
+func TestRestorePairsAtHubs(t *testing.T) {
+	const (
+		hubs, traps, leaves = 2, 40, 50
+		trap0               = 8                    // hub h's traps c: trap0 + 2·traps·h + j, each with its own d (+traps)
+		leaf0               = trap0 + 2*traps*hubs // hub h's leaves: leaf0 + leaves·h + i
+		n                   = leaf0 + leaves*hubs  // nodes
+		keptBefore          = hubs*4 + hubs*traps  // each hub's triangle and pendant, every c–d
+		restoredAtLeast     = hubs * leaves        // every leaf edge
+	)
+	var edges []graph.Edge
+	add := func(x, y int32) { edges = append(edges, graph.MakeEdge(x, y)) }
+	for h := range int32(hubs) {
+		// Kept: a triangle and a pendant (nodes 2–4 at hub 0, 5–7 at hub
+		// 1): both hubs are (3, 1), alone with each other.
+		p := 2 + 3*h
+		add(h, p)
+		add(h, p+1)
+		add(h, p+2)
+		add(p, p+1)
+		for j := range int32(traps) {
+			c := trap0 + 2*traps*h + j
+			add(c, c+traps) // kept: c and its d are (1, 0)
+			add(h, c)       // deleted: would make c (2, 0), unique
+		}
+		for i := range int32(leaves) {
+			add(h, leaf0+leaves*h+i) // deleted
+		}
+	}
+	g, _, err := graph.FromEdges(n, edges, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newTestSolution(t, g, Config{Measure: measure.Count{}, D: 1, K: 2, Variant: Full})
+	hubEdge := func(e graph.Edge) bool {
+		return e.U < hubs && (e.V >= leaf0 || e.V >= trap0 && (e.V-trap0)%(2*traps) < traps)
+	}
+	var dels []int32
+	for id := range int32(s.in.len()) {
+		if hubEdge(s.in.edge(id)) {
+			dels = append(dels, id)
+		}
+	}
+	s.moveTo(dels)
+	if s.anonymous() != n || s.ids.numKept() != keptBefore {
+		t.Fatalf("start: %d of %d anonymous, %d edges kept; want all, %d", s.anonymous(), n, s.ids.numKept(), keptBefore)
+	}
+	restored := restoration{s}.run(context.Background())
+	for h := range int32(hubs) {
+		for i := range int32(leaves) {
+			if s.ids.isDeleted(s.in.id(h, leaf0+leaves*h+i)) {
+				t.Fatalf("the edge of hub %d to its leaf %d not restored (%d restored in all)", h, i, restored)
+			}
+		}
+	}
+	if restored < restoredAtLeast {
+		t.Errorf("%d edges restored, want at least %d", restored, restoredAtLeast)
+	}
+	checkSolution(t, s)
+}
