@@ -17,7 +17,6 @@ import (
 type adjacency struct {
 	off []int   // v's neighbours are nb[off[v]:off[v+1]]
 	nb  []int32 // every node's neighbours, ascending
-	m   int
 }
 
 // newAdjacency builds the adjacency of the graph on n nodes whose edges
@@ -28,12 +27,11 @@ func newAdjacency(n int, edges iter.Seq[graph.Edge]) *adjacency {
 	for e := range edges {
 		a.off[e.U+1]++
 		a.off[e.V+1]++
-		a.m++
 	}
 	for v := range n {
 		a.off[v+1] += a.off[v]
 	}
-	a.nb = make([]int32, 2*a.m)
+	a.nb = make([]int32, a.off[n])
 	fill := slices.Clone(a.off[:n])
 	// In (U, V) order every edge's lower end reaches V's list before any
 	// higher neighbour of V does (those come with U = V, later), and the
@@ -49,13 +47,13 @@ func newAdjacency(n int, edges iter.Seq[graph.Edge]) *adjacency {
 }
 
 // inputAdjacency returns the adjacency of the input in.
-func inputAdjacency(n int, in *inputEdges) *adjacency { return newAdjacency(n, in.all()) }
+func inputAdjacency(in *inputEdges) *adjacency { return newAdjacency(in.numNodes(), in.all()) }
 
 // NumNodes returns the number of nodes.
 func (a *adjacency) NumNodes() int { return len(a.off) - 1 }
 
 // NumEdges returns the number of edges.
-func (a *adjacency) NumEdges() int { return a.m }
+func (a *adjacency) NumEdges() int { return len(a.nb) / 2 }
 
 // Degree returns the number of neighbours of v.
 func (a *adjacency) Degree(v int32) int { return a.off[v+1] - a.off[v] }

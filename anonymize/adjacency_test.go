@@ -41,7 +41,7 @@ func TestAdjacency(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g, n := tc.g, tc.g.NumNodes()
 			sorted := g.SortedEdges()
-			for how, a := range map[string]*adjacency{"edges": adjacencyOf(g), "input": inputAdjacency(n, inputOf(g))} {
+			for how, a := range map[string]*adjacency{"edges": adjacencyOf(g), "input": inputAdjacency(inputOf(g))} {
 				if a.NumNodes() != n || a.NumEdges() != g.NumEdges() {
 					t.Fatalf("%s: %d nodes, %d edges; want %d, %d", how, a.NumNodes(), a.NumEdges(), n, g.NumEdges())
 				}

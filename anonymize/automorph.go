@@ -427,7 +427,7 @@ func (o automorphicStart) run(ctx context.Context, search *symmetricSearch, marg
 		keptFrom = s.ids.numKept()
 	}
 	if search == nil {
-		search = newSymmetricSearch(s.n, &s.in, s.cfg)
+		search = newSymmetricSearch(&s.in, s.cfg)
 	}
 	dels, ok := search.result(ctx, keptFrom, s.cfg.StageProgress)
 	if !ok {

@@ -61,6 +61,9 @@ func newInputEdges(n int, edges iter.Seq[graph.Edge]) inputEdges {
 	return in
 }
 
+// numNodes returns the number of nodes.
+func (in *inputEdges) numNodes() int { return len(in.first) - 1 }
+
 // len returns the number of edges.
 func (in *inputEdges) len() int { return len(in.hi) }
 
@@ -143,7 +146,7 @@ func (in *inputEdges) id(u, v int32) int32 {
 // all yields the edges in id order.
 func (in *inputEdges) all() iter.Seq[graph.Edge] {
 	return func(yield func(graph.Edge) bool) {
-		for u := range int32(len(in.first) - 1) {
+		for u := range int32(in.numNodes()) {
 			for _, v := range in.hi[in.first[u]:in.first[u+1]] {
 				if !yield(graph.Edge{U: u, V: v}) {
 					return

@@ -106,7 +106,7 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder, d
 	if !whole && symmetricStartApplies(cfg) && sol.ties == nil && graph.Threads(cfg.Threads) > 1 {
 		// The symmetric start's search needs only the input: on two
 		// threads it runs beside the restoration.
-		search = newSymmetricSearch(sol.n, &sol.in, cfg)
+		search = newSymmetricSearch(&sol.in, cfg)
 		search.background(rctx)
 		defer search.stop()
 	}

@@ -71,10 +71,10 @@ func symmetricCheckpoints() [3]symmetricCheckpoint {
 }
 
 // newSymmetricSearch returns the search of cfg's symmetric start of the
-// input in on n nodes, which must not change while the search runs (it
-// reads in from its own goroutine in the background). It runs when result
-// is called.
-func newSymmetricSearch(n int, in *inputEdges, cfg *Config) *symmetricSearch {
+// input in, which must not change while the search runs (it reads in from
+// its own goroutine in the background). It runs when result is called.
+func newSymmetricSearch(in *inputEdges, cfg *Config) *symmetricSearch {
+	n := in.numNodes()
 	c := &symmetricSearch{n: n, k: cfg.K, in: in, seed: cfg.Seed, moves: twinMoves * n, keptFrom: -1}
 	if r, ok := cfg.Measure.(measure.Refined); ok {
 		c.colors = r.Colors
@@ -143,7 +143,7 @@ func (c *symmetricSearch) viable(keptFrom int) bool {
 // recording each checkpoint reached, until one fails against keptFrom (if
 // known), ctx ends, or every proposal is made.
 func (c *symmetricSearch) work(ctx context.Context) {
-	g0 := inputAdjacency(c.n, c.in) // edge ids are the input's
+	g0 := inputAdjacency(c.in) // edge ids are the input's
 	var start symmetricStart
 	if c.k <= 2 {
 		start = newTwinning(g0, c.colors)

@@ -27,7 +27,7 @@ func TestSymmetricSearchThreads(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/k=%d", name, k), func(t *testing.T) {
 				// The edges kept at the checkpoints, from a search that
 				// never gives up.
-				all := newSymmetricSearch(g.NumNodes(), inputOf(g), cfg)
+				all := newSymmetricSearch(inputOf(g), cfg)
 				if _, ok := all.result(context.Background(), 0, nil); !ok || len(all.kept) != 3 {
 					t.Fatalf("a search against an empty release: %t after %d checkpoints", ok, len(all.kept))
 				}
@@ -38,16 +38,16 @@ func TestSymmetricSearchThreads(t *testing.T) {
 				}
 				outcomes := map[bool]int{}
 				for _, keptFrom := range tries {
-					inline := newSymmetricSearch(g.NumNodes(), inputOf(g), cfg)
+					inline := newSymmetricSearch(inputOf(g), cfg)
 					want, wantOK := inline.result(context.Background(), keptFrom, nil)
 					outcomes[wantOK]++
-					early := newSymmetricSearch(g.NumNodes(), inputOf(g), cfg)
+					early := newSymmetricSearch(inputOf(g), cfg)
 					early.background(context.Background())
 					got, ok := early.result(context.Background(), keptFrom, nil)
 					if ok != wantOK || !slices.Equal(got, want) {
 						t.Fatalf("keptFrom %d, handed at once: %t with %d deletions; in the caller %t with %d", keptFrom, ok, len(got), wantOK, len(want))
 					}
-					late := newSymmetricSearch(g.NumNodes(), inputOf(g), cfg)
+					late := newSymmetricSearch(inputOf(g), cfg)
 					late.background(context.Background())
 					<-late.done
 					got, ok = late.result(context.Background(), keptFrom, nil)
@@ -97,12 +97,12 @@ func TestSymmetricSearchThreads(t *testing.T) {
 func TestSymmetricSearchCompete(t *testing.T) {
 	g := examples.MustRead("football")
 	cfg := &Config{Measure: measure.Count{}, D: 1, K: 2, Seed: 5}
-	all := newSymmetricSearch(g.NumNodes(), inputOf(g), cfg)
+	all := newSymmetricSearch(inputOf(g), cfg)
 	if _, ok := all.result(context.Background(), 0, nil); !ok {
 		t.Fatal("a search against an empty release gave up")
 	}
 	keptFrom := int(float64(all.kept[0])/symmetricCheckpoints()[0].keep) + 1 // fails the first checkpoint
-	c := newSymmetricSearch(g.NumNodes(), inputOf(g), cfg)
+	c := newSymmetricSearch(inputOf(g), cfg)
 	c.compete(keptFrom) // before it starts, so that the test does not race it
 	c.background(context.Background())
 	<-c.done
@@ -115,7 +115,7 @@ func TestSymmetricSearchCompete(t *testing.T) {
 	if held {
 		t.Error("a search given up still holds its permutation and graph")
 	}
-	inline := newSymmetricSearch(g.NumNodes(), inputOf(g), cfg)
+	inline := newSymmetricSearch(inputOf(g), cfg)
 	_, wantOK := inline.result(context.Background(), keptFrom, nil)
 	if _, ok := c.result(context.Background(), keptFrom, nil); ok || wantOK {
 		t.Errorf("after compete: %t; in the caller: %t; want false", ok, wantOK)
@@ -130,12 +130,12 @@ func TestSymmetricSearchStopped(t *testing.T) {
 	cfg := &Config{Measure: measure.Count{}, D: 1, K: 2, Seed: 5}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	c := newSymmetricSearch(g.NumNodes(), inputOf(g), cfg)
+	c := newSymmetricSearch(inputOf(g), cfg)
 	c.background(ctx)
 	if _, ok := c.result(context.Background(), 0, nil); ok {
 		t.Error("a search whose context had ended answered")
 	}
-	c = newSymmetricSearch(g.NumNodes(), inputOf(g), cfg)
+	c = newSymmetricSearch(inputOf(g), cfg)
 	c.background(context.Background())
 	c.stop()
 	c.stop() // twice is allowed
@@ -146,7 +146,7 @@ func TestSymmetricSearchStopped(t *testing.T) {
 	}
 	ctx, cancel = context.WithCancel(context.Background())
 	cancel()
-	c = newSymmetricSearch(g.NumNodes(), inputOf(g), cfg)
+	c = newSymmetricSearch(inputOf(g), cfg)
 	c.background(context.Background())
 	if _, ok := c.result(ctx, 0, nil); ok {
 		t.Error("a search answered after its caller's context had ended")
