@@ -15,12 +15,6 @@ func adjacencyOf(g *graph.Graph) *adjacency {
 	return newAdjacency(g.NumNodes(), slices.Values(g.SortedEdges()))
 }
 
-// inputOf returns the input edges of g.
-func inputOf(g *graph.Graph) *inputEdges {
-	in := newInputEdges(g.NumNodes(), slices.Values(g.SortedEdges()))
-	return &in
-}
-
 // TestAdjacency: the adjacency of a graph, built from its sorted edges or
 // from the input's edge index, answers as the graph.Graph does: degrees,
 // neighbour lists, every pair's HasEdge, and its edges with ids in

@@ -8,6 +8,12 @@ import (
 	"github.com/anonet-project/anonet/graph"
 )
 
+// inputOf returns the input edges of g.
+func inputOf(g *graph.Graph) *inputEdges {
+	in := newInputEdges(g.NumNodes(), slices.Values(g.SortedEdges()))
+	return &in
+}
+
 // TestInputEdges checks the compact edge list against the plain sorted
 // list it indexes: every id's ends, the id of every pair (the first of a
 // pair listed several times, as for the ties of a typed graph), and the
