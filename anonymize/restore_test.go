@@ -87,7 +87,8 @@ func TestRestorePairsAtHubs(t *testing.T) {
 // alone (checked by trying each), and a state that a partition from
 // scratch confirms. On 2026-11-29 one round left 35 of the 66 graphs so,
 // and the rounds 6; a later round tries only the edges at the ends of
-// those the round before restored, so a few may remain.
+// those the round before restored, and none follows one that gave back
+// too few (roundYield), so a few may remain.
 func TestRestoreRounds(t *testing.T) {
 	const maxOpen = 10
 	graphs, open := 0, 0
