@@ -15,8 +15,9 @@ import (
 // restoration of Enron's ua release (count, k = 2, seed 1, 2026-11-29)
 // 9,004 pairs came back with up to 4,096 tries; the partner was among the
 // first 32 tried for 1,704 of them, the first 256 for 4,925, the first
-// 1,024 for 7,959. Unbounded, Enron's default kept the same (114,114
-// edges, against 101,808 with 32).
+// 1,024 for 7,959. Unbounded, Enron's default kept the same as with the
+// credit below (114,114 edges, against 101,808 with 32; before restoration
+// worked in rounds).
 const (
 	pairPartners    = 32
 	maxPairPartners = 4096
@@ -32,15 +33,14 @@ const (
 const pairCredit = 1 << 16
 
 // roundYield: restoration starts another round only after one that gave
-// back at least one in roundYield of the edges it tried. A round costs
-// about as much per edge tried as the first, and where the start's
-// release is restored (Enron's, say) the later rounds give back 9% to
-// 0.5% of theirs, while on the population network of 10^6 ties they gave
-// back 1.7%, 0.5% and less of 0.7 M and spent 70 s of the 77 s that the
-// whole restoration had taken with one round (2026-11-29: Enron kept
-// 121,379 edges with the bound and 121,489 without; the population network
-// 473,817 in 193 s and 475,535 in 260 s, with --refine restore, where one
-// round gave 471,884 in 77 s).
+// back at least one in roundYield of the edges it tried, since a later
+// round costs about as much per edge tried as the first. Enron's later
+// rounds give back 8.6%, 3.1%, 1.3%, 1.5%, then 0.5% (where they stop
+// now: 121,379 edges kept against 121,489 without the bound); on a
+// population network of 10^6 ties they gave back 1.7%, 0.5%, 0.3% and
+// less, at 15 to 50 s each, on a release that the k-automorphic start
+// then replaced (2026-11-29, docs/performance.md, "A bound on the
+// rounds").
 const roundYield = 100
 
 // restoration re-adds deleted edges of a solution while the target stays
@@ -103,8 +103,7 @@ func (o restoration) run(ctx context.Context) int {
 				if !s.ids.isDeleted(id) {
 					continue // restored in an earlier pass
 				}
-				a0 := s.anonymous()
-				if s.try(id, s.okMaxNA(a0), func(na, _ int) bool { return s.okAt(na, a0) }) {
+				if s.tryOK(id, s.anonymous()) {
 					s.commit()
 					restore(id)
 				}
@@ -175,7 +174,6 @@ func (o restoration) next(dst, order []int32, touched *marks.Set) []int32 {
 // per partner, quadratic in the bound).
 func (o restoration) pair(id int32, broken []int32, seen *marks.Set, credit *int, a0 int) int32 {
 	s := o.s
-	maxNA, ok := s.okMaxNA(a0), func(na, _ int) bool { return s.okAt(na, a0) }
 	seen.Reset(s.n, 1)
 	tries := 0
 	for _, x := range broken {
@@ -195,7 +193,7 @@ func (o restoration) pair(id int32, broken []int32, seen *marks.Set, credit *int
 			if deep {
 				*credit--
 			}
-			if s.try(f, maxNA, ok) {
+			if s.tryOK(f, a0) {
 				s.commit()
 				if deep {
 					*credit += pairCredit

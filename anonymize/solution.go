@@ -705,6 +705,13 @@ func (s *solution) probe(id int32, maxNA int) (int, bool) {
 	return s.na - gain, ok
 }
 
+// tryOK makes the move of edge id if the state after it is ok after one
+// with anonymous0 k-anonymous nodes (try with okMaxNA), and reports
+// whether it did (then the last move, to commit or undo).
+func (s *solution) tryOK(id int32, anonymous0 int) bool {
+	return s.try(id, s.okMaxNA(anonymous0), func(na, _ int) bool { return s.okAt(na, anonymous0) })
+}
+
 // commit forgets the last move, so that undo can no longer revert it.
 func (s *solution) commit() {
 	s.last, s.lastPos, s.lastNA = s.last[:0], s.lastPos[:0], s.lastNA[:0]

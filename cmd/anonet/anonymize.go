@@ -82,7 +82,7 @@ type anonymizeResult struct {
 // refinementResult is what the refinement did, in anonymize's JSON result.
 type refinementResult struct {
 	Start         string  `json:"start,omitempty"` // the state refined: "strategy" or "twins" (best, k = 2); absent if the run stopped before refining
-	EdgesRestored int     `json:"edges_restored"`  // by the restoration pass
+	EdgesRestored int     `json:"edges_restored"`  // by restoration
 	EdgesKept     int     `json:"edges_kept"`      // net, by the whole refinement
 	Effort        int     `json:"effort"`          // local-search moves per deletable edge
 	MovesTried    int     `json:"moves_tried"`     // local-search moves proposed
@@ -578,10 +578,10 @@ func anonymizeProgress(pr *progress, trace *traceStream, cfg anonymize.Config, n
 }
 
 // stagePasses words the reports of anonymize.Config.StageProgress. A stage
-// that goes over its work several times (restoration repeats its pass over
-// the deleted edges while a pass restores any) starts again from zero each
-// time; the line then names the pass, so that a watcher does not read the
-// fall from 80% to 10% as work lost. Stages may take turns (the
+// that goes over its work several times (restoration repeats its passes
+// over the deleted edges, in rounds, while they restore enough) starts
+// again from zero each time; the line then names the pass, so that a
+// watcher does not read the fall from 80% to 10% as work lost. Stages may take turns (the
 // k-automorphic start's search beside restoration); each keeps its count.
 // Calls never overlap (StageProgress).
 type stagePasses map[string]stagePass
