@@ -370,7 +370,7 @@ func (a *annealing) fromInput(moves int) (annealStats, bool) {
 	a.s.moveTo(nil)
 	st, ok := a.penalized(moves)
 	if ok {
-		restoration{a.s}.run(a.ctx)
+		restoration{s: a.s}.run(a.ctx)
 	}
 	return st, ok && a.keepable()
 }

@@ -435,7 +435,7 @@ func (o automorphicStart) run(ctx context.Context, search *symmetricSearch, marg
 	}
 	s.moveTo(dels)
 	if s.feasible() && ctx.Err() == nil {
-		restored := restoration{s}.run(ctx)
+		restored := restoration{s: s}.run(ctx)
 		if float64(s.ids.numKept()) > margin*float64(keptFrom) {
 			return restored, true
 		}

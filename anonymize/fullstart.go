@@ -57,7 +57,7 @@ func (o fullStart) run(ctx context.Context) (int, bool) {
 	}
 	a0, d0 := s.anonymous(), s.ids.numDeleted()
 	s.moveTo(dels)
-	restored := restoration{s}.run(ctx)
+	restored := restoration{s: s}.run(ctx)
 	if s.better(s.anonymous(), s.ids.numDeleted(), a0, d0) {
 		return restored, true
 	}

@@ -26,6 +26,10 @@ type refinement struct {
 	// restoredKept is the number of edges the release kept after
 	// restoration (the k-automorphic start competes with it); -1 before.
 	restoredKept int
+	// preempt: the strategy's restoration may end after its first round
+	// for a symmetric start that promises more (restore); preempted: it
+	// did, and the local search is left to that start's release.
+	preempt, preempted bool
 }
 
 // A refinePhase is one step of the pipeline. Every phase leaves the
@@ -59,10 +63,10 @@ func refinePipeline(cfg *Config, sol *solution) []refinePhase {
 	}
 	ps = append(ps, refinePhase{false, (*refinement).restore})
 	full := (fullStart{sol}).applies()
-	annealFirst := symmetric && !whole && cfg.Refine == Anneal && !full && sol.p.Arithmetic()
+	annealFirst := annealsFirst(cfg, sol)
 	switch {
 	case annealFirst:
-		ps = append(ps, refinePhase{false, (*refinement).anneal},
+		ps = append(ps, refinePhase{false, (*refinement).annealUnlessPreempted},
 			refinePhase{true, (*refinement).symmetricAfterAnneal})
 	case symmetric && !whole:
 		ps = append(ps, refinePhase{true, (*refinement).symmetric})
@@ -80,6 +84,15 @@ func refinePipeline(cfg *Config, sol *solution) []refinePhase {
 		ps = append(ps, refinePhase{true, (*refinement).spendBudget})
 	}
 	return ps
+}
+
+// annealsFirst reports whether the refinement of sol under cfg searches
+// locally before it tries the k-automorphic start (refinePipeline): under
+// an arithmetic measure with Anneal, where no full variant's release is
+// tried.
+func annealsFirst(cfg *Config, sol *solution) bool {
+	_, _, whole := measure.WholeOf(cfg.Measure)
+	return symmetricStartApplies(cfg) && !whole && cfg.Refine == Anneal && !(fullStart{sol}).applies() && sol.p.Arithmetic()
 }
 
 // refine runs the refinement pipeline on sol, then lists the deleted edges
@@ -103,12 +116,14 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder, d
 	}
 	_, _, whole := measure.WholeOf(cfg.Measure)
 	var search *symmetricSearch
-	if !whole && symmetricStartApplies(cfg) && sol.ties == nil && graph.Threads(cfg.Threads) > 1 {
-		// The symmetric start's search needs only the input: on two
-		// threads it runs beside the restoration.
+	if !whole && symmetricStartApplies(cfg) && sol.ties == nil {
 		search = newSymmetricSearch(&sol.in, cfg)
-		search.background(rctx)
-		defer search.stop()
+		if graph.Threads(cfg.Threads) > 1 {
+			// The symmetric start's search needs only the input: on
+			// two threads it runs beside the restoration.
+			search.background(rctx)
+			defer search.stop()
+		}
 	}
 	if whole {
 		// Every exact check recomputes the classes of the whole graph: the
@@ -122,7 +137,8 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder, d
 	moves0 := sol.moves
 	before := sol.ids.numDeleted()
 	res.Refinement.Start = StartStrategy
-	r := &refinement{ctx: rctx, sol: sol, rng: rng, rec: rec, deadline: deadline, start: start, search: search, restoredKept: -1}
+	r := &refinement{ctx: rctx, sol: sol, rng: rng, rec: rec, deadline: deadline, start: start, search: search, restoredKept: -1,
+		preempt: search != nil && annealsFirst(cfg, sol) && sol.in.len() >= twinPreemptMinEdges}
 	for _, ph := range refinePipeline(cfg, sol) {
 		if ph.live && r.ctx.Err() != nil {
 			continue
@@ -179,7 +195,15 @@ func (r *refinement) symmetric() {
 // meanwhile, so the local search no longer waits for it (on dblp-2010 it
 // waited 22 to 32 s for a start that was then given up); where the start
 // is taken, both local searches run.
+//
+// After a restoration that the start preempted (restore), the start is
+// taken as symmetric takes it, then searched locally.
 func (r *refinement) symmetricAfterAnneal() {
+	if r.preempted {
+		r.symmetric()
+		r.anneal()
+		return
+	}
 	sol := r.sol
 	searched := sol.ids.deleted(nil)
 	a0, d0 := sol.anonymous(), sol.ids.numDeleted()
@@ -200,6 +224,14 @@ func (r *refinement) symmetricAfterAnneal() {
 	}
 }
 
+// annealUnlessPreempted is anneal, unless the restoration was preempted
+// (restore): the start that preempted it is searched locally instead.
+func (r *refinement) annealUnlessPreempted() {
+	if !r.preempted {
+		r.anneal()
+	}
+}
+
 // annealing returns the local search on the refinement's solution, within
 // its context and deadline, drawing from its random stream (the large-
 // neighbourhood search restarts from that search's releases).
@@ -208,9 +240,22 @@ func (r *refinement) annealing() *annealing {
 }
 
 // restore re-adds deleted edges while the target stays met. Its row's time
-// counts from the refinement's start.
+// counts from the refinement's start. Where the symmetric start comes
+// after the local search, on networks of at least twinPreemptMinEdges
+// edges (preempt), the restoration ends after its first
+// round if the start's search promises at least twinPreempt times the
+// edges kept then (symmetricSearch.promises): the start is then taken at
+// once (symmetricAfterAnneal), and the later rounds and the local search
+// of a release that it would replace are skipped.
 func (r *refinement) restore() {
-	r.rec.res.Refinement.Restored += restoration{r.sol}.run(r.ctx)
+	o := restoration{s: r.sol}
+	if r.preempt {
+		o.enough = func(kept int) bool {
+			r.preempted = r.search.promises(r.ctx, kept, r.sol.cfg.StageProgress)
+			return r.preempted
+		}
+	}
+	r.rec.res.Refinement.Restored += o.run(r.ctx)
 	r.restoredKept = r.sol.ids.numKept()
 	r.search.compete(r.restoredKept)
 	r.rec.record(PhaseRestore, r.sol.na, 0, time.Since(r.start))

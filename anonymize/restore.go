@@ -45,7 +45,13 @@ const roundYield = 100
 
 // restoration re-adds deleted edges of a solution while the target stays
 // met (run).
-type restoration struct{ s *solution }
+type restoration struct {
+	s *solution
+	// enough, if not nil, is asked after the first round with the number
+	// of edges the solution keeps then; true ends the restoration there
+	// (the refinement has a better start waiting: refinement.restore).
+	enough func(kept int) bool
+}
 
 // run re-adds deleted edges while the target stays met (for a budgeted
 // run: while no k-anonymous node is lost), first one at a time, then in
@@ -89,6 +95,7 @@ func (o restoration) run(ctx context.Context) int {
 	var broken []int32
 	var seen marks.Set // the broken nodes whose edges have been tried
 	credit := pairCredit
+	first := true
 	for len(round) > 0 {
 		before := restored
 		progress := o.progress(len(round))
@@ -139,6 +146,10 @@ func (o restoration) run(ctx context.Context) int {
 		if (restored-before)*roundYield < len(round) {
 			break // nothing, or too little to pay for another round
 		}
+		if first && o.enough != nil && o.enough(s.ids.numKept()) {
+			break
+		}
+		first = false
 		later = o.next(later[:0], order, &touched)
 		round = later
 	}

@@ -66,7 +66,7 @@ func TestRestorePairsAtHubs(t *testing.T) {
 	if s.anonymous() != n || s.ids.numKept() != keptBefore {
 		t.Fatalf("start: %d of %d anonymous, %d edges kept; want all, %d", s.anonymous(), n, s.ids.numKept(), keptBefore)
 	}
-	restored := restoration{s}.run(context.Background())
+	restored := restoration{s: s}.run(context.Background())
 	for h := range int32(hubs) {
 		for i := range int32(leaves) {
 			if s.ids.isDeleted(s.in.id(h, leaf0+leaves*h+i)) {
@@ -104,7 +104,7 @@ func TestRestoreRounds(t *testing.T) {
 				all[id] = int32(id)
 			}
 			s.moveTo(all)
-			restoration{s}.run(context.Background())
+			restoration{s: s}.run(context.Background())
 			checkSolution(t, s)
 			graphs++
 			for _, id := range s.ids.deleted(nil) {

@@ -80,7 +80,7 @@ func checkSolution(t *testing.T, s *solution) {
 	}
 	sum := func(id int32) int { return s.in.degree(edges[id].U) + s.in.degree(edges[id].V) }
 	slices.SortStableFunc(order, func(a, b int32) int { return sum(a) - sum(b) })
-	if got := (restoration{s}).order(); !slices.Equal(got, order) {
+	if got := (restoration{s: s}).order(); !slices.Equal(got, order) {
 		t.Fatalf("restoration order = %v, want %v", got, order)
 	}
 	c := s.cfg

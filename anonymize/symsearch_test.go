@@ -3,10 +3,12 @@ package anonymize
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/anonet-project/anonet/examples"
+	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -151,4 +153,111 @@ func TestSymmetricSearchStopped(t *testing.T) {
 	if _, ok := c.result(ctx, 0, nil); ok {
 		t.Error("a search answered after its caller's context had ended")
 	}
+}
+
+// TestSymmetricSearchPromises: promises answers from the checkpoints alone,
+// the same in the caller's goroutine as in the background: yes against a
+// first round that the search's release, unrestored, outgrows by more than
+// twinPreempt (it keeps 1.25 times as many edges), no where it does not
+// (1.15 times), and no where the first checkpoint already falls short of
+// what the bar asks there. The search then answers result as a search that
+// was never asked does. And on a dense network of groups, where the
+// twinning wins, the default's restoration of ua's release ends after its
+// first round: no local search runs before the twinning is taken, on one
+// thread or two, and both give the same release.
+func TestSymmetricSearchPromises(t *testing.T) {
+	g := nearCopies(20, 0.7, 0.05)
+	large := nearCopies(60, 0.7, 0.05)
+	if large.NumEdges() < twinPreemptMinEdges {
+		t.Fatalf("%d edges: too few for a start to preempt", large.NumEdges())
+	}
+	cfg := &Config{Measure: measure.Count{}, D: 1, K: 2, Seed: 4}
+	all := newSymmetricSearch(inputOf(g), cfg)
+	if _, ok := all.result(context.Background(), 0, nil); !ok || len(all.kept) != 3 {
+		t.Fatalf("a search against an empty release: %t after %d checkpoints", ok, len(all.kept))
+	}
+	end, first := float64(all.kept[2]), float64(all.kept[0])
+	tests := []struct {
+		keptFrom int
+		want     bool
+	}{
+		{int(end / 1.25), true},
+		{int(end / 1.15), false},
+		// The first checkpoint asks for 0.3 of twinPreempt/twinCutoff
+		// times keptFrom.
+		{int(first/(0.3*twinPreempt/twinCutoff)) + 1, false},
+	}
+	for _, tc := range tests {
+		for _, background := range []bool{false, true} {
+			c := newSymmetricSearch(inputOf(g), cfg)
+			if background {
+				c.background(context.Background())
+			}
+			if got := c.promises(context.Background(), tc.keptFrom, nil); got != tc.want {
+				t.Errorf("keptFrom %d (background %t): promises %t, want %t", tc.keptFrom, background, got, tc.want)
+			}
+			final := tc.keptFrom + 3 // restoration goes on when promises says no
+			got, ok := c.result(context.Background(), final, nil)
+			want, wantOK := newSymmetricSearch(inputOf(g), cfg).result(context.Background(), final, nil)
+			if ok != wantOK || !slices.Equal(got, want) {
+				t.Errorf("keptFrom %d (background %t): result %t with %d deletions; a search never asked: %t with %d", tc.keptFrom, background, ok, len(got), wantOK, len(want))
+			}
+			c.stop()
+		}
+	}
+
+	// preempted reports whether the default's run on h took the twinning
+	// with no local search before it, and gives its deletions.
+	preempted := func(h *graph.Graph, threads int) (bool, []Alteration) {
+		res := run(t, h.Clone(), Config{Measure: measure.Count{}, D: 1, K: 2, Variant: Full, Seed: 4, Threads: threads})
+		twins := slices.IndexFunc(res.Trace, func(it Iteration) bool { return it.Phase == PhaseTwins })
+		if twins < 0 {
+			t.Fatalf("%d threads, %d edges: the twinning was not taken", threads, h.NumEdges())
+		}
+		var dels []Alteration
+		for _, a := range res.Alterations.All() {
+			dels = append(dels, a)
+		}
+		return !slices.ContainsFunc(res.Trace[:twins], func(it Iteration) bool { return it.Phase == PhaseAnneal }), dels
+	}
+	twinning := newSymmetricSearch(inputOf(large), cfg)
+	twinning.result(context.Background(), 0, nil)
+	ua := run(t, large.Clone(), Config{Measure: measure.Count{}, D: 1, K: 2, Variant: Full, Seed: 4, Strategy: UA, Refine: Restore})
+	if float64(ua.EdgesAfter)*twinPreempt > float64(twinning.kept[2]) {
+		t.Fatalf("ua's restored release keeps %d edges, the twinning %d: not the case this test is about", ua.EdgesAfter, twinning.kept[2])
+	}
+	var dels [2][]Alteration
+	for i, threads := range []int{1, 2} {
+		var ok bool
+		if ok, dels[i] = preempted(large, threads); !ok {
+			t.Errorf("%d threads: the local search ran on ua's release before the twinning was taken", threads)
+		}
+	}
+	if !slices.Equal(dels[0], dels[1]) {
+		t.Errorf("one thread deletes %d edges, two delete %d, or other ones", len(dels[0]), len(dels[1]))
+	}
+	if ok, _ := preempted(g, 2); ok {
+		t.Errorf("on %d edges the twinning preempted ua's restoration", g.NumEdges())
+	}
+}
+
+// nearCopies returns two copies of a random graph on n nodes with edge
+// probability p, the second missing each edge with probability miss: most
+// nodes have a near twin in the other copy, which the twinning finds and
+// ua's deletions do not (20, 0.7, 0.05: the twinning keeps 235 of 270
+// edges, ua's restored release 126).
+func nearCopies(n int, p, miss float64) *graph.Graph {
+	r := rand.New(rand.NewPCG(1, 9))
+	g := graph.New(2 * n)
+	for u := range int32(n) {
+		for v := u + 1; v < int32(n); v++ {
+			if r.Float64() < p {
+				g.AddEdge(u, v)
+				if r.Float64() >= miss {
+					g.AddEdge(u+int32(n), v+int32(n))
+				}
+			}
+		}
+	}
+	return g
 }
