@@ -401,8 +401,8 @@ func symmetricStartApplies(c *Config) bool {
 // twinning (k = 2) or a cycling (k ≥ 3) of the input within the attribute
 // classes of a refined measure (every node in a cycle of k or more is then
 // k-anonymous under every measure, refined or not, automorphism
-// included), and restores. search, if not nil, is the permutation's search,
-// running in the background (refine); nil searches now. On a typed graph
+// included), and restores. search, if not nil, is the permutation's search
+// made by refine (possibly running in the background); nil searches now. On a typed graph
 // it declines. It keeps that state, and reports true with the
 // number of edges restored, if it meets the target and keeps more than
 // margin times the edges of the state it started from (ua's, restored);

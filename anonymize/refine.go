@@ -20,8 +20,8 @@ type refinement struct {
 	rec      *recorder
 	deadline time.Time // zero: none
 	start    time.Time
-	// search is the symmetric start's search, running in the
-	// background, or nil.
+	// search is the symmetric start's search (in the background on two
+	// or more threads), or nil where refine makes none.
 	search *symmetricSearch
 	// restoredKept is the number of edges the release kept after
 	// restoration (the k-automorphic start competes with it); -1 before.
@@ -53,7 +53,10 @@ type refinePhase struct {
 // is tried, the local search comes before the k-automorphic start, which
 // then keeps its release only if that is better after its own local search
 // (symmetricAfterAnneal): the local search need not wait for the start's
-// search, which runs in the background.
+// search, which runs in the background; only on networks of at least
+// twinPreemptMinEdges edges does the restoration ask it, after its first
+// round, whether it promises enough to preempt the strategy's release
+// (restore).
 func refinePipeline(cfg *Config, sol *solution) []refinePhase {
 	var ps []refinePhase
 	_, _, whole := measure.WholeOf(cfg.Measure)
@@ -193,8 +196,9 @@ func (r *refinement) symmetric() {
 // local search, and the release is never worse than the strategy's
 // searched one. On two threads the start's search runs in the background
 // meanwhile, so the local search no longer waits for it (on dblp-2010 it
-// waited 22 to 32 s for a start that was then given up); where the start
-// is taken, both local searches run.
+// waited 22 to 32 s for a start that was then given up; the restoration
+// now waits about 5 s there for the search's fifth, restore); where the
+// start is taken, both local searches run.
 //
 // After a restoration that the start preempted (restore), the start is
 // taken as symmetric takes it, then searched locally.

@@ -65,7 +65,8 @@ type restoration struct {
 // works in rounds: the first tries every deleted edge, and each later one
 // the edges still deleted at an end of an edge that the round before
 // restored, until a round restores fewer than one in roundYield of the
-// edges it tried. Within a round, single
+// edges it tried, or until enough, asked after the first round, ends it
+// there. Within a round, single
 // restorations are repeated while a pass restores anything. The credit of
 // deep partner tries (pairCredit) lasts over all rounds: the pairs of later
 // rounds are mostly at hubs, deep in their lists, and a credit renewed per
@@ -143,13 +144,13 @@ func (o restoration) run(ctx context.Context) int {
 				s.reapply(id) // delete e again
 			}
 		}
-		if (restored-before)*roundYield < len(round) {
-			break // nothing, or too little to pay for another round
-		}
 		if first && o.enough != nil && o.enough(s.ids.numKept()) {
 			break
 		}
 		first = false
+		if (restored-before)*roundYield < len(round) {
+			break // nothing, or too little to pay for another round
+		}
 		later = o.next(later[:0], order, &touched)
 		round = later
 	}

@@ -20,11 +20,12 @@ import (
 // threads the search starts in the background once the strategy has
 // ended (background, from refine) and runs beside the restoration,
 // recording the edges it keeps at every checkpoint it reaches; once
-// keptFrom is known (result), the recorded checkpoints are checked at
-// once and the later ones as the search reaches them. Those are the checks
-// that the search makes when it runs after the restoration, in the
-// caller's goroutine, as it does on one thread: the release is the same
-// for every thread count. It does not start with the strategy, whose
+// keptFrom is known (compete, promises or result), the recorded
+// checkpoints are checked at once and the later ones as the search
+// reaches them. Those are the checks that the search makes when it runs
+// in the caller's goroutine, as it does on one thread (when promises or
+// result is first called): the release is the same for every thread
+// count. It does not start with the strategy, whose
 // parallel phases (ua's weights on large networks) would share the cores
 // with it: on dblp-2010 it then reached its fifth 3 to 10 s later than
 // after the restoration. Under a Whole measure it runs before the
@@ -46,8 +47,9 @@ type symmetricSearch struct {
 	complete  bool  // every proposal made, every checkpoint passed
 	ended     bool  // work has returned
 	keptFrom  int   // -1 until compete, promises or result
-	// report is Config.StageProgress once result waits (nil before: the
-	// run's other stages report meanwhile), called with mu held.
+	// report is Config.StageProgress while promises or result waits (nil
+	// otherwise: the run's other stages report meanwhile), called with mu
+	// held.
 	report func(stage string, done, total int)
 }
 
@@ -75,7 +77,8 @@ func symmetricCheckpoints() [3]symmetricCheckpoint {
 
 // newSymmetricSearch returns the search of cfg's symmetric start of the
 // input in, which must not change while the search runs (it reads in from
-// its own goroutine in the background). It runs when result is called.
+// its own goroutine in the background). It runs in the background from
+// background, else when promises or result is first called.
 func newSymmetricSearch(in *inputEdges, cfg *Config) *symmetricSearch {
 	n := in.numNodes()
 	c := &symmetricSearch{n: n, k: cfg.K, in: in, seed: cfg.Seed, moves: twinMoves * n, keptFrom: -1}
@@ -203,9 +206,9 @@ func (c *symmetricSearch) work(ctx context.Context) {
 // twinPreempt is how many times the edges of the strategy's release after
 // the first round of its restoration a symmetric start must keep, before
 // its own restoration, to be taken at once (promises): the strategy's
-// later rounds and local search are then skipped. A start that kept 0.79
-// of the strategy's fully restored release won after its own restoration
-// on every shared network (twinCutoff); on a population network of 10^6
+// later rounds and local search are then skipped. A start that kept at
+// least 0.79 of the strategy's fully restored release won after its own
+// restoration on every shared network (hence twinCutoff); on a population network of 10^6
 // ties (count, k = 2, seed 1) the twinning kept 462,901 edges against the
 // 302,000 of ua's first round (1.53 times), and the rounds and the local
 // search after them, about 200 s, were thrown away with ua's release.
@@ -225,24 +228,36 @@ const twinPreemptMinEdges = 2_000
 // promises reports whether the search's release keeps at least
 // twinPreempt times keptFrom edges, keptFrom being those of the strategy's
 // release after the first round of its restoration (refinement.restore).
-// It waits for the search's checkpoints while they can still lead there,
-// judged as viable judges them against the edges of a fully restored
-// release, and until the search ends if they all do; a search in the
-// caller's goroutine runs now, under ctx. The search is told keptFrom as
-// compete tells it (result is still to be called), and report (if not
-// nil) of its proposals while promises waits. The answer depends on the
-// checkpoints only, not on how far a background search has come, so it is
-// the same for every thread count.
+// A background search is waited for while its checkpoints can still lead
+// there, judged as viable judges them against the edges of a fully
+// restored release, and until it ends if they all do; a search in the
+// caller's goroutine runs now, under ctx, to its end or until it fails a
+// checkpoint against keptFrom itself (it must still answer result against
+// the restored release's edges, which may be fewer than the bar), so on
+// one thread it may run further than the answer needs, but not again. The
+// search is told keptFrom as compete tells it (result is still to be
+// called), and report (if not nil) of its proposals while promises waits.
+// The answer depends on the checkpoints only, not on how far a background
+// search has come, so it is the same for every thread count; it is false
+// once ctx ends. promises is called at most once.
 func (c *symmetricSearch) promises(ctx context.Context, keptFrom int, report func(stage string, done, total int)) bool {
 	c.mu.Lock()
 	c.keptFrom, c.report = keptFrom, report
 	if report != nil && c.proposals > 0 {
 		report(StageSymmetric, c.proposals, c.moves)
 	}
+	inline := c.cancel == nil && !c.ended
 	c.mu.Unlock()
-	if c.cancel == nil {
+	if inline {
 		c.work(ctx)
 	}
+	// Wake the wait below when ctx ends, even if the search watches
+	// another context.
+	defer context.AfterFunc(ctx, func() {
+		c.mu.Lock()
+		c.changed.Broadcast()
+		c.mu.Unlock()
+	})()
 	// The checkpoints ask for twinCutoff of the bar at the end.
 	bar := int(math.Ceil(twinPreempt / twinCutoff * float64(keptFrom)))
 	c.mu.Lock()
@@ -250,7 +265,7 @@ func (c *symmetricSearch) promises(ctx context.Context, keptFrom int, report fun
 	defer func() { c.report = nil }()
 	for {
 		switch {
-		case !c.viable(bar):
+		case ctx.Err() != nil, !c.viable(bar):
 			return false
 		case c.complete:
 			return true

@@ -164,7 +164,8 @@ func TestSymmetricSearchStopped(t *testing.T) {
 // was never asked does. And on a dense network of groups, where the
 // twinning wins, the default's restoration of ua's release ends after its
 // first round: no local search runs before the twinning is taken, on one
-// thread or two, and both give the same release.
+// thread or two, and both give the same release. A promises whose context
+// has ended answers no.
 func TestSymmetricSearchPromises(t *testing.T) {
 	g := nearCopies(20, 0.7, 0.05)
 	large := nearCopies(60, 0.7, 0.05)
@@ -205,6 +206,17 @@ func TestSymmetricSearchPromises(t *testing.T) {
 			c.stop()
 		}
 	}
+
+	// A caller whose context has ended gets no promise, even from a
+	// search that would keep everything it asks for.
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	c := newSymmetricSearch(inputOf(g), cfg)
+	c.background(context.Background())
+	if c.promises(ended, 1, nil) {
+		t.Error("promises answered yes after its context ended")
+	}
+	c.stop()
 
 	// preempted reports whether the default's run on h took the twinning
 	// with no local search before it, and gives its deletions.
