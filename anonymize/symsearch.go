@@ -210,8 +210,9 @@ func (c *symmetricSearch) work(ctx context.Context) {
 // least 0.79 of the strategy's fully restored release won after its own
 // restoration on every shared network (hence twinCutoff); on a population network of 10^6
 // ties (count, k = 2, seed 1) the twinning kept 462,901 edges against the
-// 302,000 of ua's first round (1.53 times), and the rounds and the local
-// search after them, about 200 s, were thrown away with ua's release.
+// 299,673 of ua's first round (1.54 times), and the rounds and the local
+// search after them, about 130 s of a 377 s run, were thrown away with
+// ua's release.
 const twinPreempt = 1.2
 
 // twinPreemptMinEdges is the fewest edges of a network on which a
@@ -241,77 +242,68 @@ const twinPreemptMinEdges = 2_000
 // search has come, so it is the same for every thread count; it is false
 // once ctx ends. promises is called at most once.
 func (c *symmetricSearch) promises(ctx context.Context, keptFrom int, report func(stage string, done, total int)) bool {
+	c.begin(ctx, keptFrom, report)
+	// The checkpoints ask for twinCutoff of the bar at the end.
+	bar := int(math.Ceil(twinPreempt / twinCutoff * float64(keptFrom)))
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.await(ctx, func() bool { return !c.viable(bar) })
+	c.report = nil
+	return ctx.Err() == nil && c.complete && c.viable(bar)
+}
+
+// begin tells the search keptFrom and report (nil: none), and report
+// where a search that can still pass its checkpoints against keptFrom is
+// (the run's other stages held the progress line until now); a search in
+// the caller's goroutine then runs, under ctx, unless it has run (by
+// promises, which reported it).
+func (c *symmetricSearch) begin(ctx context.Context, keptFrom int, report func(stage string, done, total int)) {
 	c.mu.Lock()
 	c.keptFrom, c.report = keptFrom, report
-	if report != nil && c.proposals > 0 {
+	inline := c.cancel == nil && !c.ended
+	if report != nil && c.proposals > 0 && c.viable(keptFrom) && (c.cancel != nil || inline) {
 		report(StageSymmetric, c.proposals, c.moves)
 	}
-	inline := c.cancel == nil && !c.ended
 	c.mu.Unlock()
 	if inline {
 		c.work(ctx)
 	}
-	// Wake the wait below when ctx ends, even if the search watches
-	// another context.
+}
+
+// await waits, with c.mu held, until the search has ended, ctx has ended
+// (even if the search watches another context), or until, if not nil,
+// reports true. A search in the caller's goroutine must have run.
+func (c *symmetricSearch) await(ctx context.Context, until func() bool) {
 	defer context.AfterFunc(ctx, func() {
 		c.mu.Lock()
 		c.changed.Broadcast()
 		c.mu.Unlock()
 	})()
-	// The checkpoints ask for twinCutoff of the bar at the end.
-	bar := int(math.Ceil(twinPreempt / twinCutoff * float64(keptFrom)))
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	defer func() { c.report = nil }()
-	for {
-		switch {
-		case ctx.Err() != nil, !c.viable(bar):
-			return false
-		case c.complete:
-			return true
-		case c.ended:
-			return false
-		}
+	for !c.ended && ctx.Err() == nil && (until == nil || !until()) {
 		c.changed.Wait()
 	}
 }
 
 // result gives the search the number of edges keptFrom of the release it
 // competes with and waits for it to end (a search in the caller's
-// goroutine runs now, under ctx). It returns the ids of the edges that the
+// goroutine runs now, under ctx, unless promises ran it). It returns the ids of the edges that the
 // permutation deletes and true, or false if the search was given up, or
 // ended with its context or ctx. report, if not nil, is told of the
 // proposals made so far (if any, and the search is not given up), then of
 // every hundredth from now on. The search's memory is released.
 func (c *symmetricSearch) result(ctx context.Context, keptFrom int, report func(stage string, done, total int)) ([]int32, bool) {
+	c.begin(ctx, keptFrom, report)
 	c.mu.Lock()
-	c.keptFrom, c.report = keptFrom, report
-	ok := c.viable(keptFrom)
-	ran := c.cancel == nil && c.ended // by promises, which reported it
-	if ok && report != nil && c.proposals > 0 && !ran {
-		// Where the search is (possibly done): the run's other stages
-		// held the progress line until now.
-		report(StageSymmetric, c.proposals, c.moves)
-	}
+	// A background search that cannot win is not waited for.
+	c.await(ctx, func() bool { return !c.viable(keptFrom) })
 	c.mu.Unlock()
-	if c.cancel == nil {
-		if !ran {
-			c.work(ctx)
-		}
-	} else {
-		if ok {
-			select {
-			case <-c.done:
-			case <-ctx.Done():
-			}
-		}
-		c.stop()
-	}
+	c.stop()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.report = nil
 	var dels []int32
-	if ok = ok && c.complete && c.viable(keptFrom); ok {
+	ok := c.complete && c.viable(keptFrom)
+	if ok {
 		dels = c.start.deletions()
 	}
 	c.start = nil
