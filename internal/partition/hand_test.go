@@ -498,7 +498,8 @@ func TestDeletionGain(t *testing.T) {
 // and degree, with and without attributes: wherever Untouched says a node
 // is untouched, the toggle leaves it in a class that only lost members.
 // It must say so often (or the test proves nothing), never for an end of
-// the edge, and never for measures it does not know.
+// the edge, and never for measures it does not know, and it answers as a
+// fresh partition of the same graph does, after updates and reverts.
 func TestUntouched(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 43))
 	for trial := range 6 {
@@ -539,12 +540,38 @@ func TestUntouched(t *testing.T) {
 					}
 				}
 				untouched += len(said)
+				// Untouched remembers answers between updates: those for
+				// other toggles asked now must be a fresh partition's.
+				q := mustPartition(t, g, m, 1)
+				for range 3 {
+					a, b := int32(r.IntN(int(n))), int32(r.IntN(int(n)))
+					if a == b {
+						continue
+					}
+					sg := int32(1)
+					if g.HasEdge(a, b) {
+						sg = -1
+					}
+					for y := range n {
+						if got, want := p.Untouched(y, a, b, sg), q.Untouched(y, a, b, sg); got != want {
+							t.Fatalf("%s: Untouched(%d, {%d, %d}, %+d) = %v, a fresh partition says %v", m.Name(), y, a, b, sg, got, want)
+						}
+					}
+				}
 				if sign < 0 {
 					p.DeleteEdge(u, w)
 				} else {
 					p.AddEdge(u, w)
 				}
 				p.Update()
+				if r.IntN(3) == 0 {
+					// A revert brings back the classes the answers were
+					// remembered for, in a later generation.
+					if !p.Revert() {
+						t.Fatalf("%s: cannot revert toggling {%d, %d}", m.Name(), u, w)
+					}
+					continue
+				}
 				for _, y := range said {
 					if p.Class(y) != class[y] {
 						t.Fatalf("%s: toggling {%d, %d} (%+d) moved %d, said untouched", m.Name(), u, w, sign, y)
@@ -559,6 +586,70 @@ func TestUntouched(t *testing.T) {
 			if known && untouched < 100 {
 				t.Errorf("%s: only %d nodes found untouched", m.Name(), untouched)
 			}
+		}
+	}
+}
+
+// TestGainAtAnchor evaluates runs of toggles at the same hubs, where an
+// evaluator lists common neighbours from the marked neighbours of one end
+// (GainEvaluator.common), between changes to the graph that are updated
+// or reverted: every gain equals the gain given the common neighbours
+// listed by the graph.
+func TestGainAtAnchor(t *testing.T) {
+	r := rand.New(rand.NewPCG(53, 59))
+	const n = 200
+	g := randomGraph(r, "er", n)
+	hubs := []int32{0, 1, 2}
+	for _, h := range hubs {
+		for range 90 {
+			g.AddEdge(h, int32(r.IntN(n)))
+		}
+	}
+	for _, m := range []measure.Measure{measure.Count{}, measure.EdgeCount{}} {
+		p := mustPartition(t, g, m, 1)
+		anchored := 0
+		for round := range 120 {
+			h := hubs[round/2%len(hubs)] // two rounds at each hub
+			for range 40 {
+				z := int32(r.IntN(n))
+				if z == h {
+					continue
+				}
+				if z < 3 {
+					anchored++ // a hub's partner may be the larger end
+				}
+				common := g.CommonNeighbors([]int32{}, h, z)
+				var got, want int
+				var ok1, ok2 bool
+				if g.HasEdge(h, z) {
+					got, ok1 = p.DeletionGain(h, z, nil)
+					want, ok2 = p.DeletionGain(h, z, common)
+				} else {
+					got, ok1 = p.AdditionGain(h, z, nil)
+					want, ok2 = p.AdditionGain(h, z, common)
+				}
+				if ok1 != ok2 || got != want {
+					t.Fatalf("%s: toggling {%d, %d}: gain %d (%v), given the common neighbours %d (%v)", m.Name(), h, z, got, ok1, want, ok2)
+				}
+			}
+			// Change the hub's list, then keep or revert the change: the
+			// next round evaluates at the same hub or another.
+			z := int32(r.IntN(n))
+			if z == h {
+				continue
+			}
+			if g.HasEdge(h, z) {
+				p.DeleteEdge(h, z)
+			} else {
+				p.AddEdge(h, z)
+			}
+			p.Update()
+			if r.IntN(2) == 0 && !p.Revert() {
+				t.Fatalf("%s: cannot revert the change at %d", m.Name(), h)
+			}
+		}
+		if anchored == 0 {
+			t.Fatalf("%s: no two hubs evaluated together", m.Name())
 		}
 	}
 }

@@ -78,6 +78,9 @@ type Partition struct {
 	exact bool // the classes are exact (see Exact), as of the last build, Update or Revert
 
 	gain *GainEvaluator // DeletionGain's own evaluator, made on first use
+
+	taken        [takenSlots]takenMemo       // signatureTaken's answers, by node
+	adjacentMemo [adjacentSlots]adjacentMemo // adjacent's answers, by pair
 }
 
 // DefaultK is the anonymity threshold when none is given: a node is

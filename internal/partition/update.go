@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/marks"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -551,14 +552,101 @@ func (p *Partition) Untouched(y, u, w, sign int32) bool {
 	if p.tri == nil {
 		return true // degree: only the ends change
 	}
-	if g.HasEdge(u, y) && g.HasEdge(w, y) {
-		return false // a common neighbour: its triangle count changes
-	}
 	// A common neighbour takes y's signature only if it has it now with
-	// sign triangles less.
+	// sign triangles less. That depends on y, sign and the classes alone,
+	// which the callers ask about for many toggles in a row; the common
+	// neighbour test, a search of two lists, comes after it.
+	if p.signatureTaken(y, dy, sign) {
+		return false
+	}
+	return !p.commonNeighbour(y, u, w) // a common neighbour's triangle count changes
+}
+
+// commonNeighbour reports whether y is adjacent to both u and w, with
+// nothing pending (Untouched): first from the answers remembered for
+// either pair, then by searches.
+func (p *Partition) commonNeighbour(y, u, w int32) bool {
+	if adj, ok := p.adjacentKnown(u, y); ok && !adj {
+		return false
+	}
+	if adj, ok := p.adjacentKnown(w, y); ok && !adj {
+		return false
+	}
+	return p.adjacent(u, y) && p.adjacent(w, y)
+}
+
+// adjacentSlots is the number of node pairs for which Untouched remembers
+// whether they are adjacent; a power of two.
+const adjacentSlots = 256
+
+// adjacentMemo is one remembered answer of adjacent: whether a and y
+// are adjacent, as of the partition's generation gen.
+type adjacentMemo struct {
+	gen  uint64
+	a, y int32
+	adj  bool
+}
+
+// adjacent reports whether a and y are adjacent, with nothing pending
+// (Untouched). The restoration's pairs ask it for the same end (a node
+// that lost its anonymity) and the same few nodes that are not k-anonymous
+// across the partners at that end, so the answers are remembered until
+// the graph changes, which the generation counts. A zero entry never
+// answers: no node is asked about itself.
+func (p *Partition) adjacent(a, y int32) bool {
+	if adj, ok := p.adjacentKnown(a, y); ok {
+		return adj
+	}
+	adj := p.g.HasEdge(a, y)
+	*p.adjacentSlot(a, y) = adjacentMemo{gen: p.generation, a: a, y: y, adj: adj}
+	return adj
+}
+
+// adjacentKnown returns adjacent's remembered answer for a and y and
+// whether there is one.
+func (p *Partition) adjacentKnown(a, y int32) (adj, ok bool) {
+	m := p.adjacentSlot(a, y)
+	if m.gen == p.generation && m.a == a && m.y == y && m.a != m.y {
+		return m.adj, true
+	}
+	return false, false
+}
+
+// adjacentSlot returns the entry that remembers adjacent's answer for a
+// and y.
+func (p *Partition) adjacentSlot(a, y int32) *adjacentMemo {
+	return &p.adjacentMemo[(uint32(a)*0x9e3779b1^uint32(y))&(adjacentSlots-1)]
+}
+
+// takenSlots is the number of nodes for which Untouched remembers
+// signatureTaken's answer; a power of two.
+const takenSlots = 64
+
+// takenMemo is one remembered answer of signatureTaken: for node y and
+// sign, as of the partition's generation gen.
+type takenMemo struct {
+	gen   uint64
+	y     int32
+	sign  int32
+	taken bool
+}
+
+// signatureTaken reports whether a class has the signature that y, of
+// degree dy, would have with sign triangles less (Untouched; count or
+// degree at d = 1, nothing pending). The answer stays valid until the
+// classes change, which every Update with changes and every Revert count
+// in the generation, so it is remembered for a few nodes: the local
+// search and restoration ask it for the same few nodes that are not
+// k-anonymous across many candidate toggles between two updates.
+func (p *Partition) signatureTaken(y, dy, sign int32) bool {
+	m := &p.taken[(uint32(y)<<1|uint32(sign+1)>>1)&(takenSlots-1)]
+	if m.gen == p.generation && m.y == y && m.sign == sign {
+		return m.taken
+	}
 	p.key = p.local.append(p.key[:0], y, dy, p.tri[y]-sign)
 	_, found := p.top.lookup(p.key)
-	return !found
+	*m = takenMemo{gen: p.generation, y: y, sign: sign, taken: found}
+	return found
 }
 
 // A GainEvaluator answers DeletionGain and AdditionGain for a partition
@@ -574,6 +662,70 @@ type GainEvaluator struct {
 	fresh   []shortKey // the signatures of no class yet
 	key     []byte
 	buf     []int32
+
+	// The neighbours of one node, anchor, marked in nbrs as of the
+	// partition's generation anchorGen−1 (0: none), and the larger end
+	// of the last call (last, as of lastGen−1): see common.
+	anchor, last       int32
+	anchorGen, lastGen uint64
+	nbrs               marks.Set
+}
+
+// anchorMinDegree is the least degree of an end whose neighbours an
+// evaluator marks (common).
+const anchorMinDegree = 32
+
+// common returns the common neighbours of u and w in ascending order, in
+// e.buf. Restoration's pairs and the local search's repairs evaluate many
+// toggles at one end (a node that lost its anonymity) between two
+// updates, and at a hub that end's list is the long one of every
+// intersection. So when the larger end of two calls in a row is the same
+// node, of degree at least anchorMinDegree, the evaluator marks its
+// neighbours once (the anchor), and while the graph is unchanged (the
+// generation) the common neighbours of the anchor and a node of no larger
+// degree are those of the node's neighbours that are marked: a scan of the
+// short list instead of searches in the long one.
+func (e *GainEvaluator) common(u, w int32) []int32 {
+	p := e.p
+	gen := p.generation + 1
+	du, dw := p.g.Degree(u), p.g.Degree(w)
+	big, small := u, w
+	if du < dw {
+		big, small = w, u
+	}
+	if e.anchorGen == gen && (e.anchor == u || e.anchor == w) {
+		other := u
+		if e.anchor == u {
+			other = w
+		}
+		if p.g.Degree(other) <= p.g.Degree(e.anchor) {
+			return e.marked(other)
+		}
+	}
+	if e.lastGen == gen && e.last == big && p.g.Degree(big) >= anchorMinDegree {
+		e.nbrs.Reset(p.g.NumNodes(), 1)
+		for _, x := range p.g.Neighbors(big) {
+			e.nbrs.Mark(x)
+		}
+		e.anchor, e.anchorGen = big, gen
+		return e.marked(small)
+	}
+	e.last, e.lastGen = big, gen
+	e.buf = p.g.CommonNeighbors(e.buf[:0], u, w)
+	return e.buf
+}
+
+// marked returns, in e.buf, the neighbours of v that are marked as the
+// anchor's, in ascending order.
+func (e *GainEvaluator) marked(v int32) []int32 {
+	e.buf = e.buf[:0]
+	stamps, stamp := e.nbrs.Stamps(0)
+	for _, x := range e.p.g.Neighbors(v) {
+		if stamps[x] == stamp {
+			e.buf = append(e.buf, x)
+		}
+	}
+	return e.buf
 }
 
 // NewGainEvaluator returns an evaluator of deletion and addition gains in
@@ -610,8 +762,7 @@ func (e *GainEvaluator) gain(u, w, sign int32, common []int32) (int, bool) {
 	if p.tri == nil {
 		common = common[:0] // only u and w change
 	} else if common == nil {
-		e.buf = p.g.CommonNeighbors(e.buf[:0], u, w)
-		common = e.buf
+		common = e.common(u, w)
 	}
 	if p.tri != nil {
 		t := sign * int32(len(common))
