@@ -97,7 +97,7 @@ func (g *Graph) lostTriangles(pos []int32, del positionSet, threads int, visit f
 			j, cost, scan := i, 0, 0 // the group's end, and the steps of either way
 			for ; j < hi && int32(keys[j]>>32) == a; j++ {
 				d := g.Degree(g.edges[uint32(keys[j])].other(a))
-				cost += intersectCost(g.Degree(a), d)
+				cost += IntersectCost(g.Degree(a), d)
 				scan += d
 			}
 			marked := 2*g.Degree(a)+scan < cost

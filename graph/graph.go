@@ -439,9 +439,9 @@ func Intersect(a, b []int32, visit func(i, j int)) {
 // Intersect to search the short one's elements in it instead of merging.
 const gallopRatio = 16
 
-// intersectCost is about the number of steps Intersect takes on lists of
+// IntersectCost is about the number of steps Intersect takes on lists of
 // lengths a and b.
-func intersectCost(a, b int) int {
+func IntersectCost(a, b int) int {
 	short, long := min(a, b), max(a, b)
 	if short == 0 {
 		return 0

@@ -665,9 +665,11 @@ type GainEvaluator struct {
 
 	// The neighbours of one node, anchor, marked in nbrs as of the
 	// partition's generation anchorGen−1 (0: none), and the larger end
-	// of the last call (last, as of lastGen−1): see common.
+	// of the last calls (last, as of lastGen−1) with the steps their
+	// intersections took (spent): see common.
 	anchor, last       int32
 	anchorGen, lastGen uint64
+	spent              int
 	nbrs               marks.Set
 }
 
@@ -676,15 +678,18 @@ type GainEvaluator struct {
 const anchorMinDegree = 32
 
 // common returns the common neighbours of u and w in ascending order, in
-// e.buf. Restoration's pairs and the local search's repairs evaluate many
-// toggles at one end (a node that lost its anonymity) between two
-// updates, and at a hub that end's list is the long one of every
-// intersection. So when the larger end of two calls in a row is the same
-// node, of degree at least anchorMinDegree, the evaluator marks its
-// neighbours once (the anchor), and while the graph is unchanged (the
-// generation) the common neighbours of the anchor and a node of no larger
-// degree are those of the node's neighbours that are marked: a scan of the
-// short list instead of searches in the long one.
+// e.buf. Restoration's pairs evaluate many toggles at one end (a node
+// that lost its anonymity) between two updates, and at a hub that end's
+// list is the long one of every intersection. So the evaluator may mark
+// the larger end's neighbours once (the anchor); while the graph is
+// unchanged (the generation), the common neighbours of the anchor and a
+// node of no larger degree are those of the node's neighbours that are
+// marked: a scan of the short list instead of searches in the long one.
+// Marking costs the anchor's degree, which a web hub's 10^5 links make
+// dearer than many searches, so it is paid only once intersections with
+// the same larger end (of degree at least anchorMinDegree) in calls in a
+// row within a generation have cost as much (graph.IntersectCost): rent,
+// then buy, which never costs more than twice the better of the two.
 func (e *GainEvaluator) common(u, w int32) []int32 {
 	p := e.p
 	gen := p.generation + 1
@@ -702,7 +707,10 @@ func (e *GainEvaluator) common(u, w int32) []int32 {
 			return e.marked(other)
 		}
 	}
-	if e.lastGen == gen && e.last == big && p.g.Degree(big) >= anchorMinDegree {
+	if e.lastGen != gen || e.last != big {
+		e.last, e.lastGen, e.spent = big, gen, 0
+	}
+	if db := p.g.Degree(big); db >= anchorMinDegree && e.spent >= db {
 		e.nbrs.Reset(p.g.NumNodes(), 1)
 		for _, x := range p.g.Neighbors(big) {
 			e.nbrs.Mark(x)
@@ -710,7 +718,7 @@ func (e *GainEvaluator) common(u, w int32) []int32 {
 		e.anchor, e.anchorGen = big, gen
 		return e.marked(small)
 	}
-	e.last, e.lastGen = big, gen
+	e.spent += graph.IntersectCost(du, dw)
 	e.buf = p.g.CommonNeighbors(e.buf[:0], u, w)
 	return e.buf
 }
