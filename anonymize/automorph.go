@@ -321,8 +321,14 @@ func (p *twinning) improve(ctx context.Context, rng *rand.Rand, moves int) bool 
 		}
 		s = [4]int32{a, a2, b, b2}
 		// Most swaps are undone: the counts before come from the cache,
-		// those after are counted afresh.
+		// those after are counted afresh, unless they cannot reach the
+		// counts before: a node keeps at most as many edges as it and its
+		// partner have (σ is one-to-one), so a swap below that bound is
+		// undone without counting (a hub paired afresh with a small node).
 		before := p.gainAt(s[:], true)
+		if 2*min(g.Degree(a), g.Degree(b))+2*min(g.Degree(a2), g.Degree(b2)) < before {
+			continue
+		}
 		p.to[a], p.to[b], p.to[a2], p.to[b2] = b, a, b2, a2
 		if p.gainAt(s[:], false) < before {
 			p.to[a], p.to[a2], p.to[b], p.to[b2] = a2, a, b2, b // undo

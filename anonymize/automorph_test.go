@@ -85,7 +85,8 @@ func TestTwinningAutomorphism(t *testing.T) {
 
 // TestTwinningGainAt: gainAt counts the edges at its nodes that keep their
 // orbit as a recount with kept does, and before and after a swap of
-// partners it changes the total exactly as a recount of all edges does; on
+// partners it changes the total exactly as a recount of all edges does,
+// and never exceeds the bound by which improve skips counting; on
 // uniform graphs (where it marks), on graphs with hubs (where it counts
 // from the smaller side) and with colours of odd sizes (3-cycles).
 func TestTwinningGainAt(t *testing.T) {
@@ -142,6 +143,11 @@ func TestTwinningGainAt(t *testing.T) {
 				after := p.gainAt(s, false)
 				if want := recount(s); after != want {
 					t.Fatalf("after the swap gainAt %d, recount %d", after, want)
+				}
+				// improve undoes a swap without counting when this bound
+				// falls below the count before it.
+				if bound := 2*min(g.Degree(a), g.Degree(b)) + 2*min(g.Degree(a2), g.Degree(b2)); after > bound {
+					t.Fatalf("after the swap gainAt %d, above the degrees' bound %d", after, bound)
 				}
 				if got, want := keptCount(p)-total, after-local; got != want {
 					t.Fatalf("swap changed the kept edges by %d, gainAt says %d", got, want)
