@@ -515,13 +515,9 @@ func TestUntouched(t *testing.T) {
 			known = !known
 			untouched := 0
 			for range 60 {
-				u, w := int32(r.IntN(int(n))), int32(r.IntN(int(n)))
-				if u == w {
+				u, w, sign, ok := randomToggle(r, g)
+				if !ok {
 					continue
-				}
-				sign := int32(1)
-				if g.HasEdge(u, w) {
-					sign = -1
 				}
 				if p.Untouched(u, u, w, sign) || p.Untouched(w, u, w, sign) {
 					t.Fatalf("%s: an end of {%d, %d} untouched", m.Name(), u, w)
@@ -544,13 +540,9 @@ func TestUntouched(t *testing.T) {
 				// other toggles asked now must be a fresh partition's.
 				q := mustPartition(t, g, m, 1)
 				for range 3 {
-					a, b := int32(r.IntN(int(n))), int32(r.IntN(int(n)))
-					if a == b {
+					a, b, sg, ok := randomToggle(r, g)
+					if !ok {
 						continue
-					}
-					sg := int32(1)
-					if g.HasEdge(a, b) {
-						sg = -1
 					}
 					for y := range n {
 						if got, want := p.Untouched(y, a, b, sg), q.Untouched(y, a, b, sg); got != want {
@@ -590,6 +582,21 @@ func TestUntouched(t *testing.T) {
 	}
 }
 
+// randomToggle returns a random pair of nodes of g and the sign of
+// toggling the edge between them (−1: it is there, to delete; +1: to
+// add), or false if the pair drawn is one node twice.
+func randomToggle(r *rand.Rand, g *graph.Graph) (u, w, sign int32, ok bool) {
+	n := g.NumNodes()
+	u, w = int32(r.IntN(n)), int32(r.IntN(n))
+	if u == w {
+		return 0, 0, 0, false
+	}
+	if g.HasEdge(u, w) {
+		return u, w, -1, true
+	}
+	return u, w, 1, true
+}
+
 // TestGainAtAnchor evaluates runs of toggles at the same hubs, where an
 // evaluator lists common neighbours from the marked neighbours of one end
 // (GainEvaluator.common), between changes to the graph that are updated
@@ -607,7 +614,7 @@ func TestGainAtAnchor(t *testing.T) {
 	}
 	for _, m := range []measure.Measure{measure.Count{}, measure.EdgeCount{}} {
 		p := mustPartition(t, g, m, 1)
-		anchored := 0
+		anchored, hubPairs := 0, 0
 		for round := range 120 {
 			h := hubs[round/2%len(hubs)] // two rounds at each hub
 			for range 40 {
@@ -616,7 +623,7 @@ func TestGainAtAnchor(t *testing.T) {
 					continue
 				}
 				if z < 3 {
-					anchored++ // a hub's partner may be the larger end
+					hubPairs++ // the partner may be the larger end
 				}
 				common := g.CommonNeighbors([]int32{}, h, z)
 				var got, want int
@@ -630,6 +637,9 @@ func TestGainAtAnchor(t *testing.T) {
 				}
 				if ok1 != ok2 || got != want {
 					t.Fatalf("%s: toggling {%d, %d}: gain %d (%v), given the common neighbours %d (%v)", m.Name(), h, z, got, ok1, want, ok2)
+				}
+				if e := p.ownGain(); e.anchorGen == p.generation+1 && e.anchor == h {
+					anchored++ // the hub's marks are current: the last gain may have used them
 				}
 			}
 			// Change the hub's list, then keep or revert the change: the
@@ -648,8 +658,8 @@ func TestGainAtAnchor(t *testing.T) {
 				t.Fatalf("%s: cannot revert the change at %d", m.Name(), h)
 			}
 		}
-		if anchored == 0 {
-			t.Fatalf("%s: no two hubs evaluated together", m.Name())
+		if hubPairs == 0 || anchored < 1000 {
+			t.Fatalf("%s: %d gains of two hubs, %d with the hub's marks current: too few to test the marks", m.Name(), hubPairs, anchored)
 		}
 	}
 }

@@ -79,8 +79,8 @@ type Partition struct {
 
 	gain *GainEvaluator // DeletionGain's own evaluator, made on first use
 
-	taken        [takenSlots]takenMemo       // signatureTaken's answers, by node
-	adjacentMemo [adjacentSlots]adjacentMemo // adjacent's answers, by pair
+	taken     [takenSlots]rememberedAnswer     // signatureTaken's answers
+	adjacency [adjacencySlots]rememberedAnswer // commonNeighbour's answers
 }
 
 // DefaultK is the anonymity threshold when none is given: a node is

@@ -563,90 +563,88 @@ func (p *Partition) Untouched(y, u, w, sign int32) bool {
 }
 
 // commonNeighbour reports whether y is adjacent to both u and w, with
-// nothing pending (Untouched): first from the answers remembered for
-// either pair, then by searches.
+// nothing pending (Untouched). Restoration's pairs ask it for the same end
+// (a node that lost its anonymity) and the same few nodes that are not
+// k-anonymous across the partners at that end, so the answers are
+// remembered (adjacency), and a pair already known not to be adjacent
+// settles it before any search.
 func (p *Partition) commonNeighbour(y, u, w int32) bool {
-	if adj, ok := p.adjacentKnown(u, y); ok && !adj {
+	ku, knownU := p.recall(p.adjacency[:], pairKey(u, y))
+	kw, knownW := p.recall(p.adjacency[:], pairKey(w, y))
+	if knownU && !ku || knownW && !kw {
 		return false
 	}
-	if adj, ok := p.adjacentKnown(w, y); ok && !adj {
+	if !knownU && !p.adjacent(u, y) {
 		return false
 	}
-	return p.adjacent(u, y) && p.adjacent(w, y)
+	return knownW || p.adjacent(w, y)
 }
 
-// adjacentSlots is the number of node pairs for which Untouched remembers
-// whether they are adjacent; a power of two.
-const adjacentSlots = 256
-
-// adjacentMemo is one remembered answer of adjacent: whether a and y
-// are adjacent, as of the partition's generation gen.
-type adjacentMemo struct {
-	gen  uint64
-	a, y int32
-	adj  bool
-}
-
-// adjacent reports whether a and y are adjacent, with nothing pending
-// (Untouched). The restoration's pairs ask it for the same end (a node
-// that lost its anonymity) and the same few nodes that are not k-anonymous
-// across the partners at that end, so the answers are remembered until
-// the graph changes, which the generation counts. A zero entry never
-// answers: no node is asked about itself.
+// adjacent reports whether a and y are adjacent, by a search, and
+// remembers the answer (commonNeighbour).
 func (p *Partition) adjacent(a, y int32) bool {
-	if adj, ok := p.adjacentKnown(a, y); ok {
-		return adj
-	}
 	adj := p.g.HasEdge(a, y)
-	*p.adjacentSlot(a, y) = adjacentMemo{gen: p.generation, a: a, y: y, adj: adj}
+	p.remember(p.adjacency[:], pairKey(a, y), adj)
 	return adj
 }
 
-// adjacentKnown returns adjacent's remembered answer for a and y and
-// whether there is one.
-func (p *Partition) adjacentKnown(a, y int32) (adj, ok bool) {
-	m := p.adjacentSlot(a, y)
-	if m.gen == p.generation && m.a == a && m.y == y && m.a != m.y {
-		return m.adj, true
+// pairKey is the key of the pair (a, y) in the answers the partition
+// remembers.
+func pairKey(a, y int32) uint64 { return uint64(uint32(a))<<32 | uint64(uint32(y)) }
+
+// signatureTaken reports whether a class has the signature that y, of
+// degree dy, would have with sign triangles less (Untouched; count or
+// degree at d = 1, nothing pending). The local search and restoration ask
+// it for the same few nodes that are not k-anonymous across many candidate
+// toggles between two updates, so the answers are remembered (taken).
+func (p *Partition) signatureTaken(y, dy, sign int32) bool {
+	key := pairKey(y, sign)
+	if taken, ok := p.recall(p.taken[:], key); ok {
+		return taken
+	}
+	p.key = p.local.append(p.key[:0], y, dy, p.tri[y]-sign)
+	_, found := p.top.lookup(p.key)
+	p.remember(p.taken[:], key, found)
+	return found
+}
+
+// The partition remembers yes-or-no answers that hold as long as its
+// classes and graph do (Untouched's), each in a table of a few slots
+// indexed by a hash of its key: answers for this many nodes with a sign
+// (taken) and node pairs (adjacency). Powers of two.
+const (
+	takenSlots     = 64
+	adjacencySlots = 256
+)
+
+// rememberedAnswer is one answer the partition remembers (recall), for
+// key as of generation gen−1; gen 0 marks an empty slot.
+type rememberedAnswer struct {
+	gen, key uint64
+	yes      bool
+}
+
+// recall returns the answer remembered in table for key and whether there
+// is one. Answers are void once the generation moves on, which every
+// Update with changes and every Revert do, so nothing is ever cleared.
+func (p *Partition) recall(table []rememberedAnswer, key uint64) (yes, ok bool) {
+	a := &table[answerSlot(table, key)]
+	if a.gen == p.generation+1 && a.key == key {
+		return a.yes, true
 	}
 	return false, false
 }
 
-// adjacentSlot returns the entry that remembers adjacent's answer for a
-// and y.
-func (p *Partition) adjacentSlot(a, y int32) *adjacentMemo {
-	return &p.adjacentMemo[(uint32(a)*0x9e3779b1^uint32(y))&(adjacentSlots-1)]
+// remember records the answer yes for key in table, as of the current
+// generation, in place of whatever its slot held.
+func (p *Partition) remember(table []rememberedAnswer, key uint64, yes bool) {
+	table[answerSlot(table, key)] = rememberedAnswer{gen: p.generation + 1, key: key, yes: yes}
 }
 
-// takenSlots is the number of nodes for which Untouched remembers
-// signatureTaken's answer; a power of two.
-const takenSlots = 64
-
-// takenMemo is one remembered answer of signatureTaken: for node y and
-// sign, as of the partition's generation gen.
-type takenMemo struct {
-	gen   uint64
-	y     int32
-	sign  int32
-	taken bool
-}
-
-// signatureTaken reports whether a class has the signature that y, of
-// degree dy, would have with sign triangles less (Untouched; count or
-// degree at d = 1, nothing pending). The answer stays valid until the
-// classes change, which every Update with changes and every Revert count
-// in the generation, so it is remembered for a few nodes: the local
-// search and restoration ask it for the same few nodes that are not
-// k-anonymous across many candidate toggles between two updates.
-func (p *Partition) signatureTaken(y, dy, sign int32) bool {
-	m := &p.taken[(uint32(y)<<1|uint32(sign+1)>>1)&(takenSlots-1)]
-	if m.gen == p.generation && m.y == y && m.sign == sign {
-		return m.taken
-	}
-	p.key = p.local.append(p.key[:0], y, dy, p.tri[y]-sign)
-	_, found := p.top.lookup(p.key)
-	*m = takenMemo{gen: p.generation, y: y, sign: sign, taken: found}
-	return found
+// answerSlot returns key's slot in table (of a power-of-two length), by a
+// multiplicative hash.
+func answerSlot(table []rememberedAnswer, key uint64) uint64 {
+	return (key * 0x9e3779b97f4a7c15 >> 32) & uint64(len(table)-1)
 }
 
 // A GainEvaluator answers DeletionGain and AdditionGain for a partition
@@ -698,19 +696,16 @@ func (e *GainEvaluator) common(u, w int32) []int32 {
 	if du < dw {
 		big, small = w, u
 	}
-	if e.anchorGen == gen && (e.anchor == u || e.anchor == w) {
-		other := u
-		if e.anchor == u {
-			other = w
-		}
-		if p.g.Degree(other) <= p.g.Degree(e.anchor) {
-			return e.marked(other)
-		}
+	if e.anchorGen == gen && du == dw && e.anchor == small {
+		big, small = small, big // as large: the anchor serves
+	}
+	if e.anchorGen == gen && e.anchor == big {
+		return e.marked(small)
 	}
 	if e.lastGen != gen || e.last != big {
 		e.last, e.lastGen, e.spent = big, gen, 0
 	}
-	if db := p.g.Degree(big); db >= anchorMinDegree && e.spent >= db {
+	if db := max(du, dw); db >= anchorMinDegree && e.spent >= db {
 		e.nbrs.Reset(p.g.NumNodes(), 1)
 		for _, x := range p.g.Neighbors(big) {
 			e.nbrs.Mark(x)
