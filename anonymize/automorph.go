@@ -322,11 +322,9 @@ func (p *twinning) improve(ctx context.Context, rng *rand.Rand, moves int) bool 
 		s = [4]int32{a, a2, b, b2}
 		// Most swaps are undone: the counts before come from the cache,
 		// those after are counted afresh, unless they cannot reach the
-		// counts before: a node keeps at most as many edges as it and its
-		// partner have (σ is one-to-one), so a swap below that bound is
-		// undone without counting (a hub paired afresh with a small node).
+		// counts before (swapBound: a hub paired afresh with a small node).
 		before := p.gainAt(s[:], true)
-		if 2*min(g.Degree(a), g.Degree(b))+2*min(g.Degree(a2), g.Degree(b2)) < before {
+		if p.swapBound(s) < before {
 			continue
 		}
 		p.to[a], p.to[b], p.to[a2], p.to[b2] = b, a, b2, a2
@@ -337,6 +335,16 @@ func (p *twinning) improve(ctx context.Context, rng *rand.Rand, moves int) bool 
 		}
 	}
 	return true
+}
+
+// swapBound bounds gainAt of s = {a, a′, b, b′} after the swap that pairs
+// a with b and a′ with b′: a node of a 2-cycle keeps at most as many
+// edges as it and its partner have (σ is one-to-one), so a swap whose
+// bound is below the count before it loses, and improve undoes it
+// without counting.
+func (p *twinning) swapBound(s [4]int32) int {
+	g := p.g
+	return 2*min(g.Degree(s[0]), g.Degree(s[2])) + 2*min(g.Degree(s[1]), g.Degree(s[3]))
 }
 
 // A symmetricStart is a permutation of the nodes, improved by local

@@ -144,10 +144,10 @@ func TestTwinningGainAt(t *testing.T) {
 				if want := recount(s); after != want {
 					t.Fatalf("after the swap gainAt %d, recount %d", after, want)
 				}
-				// improve undoes a swap without counting when this bound
+				// improve undoes a swap without counting when its bound
 				// falls below the count before it.
-				if bound := 2*min(g.Degree(a), g.Degree(b)) + 2*min(g.Degree(a2), g.Degree(b2)); after > bound {
-					t.Fatalf("after the swap gainAt %d, above the degrees' bound %d", after, bound)
+				if bound := p.swapBound([4]int32{a, a2, b, b2}); after > bound {
+					t.Fatalf("after the swap gainAt %d, above swapBound %d", after, bound)
 				}
 				if got, want := keptCount(p)-total, after-local; got != want {
 					t.Fatalf("swap changed the kept edges by %d, gainAt says %d", got, want)
