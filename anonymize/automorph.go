@@ -29,7 +29,8 @@ type twinning struct {
 	inTriple []bool
 	// keptCache[v] caches keptAt(v) for improve, or is -1. keptAt(v) reads σ
 	// at v and at v's neighbours only, so a swap that moves the nodes s
-	// leaves every value outside the closed neighbourhoods of s valid.
+	// changes only the values in the closed neighbourhoods of s, which
+	// swapped updates.
 	keptCache []int32
 }
 
@@ -178,16 +179,17 @@ func (p permutation) deletions() []int32 {
 
 // gainAt returns the number of edges at the nodes of s (each counted once)
 // that keep their orbit; the nodes of s must be distinct and in 2-cycles.
-// Each node's edges are counted by keptAt (through the cache, with
-// cached), and an edge between two nodes of s, counted from both, is taken
-// off once.
-func (p *twinning) gainAt(s []int32, cached bool) int {
+// Each node's edges are counted by keptAt: through the cache when fresh is
+// nil, else afresh, each count stored in fresh (as long as s). An edge
+// between two nodes of s, counted from both, is taken off once.
+func (p *twinning) gainAt(s []int32, fresh []int) int {
 	k := 0
 	for i, u := range s {
-		if cached {
+		if fresh == nil {
 			k += p.cachedKeptAt(u)
 		} else {
-			k += p.keptAt(u)
+			fresh[i] = p.keptAt(u)
+			k += fresh[i]
 		}
 		for _, v := range s[:i] {
 			if p.g.HasEdge(u, v) && p.kept(u, v) {
@@ -215,14 +217,37 @@ func (p *twinning) dropCache() {
 	}
 }
 
-// moved drops the cached keptAt of the nodes of s, whose partners changed,
-// and of their neighbours, whose edges to them are judged by those
-// partners.
-func (p *twinning) moved(s []int32) {
-	for _, u := range s {
-		p.keptCache[u] = -1
-		for _, v := range p.g.Neighbors(u) {
-			p.keptCache[v] = -1
+// swapped brings the cache up to date after the swap of improve that gave
+// the nodes s = {a, a′, b, b′} (closed under σ before and after) the
+// partners they have now, where they had old[i] before, and whose keptAt
+// is now after[i]. A neighbour v outside s keeps its partner σv, which is
+// outside s too, so of the edges keptAt(v) counts only those to s change:
+// {v, u} is kept when {σv, σu} is an edge, and its cached count moves by
+// the difference between σu now and old. Nodes of 3-cycles, whose edges
+// to s have longer orbits, are dropped from the cache instead. A hub's
+// count thus stays cached through the swaps of its neighbours, which
+// before dropped it at nearly every swap made on web networks.
+func (p *twinning) swapped(s, old [4]int32, after [4]int) {
+	g := p.g
+	for i, u := range s {
+		p.keptCache[u] = int32(after[i])
+	}
+	for i, u := range s {
+		now, was := p.to[u], old[i]
+		for _, v := range g.Neighbors(u) {
+			switch {
+			case p.keptCache[v] < 0 || slices.Contains(s[:], v):
+			case p.inTriple[v]:
+				p.keptCache[v] = -1
+			default:
+				w := p.to[v]
+				if g.HasEdge(w, now) {
+					p.keptCache[v]++
+				}
+				if g.HasEdge(w, was) {
+					p.keptCache[v]--
+				}
+			}
 		}
 	}
 }
@@ -323,15 +348,16 @@ func (p *twinning) improve(ctx context.Context, rng *rand.Rand, moves int) bool 
 		// Most swaps are undone: the counts before come from the cache,
 		// those after are counted afresh, unless they cannot reach the
 		// counts before (swapBound: a hub paired afresh with a small node).
-		before := p.gainAt(s[:], true)
+		before := p.gainAt(s[:], nil)
 		if p.swapBound(s) < before {
 			continue
 		}
 		p.to[a], p.to[b], p.to[a2], p.to[b2] = b, a, b2, a2
-		if p.gainAt(s[:], false) < before {
+		var after [4]int
+		if p.gainAt(s[:], after[:]) < before {
 			p.to[a], p.to[a2], p.to[b], p.to[b2] = a2, a, b2, b // undo
 		} else {
-			p.moved(s[:])
+			p.swapped(s, [4]int32{a2, a, b2, b}, after)
 		}
 	}
 	return true

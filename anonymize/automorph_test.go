@@ -135,12 +135,12 @@ func TestTwinningGainAt(t *testing.T) {
 					continue
 				}
 				s := []int32{a, a2, b, b2}
-				total, local := keptCount(p), p.gainAt(s, false)
+				total, local := keptCount(p), p.gainAt(s, make([]int, len(s)))
 				if want := recount(s); local != want {
 					t.Fatalf("gainAt %d, recount %d", local, want)
 				}
 				p.to[a], p.to[b], p.to[a2], p.to[b2] = b, a, b2, a2
-				after := p.gainAt(s, false)
+				after := p.gainAt(s, make([]int, len(s)))
 				if want := recount(s); after != want {
 					t.Fatalf("after the swap gainAt %d, recount %d", after, want)
 				}
