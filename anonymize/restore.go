@@ -43,6 +43,28 @@ const pairCredit = 1 << 16
 // rounds").
 const roundYield = 100
 
+// passYield and longPass: within a round, single restorations are tried
+// again only after a pass that gave back something and, if it tried
+// longPass edges or more, at least one in passYield of them. On a
+// population network of 10^7 ties the passes from the 21st to the 64th of
+// the first round tried 5.1 million edges each, took 17 minutes in all
+// and gave back 480 a pass, 0.2% of the ties (2026-11-29,
+// docs/performance.md, "Restoration's passes at 10^7 ties"); on Enron
+// and dblp-2010, whose passes try under 10^5 edges in about a second, a
+// bound of one in 10^4 kept from 609 edges fewer to 272 more after the
+// local search, so they go on until a pass gives back nothing.
+const (
+	passYield = 10_000
+	longPass  = 1 << 20
+)
+
+// singlesEnd reports whether a round's single restorations end after a
+// pass that tried tried edges and gave back gave of them: when it gave
+// back nothing, or, for a long pass, fewer than one in passYield.
+func singlesEnd(gave, tried int) bool {
+	return gave == 0 || tried >= longPass && gave*passYield < tried
+}
+
 // restoration re-adds deleted edges of a solution while the target stays
 // met (run).
 type restoration struct {
@@ -66,9 +88,10 @@ type restoration struct {
 // the edges still deleted at an end of an edge that the round before
 // restored, until a round restores fewer than one in roundYield of the
 // edges it tried, or until enough, asked after the first round, ends it
-// there. Within a round, single
-// restorations are repeated while a pass restores anything. The credit of
-// deep partner tries (pairCredit) lasts over all rounds: the pairs of later
+// there. Within a round, single restorations are repeated while a pass
+// restores anything (a pass of longPass tries or more: at least one in
+// passYield of them). The credit of deep partner tries (pairCredit)
+// lasts over all rounds: the pairs of later
 // rounds are mostly at hubs, deep in their lists, and a credit renewed per
 // round ran out on the low-degree edges that come first (Enron, count,
 // k = 2, seed 1, 2026-11-29: 680 pairs in the second round against 5,507).
@@ -100,9 +123,10 @@ func (o restoration) run(ctx context.Context) int {
 	for len(round) > 0 {
 		before := restored
 		progress := o.progress(len(round))
-		// Singles, until a pass restores nothing.
+		// Singles, until a pass restores nothing, or too little for a
+		// long pass.
 		for {
-			pass := restored
+			pass, tried := restored, 0
 			for i, id := range round {
 				if ctx.Err() != nil {
 					return restored
@@ -111,12 +135,13 @@ func (o restoration) run(ctx context.Context) int {
 				if !s.ids.isDeleted(id) {
 					continue // restored in an earlier pass
 				}
+				tried++
 				if s.tryOK(id, s.anonymous()) {
 					s.commit()
 					restore(id)
 				}
 			}
-			if restored == pass {
+			if singlesEnd(restored-pass, tried) {
 				break
 			}
 		}

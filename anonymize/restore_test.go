@@ -80,6 +80,30 @@ func TestRestorePairsAtHubs(t *testing.T) {
 	checkSolution(t, s)
 }
 
+// TestSinglesEnd: single restorations end after a pass that gave back
+// nothing, or after a pass of longPass tries or more that gave back fewer
+// than one in passYield of them.
+func TestSinglesEnd(t *testing.T) {
+	for _, tc := range []struct {
+		gave, tried int
+		want        bool
+	}{
+		{0, 5, true},
+		{1, 5, false},
+		{1, longPass - 1, false},
+		{0, longPass, true},
+		{longPass/passYield - 1, longPass, true},
+		{longPass/passYield + 1, longPass, false},
+		{longPass / passYield, longPass, true}, // 104 · 10^4 < 2^20
+		{1000, 10 * longPass, true},
+		{1100, 10 * longPass, false},
+	} {
+		if got := singlesEnd(tc.gave, tc.tried); got != tc.want {
+			t.Errorf("singlesEnd(%d, %d) = %t, want %t", tc.gave, tc.tried, got, tc.want)
+		}
+	}
+}
+
 // TestRestoreRounds: a restored edge can make another restorable alone, so
 // restoration works in rounds. From every edge deleted, on the random
 // graphs of testgraphs (6 draws of 11 graphs, count, d = 1, k = 2), it
