@@ -217,23 +217,23 @@ func (p *twinning) dropCache() {
 	}
 }
 
-// swapped brings the cache up to date after the swap of improve that gave
-// the nodes s = {a, a′, b, b′} (closed under σ before and after) the
-// partners they have now, where they had old[i] before, and whose keptAt
-// is now after[i]. A neighbour v outside s keeps its partner σv, which is
+// swapped brings the cache up to date after the swap of improve that
+// paired the nodes s = [a, a′, b, b′], partners two by two before (s[i]
+// and s[i^1]), a with b and a′ with b′, and after which keptAt(s[i]) is
+// after[i]. A neighbour v outside s keeps its partner σv, which is
 // outside s too, so of the edges keptAt(v) counts only those to s change:
 // {v, u} is kept when {σv, σu} is an edge, and its cached count moves by
-// the difference between σu now and old. Nodes of 3-cycles, whose edges
-// to s have longer orbits, are dropped from the cache instead. A hub's
-// count thus stays cached through the swaps of its neighbours, which
-// before dropped it at nearly every swap made on web networks.
-func (p *twinning) swapped(s, old [4]int32, after [4]int) {
+// the difference between σu now and before. Nodes of 3-cycles, whose
+// edges to s have longer orbits, are dropped from the cache instead. A
+// hub's count thus stays cached through the swaps of its neighbours,
+// which before dropped it at nearly every swap made on web networks.
+func (p *twinning) swapped(s [4]int32, after [4]int) {
 	g := p.g
 	for i, u := range s {
 		p.keptCache[u] = int32(after[i])
 	}
 	for i, u := range s {
-		now, was := p.to[u], old[i]
+		now, was := p.to[u], s[i^1]
 		for _, v := range g.Neighbors(u) {
 			switch {
 			case p.keptCache[v] < 0 || slices.Contains(s[:], v):
@@ -357,7 +357,7 @@ func (p *twinning) improve(ctx context.Context, rng *rand.Rand, moves int) bool 
 		if p.gainAt(s[:], after[:]) < before {
 			p.to[a], p.to[a2], p.to[b], p.to[b2] = a2, a, b2, b // undo
 		} else {
-			p.swapped(s, [4]int32{a2, a, b2, b}, after)
+			p.swapped(s, after)
 		}
 	}
 	return true
