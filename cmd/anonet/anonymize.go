@@ -203,8 +203,9 @@ nodes, then fewest alterations) to OUT.
 The default strategy, best, deletes as ua does (within a budget: by the
 exact gain of each deletion; under --measure degree without attributes,
 directions or layers, full or partial, as liu-terzi --operation delete
-plans), then re-adds every deleted edge the target
-allows and searches locally for releases that keep more edges (--refine
+plans), then re-adds deleted edges while the target
+allows, in passes until one gives back too little (docs/anonymize.md),
+and searches locally for releases that keep more edges (--refine
 anneal, --effort, --time-limit); it keeps far more of the network than the
 paper's strategies. In the full or partial variant, at every k and under
 every measure, on a network without directions or layers, it also tries a
