@@ -14,9 +14,19 @@ const (
 	// feasibleT0 and feasibleT1: the search among states that meet the
 	// target, from accepting a one-edge loss with probability e^-2 to e^-50.
 	feasibleT0, feasibleT1 = 0.5, 0.02
-	// repairTries bounds the deletions tried to repair a restoration that
-	// broke anonymity.
+	// repairTries bounds the partners tried to repair a restoration that
+	// broke anonymity: edges at the nodes it broke or at its ends, each
+	// deleted (a swap) or, if already deleted, restored as well (a pair).
 	repairTries = 4
+	// deepRepairTries bounds them instead where the restoration broke at
+	// most deepBroken nodes besides its ends' two entries (solution.broken).
+	// On Enron (default, count, k = 2, seed 1, 2026-11-29) a partner tried
+	// beyond the fourth repaired such a restoration one time in 46 to 103,
+	// and one broken more widely one time in 1,800 (five nodes) to fewer
+	// than one in 10^5 (eight and more); most repairing partners are at
+	// hubs with hundreds of deleted edges, which four tries rarely reach.
+	deepRepairTries = 128
+	deepBroken      = 4
 	// fromInputMovesPerEffort is the least number of moves of the search
 	// that starts from the input per unit of Config.Effort: small graphs
 	// get this many, so that the search can reach their optimum (40,000 at
@@ -216,10 +226,11 @@ func (w *walk) finish() bool {
 }
 
 // feasible searches among keepable states: a move restores a random
-// deleted edge or, if that breaks the target, restores it and deletes a
-// kept edge at a node that lost its anonymity or at its ends (a swap), or
-// (one time in four) deletes a random kept edge. It ends in the best state
-// seen, never worse than where it started.
+// deleted edge or, if that breaks the target, restores it and toggles an
+// edge at a node that lost its anonymity or at its ends, deleting it (a
+// swap) or restoring it too (a pair); or (one time in four) it deletes a
+// random kept edge. It ends in the best state seen, never worse than
+// where it started.
 func (a *annealing) feasible(moves int, every int, progress func()) annealStats {
 	s, r := a.s, a.r
 	w := a.newWalk(0, feasibleT0, feasibleT1, moves)
@@ -243,14 +254,18 @@ func (a *annealing) feasible(moves int, every int, progress func()) annealStats 
 			s.commit()
 			broken = s.broken(broken[:0], id)
 			done := false
-			for range repairTries {
+			tries := repairTries
+			if len(broken) <= deepBroken {
+				tries = deepRepairTries
+			}
+			for range tries {
 				x := broken[r.IntN(len(broken))]
 				deg := s.in.degree(x)
 				if deg == 0 {
 					continue
 				}
 				f := s.in.incidentAt(x, r.IntN(deg))
-				if f == id || !s.ids.isKept(f) {
+				if f == id {
 					continue
 				}
 				if w.tryMove(f0, f) {
