@@ -84,7 +84,7 @@ type refinementResult struct {
 	Start         string  `json:"start,omitempty"` // the state refined: "strategy" or "twins" (best, k = 2); absent if the run stopped before refining
 	EdgesRestored int     `json:"edges_restored"`  // by restoration
 	EdgesKept     int     `json:"edges_kept"`      // net, by the whole refinement
-	Effort        int     `json:"effort"`          // local-search moves per deletable edge
+	Effort        int     `json:"effort"`          // local-search moves per edge it may reach
 	MovesTried    int     `json:"moves_tried"`     // local-search moves proposed
 	MovesAccepted int     `json:"moves_accepted"`  // and accepted
 	Evaluations   int     `json:"evaluations"`     // exact incremental updates
@@ -269,7 +269,7 @@ func (a *anonymizeFlags) register(f *cli.FlagSet) {
 	registerTo(f, &a.toFormat, "OUT", "from OUT's extension, else GRAPH's format", false)
 	f.StringVar(&a.algorithm, "algorithm", string(anonymize.Best), "strategy: best (the default: ua deletion, in the full or partial variant also a k-automorphic release, then restoration and local search), greedy (exact gain, then restoration), or the paper's es, degree, aff, unique, ua, uao (unrefined unless --refine); for --measure degree also liu-terzi, liu-terzi-greedy (Liu and Terzi's k-degree anonymization)")
 	f.StringVar(&a.refine, "refine", "", "after the strategy: none, restore (re-add deleted edges while the target holds) or anneal (restore, then local search); default anneal for best, restore for greedy, none for the paper's strategies")
-	f.IntVar(&a.effort, "effort", anonymize.DefaultEffort, "local search (--refine anneal): moves per edge that may be deleted (every edge; budgeted: per alteration of the budget); on small releases also the exact search nodes of the final walk, which starts from two more searches from the input (docs/anonymize.md)")
+	f.IntVar(&a.effort, "effort", anonymize.DefaultEffort, "local search (--refine anneal): moves per edge that may be deleted (every edge; budgeted: per alteration of the budget; above 32,768 edges at most 3 per deleted edge); on small releases also the exact search nodes of the final walk, which starts from two more searches from the input (docs/anonymize.md)")
 	f.DurationVar(&a.timeLimit, "time-limit", 0, "bound the whole run (the strategy's alterations, then restoration, twin start, local search, and budgeted the final gainful deletions) to this long (e.g. 30s, 5m), keeping the best state found (the local search then cools by the deadline); a full or partial run stopped before its target writes nothing (exit 3) unless --allow-unmet; 0: no limit")
 	f.StringVar(&a.variant, "variant", "full", "target: full (all nodes), partial (--alpha of the nodes) or budgeted (--budget alterations); --alpha alone means partial, --budget alone budgeted")
 	f.StringVar(&a.budget, "budget", percent(anonymize.DefaultBudgetFraction), "budgeted variant: maximum alterations, a number or a percentage of the edges (rounded up), for every operation")
