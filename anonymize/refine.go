@@ -301,9 +301,10 @@ func (r *refinement) anneal() {
 // tried about 45 times, as on Enron, where the deleted edges are a third
 // of the network. Where they are a few percent, as on dblp-2010 (54,437
 // of 807,700 after restoration), a move per edge of the network spent
-// most of its time far from them: 5 times the moves kept 771,170 edges in
-// 111 s, the bounded search 773,215 in 61 s (default, count, k = 2,
-// seed 1, 2026-11-29, with deepRepairTries).
+// most of its time far from them: with deepRepairTries, 16.2 M moves kept
+// 776,080 edges in 177.7 s, the bounded search's 3.27 M kept 773,525 in
+// 56.6 s (default, count, k = 2, seed 1, 2026-11-29; before the deep
+// tries, 16.2 M moves kept 771,170 in 111 s).
 const searchReach = 3
 
 // searchReachMin is the fewest edges the local search counts when it sizes
