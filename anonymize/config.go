@@ -142,9 +142,9 @@ type Config struct {
 	Refine Refinement
 	// Effort is the local search's number of moves per edge that the run
 	// may delete: per edge of the input, or for a budgeted run per
-	// alteration of the budget, but on a network of more than 32,768
-	// edges per at most 3 edges for each edge deleted when the search
-	// starts (0 means DefaultEffort).
+	// alteration of the budget; on a network of more than 32,768 edges it
+	// counts at most 3 edges for each edge deleted when the search starts
+	// (0 means DefaultEffort).
 	Effort int
 	// TimeLimit, if positive, bounds the whole run to that long from its
 	// start: the strategy's alterations and the refinement (restoration,
