@@ -670,11 +670,16 @@ const probeScan = 64
 // move and undoing it would move each of those nodes between classes twice
 // and the edge in the graph's lists twice. A node that is not k-anonymous
 // and that the toggle leaves untouched (partition.Partition.Untouched: a
-// few lookups) stays so; when more than maxNA are found among the few such
+// few lookups), or an end of the edge that it leaves below k
+// (partition.Partition.EndBelow: the common neighbours, without a class
+// lookup for each), stays so; when more than maxNA are found among the few such
 // nodes, the bound is their number. In the local search most moves that
 // repair a restoration are settled so: the restoration broke the
 // anonymity of both its ends, and a deletion at one of them rarely touches
-// the other.
+// the other; where it broke one end only, a deletion there rarely gives
+// that end a class of k, and at a web hub such a deletion changes the
+// triangle counts of thousands of common neighbours, whose classes
+// DeletionGain would look up and whose signatures it would sort.
 func (s *solution) probe(id int32, maxNA int) (int, bool) {
 	if s.ties != nil || s.cfg.Fuzzy || s.cfg.noProbes {
 		return 0, false
@@ -686,9 +691,18 @@ func (s *solution) probe(id int32, maxNA int) (int, bool) {
 		if deleting {
 			sign = -1
 		}
+		// The ends last: EndBelow lists the common neighbours, which
+		// Untouched does not.
 		stuck := 0
 		for _, y := range s.naNodes.list {
-			if s.p.Untouched(y, e.U, e.V, sign) {
+			if y != e.U && y != e.V && s.p.Untouched(y, e.U, e.V, sign) {
+				if stuck++; stuck > maxNA {
+					return stuck, true
+				}
+			}
+		}
+		for _, y := range [2]int32{e.U, e.V} {
+			if s.naNodes.has(y) && s.p.EndBelow(y, e.U, e.V, sign) {
 				if stuck++; stuck > maxNA {
 					return stuck, true
 				}

@@ -582,6 +582,157 @@ func TestUntouched(t *testing.T) {
 	}
 }
 
+// TestEndBelow compares EndBelow with toggling the edge, updating and
+// asking whether each end is k-anonymous, for every local measure with and
+// without attributes, several k and random graphs, some with hubs: it must
+// answer for both ends exactly, say true and false often (over all
+// measures: under none every node is anonymous), and decide nothing for a
+// node that is not an end, for a toggle that is not possible, while changes
+// are pending and where there is no fast path. The answers for a batch of
+// toggles, half of them at a hub, are asked within one generation (so the
+// evaluator lists the hub's common neighbours from marks), then the last
+// pair's common neighbours change and it is asked again (the list the
+// evaluator keeps is stale); the gain of each toggle, asked after
+// EndBelow, must be the toggle's too.
+func TestEndBelow(t *testing.T) {
+	r := rand.New(rand.NewPCG(61, 67))
+	below := [2]int{}
+	type toggle struct{ u, w, sign int32 }
+	for trial := range 8 {
+		const n = 60
+		g0 := randomGraph(r, []string{"er", "ba", "clustered"}[trial%3], n)
+		if trial >= 3 {
+			for _, h := range []int32{0, 1} {
+				for range 40 {
+					g0.AddEdge(h, int32(r.IntN(n)))
+				}
+			}
+		}
+		colors := make([]int32, g0.NumNodes())
+		for v := range colors {
+			colors[v] = int32(r.IntN(2))
+		}
+		var ms []measure.Measure
+		for _, m := range []measure.Measure{measure.Count{}, measure.Degree{}, measure.EdgeCount{}, measure.None{}} {
+			ms = append(ms, m, measure.Refined{Measure: m, Colors: colors})
+		}
+		for _, m := range ms {
+			for _, k := range []int{2, 3, 5} {
+				g := g0.Clone()
+				p, err := New(g, m, 1, Options{K: k})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for range 10 {
+					var batch []toggle
+					var got [][2]bool
+					hub := int32(r.IntN(2))
+					for len(batch) < 8 {
+						u, w, sign, ok := randomToggle(r, g)
+						if len(batch) < 4 {
+							// At a hub (or node 0 or 1 where there is none),
+							// in a row.
+							if u, w = hub, int32(2+r.IntN(n-2)); g.HasEdge(u, w) {
+								sign = -1
+							} else {
+								sign = 1
+							}
+						} else if !ok {
+							continue
+						}
+						batch = append(batch, toggle{u, w, sign})
+						got = append(got, [2]bool{p.EndBelow(u, u, w, sign), p.EndBelow(w, u, w, sign)})
+						for _, y := range []int32{(u + 1) % n, (w + 1) % n} {
+							if y != u && y != w && p.EndBelow(y, u, w, sign) {
+								t.Fatalf("%s k=%d: EndBelow(%d) true for {%d, %d}", m.Name(), k, y, u, w)
+							}
+						}
+						if p.EndBelow(u, u, w, -sign) || p.EndBelow(w, u, w, -sign) {
+							t.Fatalf("%s k=%d: EndBelow true for a toggle of {%d, %d} by %+d", m.Name(), k, u, w, -sign)
+						}
+					}
+					for i, tg := range batch {
+						gain, ok := p.AdditionGain(tg.u, tg.w, nil)
+						if tg.sign < 0 {
+							gain, ok = p.DeletionGain(tg.u, tg.w, nil)
+						}
+						if !ok {
+							t.Fatalf("%s: no gain for toggling {%d, %d}", m.Name(), tg.u, tg.w)
+						}
+						na := p.NotAnonymous()
+						if tg.sign < 0 {
+							p.DeleteEdge(tg.u, tg.w)
+						} else {
+							p.AddEdge(tg.u, tg.w)
+						}
+						if p.EndBelow(tg.u, tg.u, tg.w, tg.sign) || p.EndBelow(tg.u, tg.u, tg.w, -tg.sign) {
+							t.Fatalf("%s: EndBelow true with changes pending", m.Name())
+						}
+						p.Update()
+						want := [2]bool{!p.Anonymous(tg.u), !p.Anonymous(tg.w)}
+						if got[i] != want {
+							t.Fatalf("%s k=%d: EndBelow of {%d, %d} by %+d = %v, toggling says %v", m.Name(), k, tg.u, tg.w, tg.sign, got[i], want)
+						}
+						if d := na - p.NotAnonymous(); d != gain {
+							t.Fatalf("%s k=%d: gain of toggling {%d, %d} by %+d after EndBelow = %d, toggling says %d", m.Name(), k, tg.u, tg.w, tg.sign, gain, d)
+						}
+						if !p.Revert() {
+							t.Fatalf("cannot revert toggling {%d, %d}", tg.u, tg.w)
+						}
+						for _, b := range got[i] {
+							below[boolIndex(b)]++
+						}
+					}
+					// Change the common neighbours of the pair asked last,
+					// and ask again.
+					q := batch[len(batch)-1]
+					if nb := g.Neighbors(q.w); len(nb) > 0 {
+						if x := nb[r.IntN(len(nb))]; x != q.u {
+							if g.HasEdge(q.u, x) {
+								p.DeleteEdge(q.u, x)
+							} else {
+								p.AddEdge(q.u, x)
+							}
+							p.Update()
+						}
+					}
+					if q.sign < 0 != g.HasEdge(q.u, q.w) {
+						continue // that changed the pair's edge
+					}
+					gotQ := [2]bool{p.EndBelow(q.u, q.u, q.w, q.sign), p.EndBelow(q.w, q.u, q.w, q.sign)}
+					if q.sign < 0 {
+						p.DeleteEdge(q.u, q.w)
+					} else {
+						p.AddEdge(q.u, q.w)
+					}
+					p.Update()
+					if want := [2]bool{!p.Anonymous(q.u), !p.Anonymous(q.w)}; gotQ != want {
+						t.Fatalf("%s k=%d: EndBelow of {%d, %d} by %+d after a change = %v, toggling says %v", m.Name(), k, q.u, q.w, q.sign, gotQ, want)
+					}
+					if r.IntN(2) == 0 && !p.Revert() {
+						t.Fatalf("cannot revert toggling {%d, %d}", q.u, q.w)
+					}
+				}
+			}
+		}
+	}
+	if below[0] < 1000 || below[1] < 1000 {
+		t.Errorf("EndBelow said false %d and true %d times; a test needs both", below[0], below[1])
+	}
+	karate := examples.MustRead("karate")
+	if mustPartition(t, karate, measure.DK{}, 1).EndBelow(0, 0, 1, -1) {
+		t.Error("EndBelow true under dk")
+	}
+}
+
+// boolIndex is 1 for true, 0 for false.
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // randomToggle returns a random pair of nodes of g and the sign of
 // toggling the edge between them (−1: it is there, to delete; +1: to
 // add), or false if the pair drawn is one node twice.

@@ -562,6 +562,97 @@ func (p *Partition) Untouched(y, u, w, sign int32) bool {
 	return !p.commonNeighbour(y, u, w) // a common neighbour's triangle count changes
 }
 
+// EndBelow reports whether toggling the edge {u, w} (deleting it, sign −1,
+// or adding it, +1) would leave its end y (u or w) in a class of fewer
+// than k nodes, without toggling it. The size of y's class after the
+// toggle is that of the class that now has the signature y would have
+// after it, less the changed nodes (the ends and, where triangles count,
+// their common neighbours) in that class now, plus those of them whose
+// new signature is y's. Unlike DeletionGain it looks up no class per
+// common neighbour and sorts no signatures. It answers false, deciding
+// nothing, where the partition cannot tell the size without the toggle
+// (as DeletionGain: no arithmetic fast path, changes pending, a long
+// signature), where y is not an end or u = w, and where the toggle is not
+// possible (deleting an absent edge, adding a present one).
+func (p *Partition) EndBelow(y, u, w, sign int32) bool { return p.ownGain().endBelow(y, u, w, sign) }
+
+// endBelow is Partition.EndBelow, computed with e's scratch.
+func (e *GainEvaluator) endBelow(y, u, w, sign int32) bool {
+	p := e.p
+	if p.local == nil || len(p.dirty) > 0 || u == w || (y != u && y != w) || p.g.HasEdge(u, w) != (sign < 0) {
+		return false
+	}
+	var common []int32
+	var dt int32 // the ends' change of triangle count
+	if p.tri != nil {
+		common = e.common(u, w)
+		dt = sign * int32(len(common))
+	}
+	// The common neighbours keep their degrees and change their triangle
+	// counts by sign; the ends change their degrees by sign and their
+	// triangle counts by dt.
+	endTri := func(v int32) int32 {
+		if p.tri == nil {
+			return 0
+		}
+		return p.tri[v] + dt
+	}
+	dy, ty := int32(p.g.Degree(y))+sign, endTri(y)
+	e.key = p.local.append(e.key[:0], y, dy, ty)
+	ky, short := packShort(e.key)
+	if !short {
+		return false
+	}
+	c, exists := p.top.index.get(ky)
+	var size int32
+	if exists {
+		size = p.top.size[c]
+	}
+	// Take out of class c the changed nodes in it now.
+	if exists {
+		for _, x := range common {
+			if p.top.classOf[x] == c {
+				size--
+			}
+		}
+		for _, x := range [2]int32{u, w} {
+			if p.top.classOf[x] == c {
+				size--
+			}
+		}
+	}
+	// Bring in those whose signature after the toggle is y's: under count,
+	// whose signature is a code and the two counts, the common neighbours
+	// by their counts; else by their signatures.
+	cy := p.local.code(y)
+	switch p.local.l.(type) {
+	case measure.Count:
+		for _, x := range common {
+			if int32(p.g.Degree(x)) == dy && p.tri[x]+sign == ty && p.local.code(x) == cy {
+				size++
+			}
+		}
+	default:
+		for _, x := range common {
+			e.key = p.local.append(e.key[:0], x, int32(p.g.Degree(x)), p.tri[x]+sign)
+			if kx, short := packShort(e.key); !short {
+				return false
+			} else if kx == ky {
+				size++
+			}
+		}
+	}
+	for _, x := range [2]int32{u, w} {
+		e.key = p.local.append(e.key[:0], x, int32(p.g.Degree(x))+sign, endTri(x))
+		if kx, short := packShort(e.key); !short {
+			return false
+		} else if kx == ky {
+			size++
+		}
+	}
+	return size < p.kt
+}
+
 // commonNeighbour reports whether y is adjacent to both u and w, with
 // nothing pending (Untouched). Restoration's pairs ask it for the same end
 // (a node that lost its anonymity) and the same few nodes that are not
@@ -669,6 +760,12 @@ type GainEvaluator struct {
 	anchorGen, lastGen uint64
 	spent              int
 	nbrs               marks.Set
+
+	// The pair whose common neighbours e.buf holds, as of the generation
+	// listedGen−1 (0: none): EndBelow and the gain after it ask for the
+	// same pair. Only common writes e.buf.
+	listedU, listedW int32
+	listedGen        uint64
 }
 
 // anchorMinDegree is the least degree of an end whose neighbours an
@@ -687,10 +784,23 @@ const anchorMinDegree = 32
 // dearer than many searches, so it is paid only once intersections with
 // the same larger end (of degree at least anchorMinDegree) in calls in a
 // row within a generation have cost as much (graph.IntersectCost): rent,
-// then buy, which never costs more than twice the better of the two.
+// then buy, which never costs more than twice the better of the two. The
+// last list is kept: a probe asks EndBelow and then the gain of the same
+// toggle.
 func (e *GainEvaluator) common(u, w int32) []int32 {
 	p := e.p
 	gen := p.generation + 1
+	if e.listedGen == gen && (e.listedU == u && e.listedW == w || e.listedU == w && e.listedW == u) {
+		return e.buf
+	}
+	e.listedU, e.listedW, e.listedGen = u, w, gen
+	return e.listCommon(u, w, gen)
+}
+
+// listCommon lists the common neighbours of u and w in e.buf, and returns
+// it, in generation gen (common).
+func (e *GainEvaluator) listCommon(u, w int32, gen uint64) []int32 {
+	p := e.p
 	du, dw := p.g.Degree(u), p.g.Degree(w)
 	big, small := u, w
 	if du < dw {
