@@ -234,11 +234,13 @@ func (w *walk) finish() bool {
 func (a *annealing) feasible(moves int, every int, progress func()) annealStats {
 	s, r := a.s, a.r
 	w := a.newWalk(0, feasibleT0, feasibleT1, moves)
+	stage := s.cfg.hundredths(StageSearch, moves)
 	var broken []int32
 	for i := range moves {
 		if w.next(i) {
 			break
 		}
+		stage(i)
 		if every > 0 && i%every == every-1 {
 			progress()
 		}

@@ -368,7 +368,8 @@ func TestTwinningCache(t *testing.T) {
 // where it runs beside the restoration, it reports from when the run waits
 // for it (where it is then, even if done), in increasing numbers up to
 // all; every pass of a restoration reports
-// every hundredth of the deleted edges it tries, from the first; and
+// every hundredth of the deleted edges it tries, from the first, and every
+// local search every hundredth of its moves, from the first; and
 // making a start's proposals in parts leaves the twinning and the cycling
 // exactly where making them at once does.
 func TestStageProgress(t *testing.T) {
@@ -376,6 +377,7 @@ func TestStageProgress(t *testing.T) {
 	var sym []int
 	total, passes := 0, 0
 	restorePrev, restoreTotal := -1, 0
+	searches, searchPrev, searchTotal := 0, -1, 0
 	cfg := Config{Measure: measure.Count{}, D: 1, K: 2, Variant: Full, Seed: 4, Threads: 1,
 		StageProgress: func(stage string, done, all int) {
 			switch stage {
@@ -391,6 +393,16 @@ func TestStageProgress(t *testing.T) {
 					t.Errorf("restoration: %d of %d edges", done, all)
 				}
 				restorePrev, restoreTotal = done, all
+			case StageSearch:
+				if done == 0 {
+					searches++
+				} else if done <= searchPrev || all != searchTotal {
+					t.Errorf("local search: %d of %d moves after %d of %d", done, all, searchPrev, searchTotal)
+				}
+				if done >= all || done%max(1, all/100) != 0 {
+					t.Errorf("local search: %d of %d moves", done, all)
+				}
+				searchPrev, searchTotal = done, all
 			default:
 				t.Errorf("progress of stage %q", stage)
 			}
@@ -413,6 +425,9 @@ func TestStageProgress(t *testing.T) {
 	// singles that restores something, one that does not, and one of pairs.
 	if passes < 4 {
 		t.Errorf("%d passes of restoration reported", passes)
+	}
+	if searches == 0 || searchPrev < searchTotal-searchTotal/100 {
+		t.Errorf("%d local searches reported, the last at %d of %d moves", searches, searchPrev, searchTotal)
 	}
 	var background []int
 	cfg.Threads = 2
@@ -471,7 +486,7 @@ func TestSymmetricStartGivenUp(t *testing.T) {
 
 // TestStageUnit: each stage's work is counted in its own unit.
 func TestStageUnit(t *testing.T) {
-	for stage, want := range map[string]string{StageScoring: "edges", StageRestore: "edges", StageSymmetric: "proposals"} {
+	for stage, want := range map[string]string{StageScoring: "edges", StageRestore: "edges", StageSymmetric: "proposals", StageSearch: "moves"} {
 		if got := StageUnit(stage); got != want {
 			t.Errorf("StageUnit(%q) = %q, want %q", stage, got, want)
 		}

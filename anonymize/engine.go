@@ -291,13 +291,36 @@ const StageRestore = "restoring deleted edges"
 // input: the work counted is proposals, moves that swap two nodes' places.
 const StageSymmetric = "k-automorphic start"
 
+// StageSearch names the stage that Config.StageProgress reports while the
+// refinement searches locally (Refine = Anneal), from its moves made and
+// the moves it may make; a search that a deadline ends stops short of
+// them.
+const StageSearch = "local search"
+
 // StageUnit returns what the work of a stage that Config.StageProgress
-// reports counts: "proposals" for StageSymmetric, "edges" for the others.
+// reports counts: "proposals" for StageSymmetric, "moves" for
+// StageSearch, "edges" for the others.
 func StageUnit(stage string) string {
-	if stage == StageSymmetric {
+	switch stage {
+	case StageSymmetric:
 		return "proposals"
+	case StageSearch:
+		return "moves"
 	}
 	return "edges"
+}
+
+// hundredths returns the function that work of n steps in stage calls
+// before its i-th step: it reports every hundredth of them to
+// c.StageProgress, if set.
+func (c *Config) hundredths(stage string, n int) func(i int) {
+	report := c.StageProgress
+	every := max(1, n/100)
+	return func(i int) {
+		if report != nil && i%every == 0 {
+			report(stage, i, n)
+		}
+	}
 }
 
 // recorder appends the trace rows of a run and tracks its best state.

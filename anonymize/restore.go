@@ -125,7 +125,7 @@ func (o restoration) run(ctx context.Context) int {
 	first := true
 	for len(round) > 0 {
 		before := restored
-		progress := o.progress(len(round))
+		progress := o.s.cfg.hundredths(StageRestore, len(round))
 		// Singles, until a pass restores nothing, or too little for a
 		// long pass.
 		for {
@@ -243,19 +243,6 @@ func (o restoration) pair(id int32, broken []int32, seen *marks.Set, credit *int
 		}
 	}
 	return -1
-}
-
-// progress returns the function that a pass of run calls before the i-th
-// of the n deleted edges it tries: it reports every hundredth of them to
-// Config.StageProgress (StageRestore), if set.
-func (o restoration) progress(n int) func(i int) {
-	report := o.s.cfg.StageProgress
-	every := max(1, n/100)
-	return func(i int) {
-		if report != nil && i%every == 0 {
-			report(StageRestore, i, n)
-		}
-	}
 }
 
 // order returns the deleted edges by the sum of their ends' degrees

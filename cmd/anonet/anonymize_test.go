@@ -596,6 +596,7 @@ func TestStagePasses(t *testing.T) {
 		{sym, 20, 1000, "k-automorphic start: 20/1000 proposals (2%)"},
 		{restore, 20, 200, "restoring deleted edges, pass 2: 20/200 edges (10%)"},
 		{restore, 0, 200, "restoring deleted edges, pass 3: 0/200 edges (0%)"},
+		{anonymize.StageSearch, 4000, 40000, "local search: 4000/40000 moves (10%)"},
 	} {
 		if got := sp.line(c.stage, c.done, c.total); got != c.want {
 			t.Errorf("report %d: %q, want %q", i, got, c.want)
