@@ -375,34 +375,17 @@ func TestTwinningCache(t *testing.T) {
 func TestStageProgress(t *testing.T) {
 	g := denseGroups()
 	var sym []int
-	total, passes := 0, 0
-	restorePrev, restoreTotal := -1, 0
-	searches, searchPrev, searchTotal := 0, -1, 0
+	total := 0
+	restore, search := hundredthsSeen{prev: -1}, hundredthsSeen{prev: -1}
 	cfg := Config{Measure: measure.Count{}, D: 1, K: 2, Variant: Full, Seed: 4, Threads: 1,
 		StageProgress: func(stage string, done, all int) {
 			switch stage {
 			case StageSymmetric:
 				sym, total = append(sym, done), all
 			case StageRestore:
-				if done == 0 {
-					passes++
-				} else if done <= restorePrev || all != restoreTotal {
-					t.Errorf("restoration: %d of %d edges after %d of %d", done, all, restorePrev, restoreTotal)
-				}
-				if done >= all || done%max(1, all/100) != 0 {
-					t.Errorf("restoration: %d of %d edges", done, all)
-				}
-				restorePrev, restoreTotal = done, all
+				restore.report(t, stage, done, all)
 			case StageSearch:
-				if done == 0 {
-					searches++
-				} else if done <= searchPrev || all != searchTotal {
-					t.Errorf("local search: %d of %d moves after %d of %d", done, all, searchPrev, searchTotal)
-				}
-				if done >= all || done%max(1, all/100) != 0 {
-					t.Errorf("local search: %d of %d moves", done, all)
-				}
-				searchPrev, searchTotal = done, all
+				search.report(t, stage, done, all)
 			default:
 				t.Errorf("progress of stage %q", stage)
 			}
@@ -423,11 +406,11 @@ func TestStageProgress(t *testing.T) {
 	}
 	// Restorations after ua and after the twinning, each with a pass of
 	// singles that restores something, one that does not, and one of pairs.
-	if passes < 4 {
-		t.Errorf("%d passes of restoration reported", passes)
+	if restore.passes < 4 {
+		t.Errorf("%d passes of restoration reported", restore.passes)
 	}
-	if searches == 0 || searchPrev < searchTotal-searchTotal/100 {
-		t.Errorf("%d local searches reported, the last at %d of %d moves", searches, searchPrev, searchTotal)
+	if search.passes == 0 || search.prev < search.total-search.total/100 {
+		t.Errorf("%d local searches reported, the last at %d of %d moves", search.passes, search.prev, search.total)
 	}
 	var background []int
 	cfg.Threads = 2
@@ -457,6 +440,26 @@ func TestStageProgress(t *testing.T) {
 			t.Errorf("k = %d: %d deletions at once, %d in parts, or other ones", k, len(a), len(b))
 		}
 	}
+}
+
+// hundredthsSeen follows the reports of a stage that reports every
+// hundredth of its work (Config.hundredths) over passes that start from
+// zero: the passes, and the last report's work done and total.
+type hundredthsSeen struct{ passes, prev, total int }
+
+// report checks a report of done of all: a pass starts at zero, then
+// goes up in hundredths of the same total, short of it.
+func (h *hundredthsSeen) report(t *testing.T, stage string, done, all int) {
+	t.Helper()
+	if done == 0 {
+		h.passes++
+	} else if done <= h.prev || all != h.total {
+		t.Errorf("%s: %d of %d %s after %d of %d", stage, done, all, StageUnit(stage), h.prev, h.total)
+	}
+	if done >= all || done%max(1, all/100) != 0 {
+		t.Errorf("%s: %d of %d %s", stage, done, all, StageUnit(stage))
+	}
+	h.prev, h.total = done, all
 }
 
 // TestSymmetricStartGivenUp: on CA-GrQc at k = 3 the cycling keeps 0.60

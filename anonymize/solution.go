@@ -695,7 +695,7 @@ func (s *solution) probe(id int32, maxNA int) (int, bool) {
 		// Untouched does not.
 		stuck := 0
 		for _, y := range s.naNodes.list {
-			if y != e.U && y != e.V && s.p.Untouched(y, e.U, e.V, sign) {
+			if s.p.Untouched(y, e.U, e.V, sign) { // never an end
 				if stuck++; stuck > maxNA {
 					return stuck, true
 				}

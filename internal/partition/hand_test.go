@@ -403,6 +403,22 @@ func TestGainEvaluatorsConcurrent(t *testing.T) {
 	}
 }
 
+// localMeasures returns the measures with the arithmetic fast path (count,
+// degree, edgecount, none), each bare and refined by random attributes of
+// n nodes with the given number of values (known attributes keep the fast
+// path on an untyped graph).
+func localMeasures(r *rand.Rand, n, values int) []measure.Measure {
+	colors := make([]int32, n)
+	for v := range colors {
+		colors[v] = int32(r.IntN(values))
+	}
+	var ms []measure.Measure
+	for _, m := range []measure.Measure{measure.Count{}, measure.Degree{}, measure.EdgeCount{}, measure.None{}} {
+		ms = append(ms, m, measure.Refined{Measure: m, Colors: colors})
+	}
+	return ms
+}
+
 // TestDeletionGain compares DeletionGain with deleting the edge, updating
 // and counting, and AdditionGain with adding one, for every local measure,
 // several k and random graphs.
@@ -410,16 +426,7 @@ func TestDeletionGain(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 37))
 	for trial := range 8 {
 		g := randomGraph(r, []string{"er", "ba", "clustered"}[trial%3], 40)
-		colors := make([]int32, g.NumNodes())
-		for v := range colors {
-			colors[v] = int32(r.IntN(3))
-		}
-		var ms []measure.Measure
-		for _, m := range []measure.Measure{measure.Count{}, measure.Degree{}, measure.EdgeCount{}, measure.None{}} {
-			// Known attributes keep the fast path on an untyped graph.
-			ms = append(ms, m, measure.Refined{Measure: m, Colors: colors})
-		}
-		for _, m := range ms {
+		for _, m := range localMeasures(r, g.NumNodes(), 3) {
 			for _, k := range []int{2, 3, 5} {
 				p, err := New(g, m, 1, Options{K: k})
 				if err != nil {
@@ -608,15 +615,7 @@ func TestEndBelow(t *testing.T) {
 				}
 			}
 		}
-		colors := make([]int32, g0.NumNodes())
-		for v := range colors {
-			colors[v] = int32(r.IntN(2))
-		}
-		var ms []measure.Measure
-		for _, m := range []measure.Measure{measure.Count{}, measure.Degree{}, measure.EdgeCount{}, measure.None{}} {
-			ms = append(ms, m, measure.Refined{Measure: m, Colors: colors})
-		}
-		for _, m := range ms {
+		for _, m := range localMeasures(r, g0.NumNodes(), 2) {
 			for _, k := range []int{2, 3, 5} {
 				g := g0.Clone()
 				p, err := New(g, m, 1, Options{K: k})
