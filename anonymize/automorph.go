@@ -442,12 +442,13 @@ func symmetricStartApplies(c *Config) bool {
 // classes of a refined measure (every node in a cycle of k or more is then
 // k-anonymous under every measure, refined or not, automorphism
 // included), and restores. search, if not nil, is the permutation's search
-// made by refine (possibly running in the background); nil searches now. On a typed graph
-// it declines. It keeps that state, and reports true with the
-// number of edges restored, if it meets the target and keeps more than
-// margin times the edges of the state it started from (ua's, restored);
-// else it returns to that state. A search that cannot reach twinCutoff of
-// the edges of that state is given up (symmetricCheckpoints).
+// made by refine (possibly running in the background); nil searches now.
+// On a typed graph it declines. It keeps that state, and reports true with
+// the number of edges restored, if it meets the target and keeps more
+// than margin times the edges of the state it started from (ua's,
+// restored); else it returns exactly to that state (solution.returnTo). A
+// search that cannot reach twinCutoff of the edges of that state is given
+// up (symmetricCheckpoints).
 //
 // keptFrom is the number of edges the search competes with: the restored
 // release's, also when the local search has run from it since
@@ -462,7 +463,7 @@ func (o automorphicStart) run(ctx context.Context, search *symmetricSearch, marg
 		// arithmetic path; the check keeps the function safe alone.)
 		return 0, false
 	}
-	from := s.ids.deleted(nil)
+	from := s.mark()
 	if keptFrom < 0 {
 		keptFrom = s.ids.numKept()
 	}
@@ -480,6 +481,6 @@ func (o automorphicStart) run(ctx context.Context, search *symmetricSearch, marg
 			return restored, true
 		}
 	}
-	s.moveTo(from)
+	s.returnTo(from)
 	return 0, false
 }

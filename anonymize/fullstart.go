@@ -33,8 +33,8 @@ func (o fullStart) applies() bool {
 // whose budget it fits, so the run, which restores from it and never
 // loses what it has, does at least as well as the full run (a weaker
 // target never gives a worse release). It reports the number of edges
-// restored from it and true if it was taken; otherwise the solution stays
-// as it was.
+// restored from it and true if it was taken; otherwise the solution
+// returns exactly to the state it was in (solution.returnTo).
 func (o fullStart) run(ctx context.Context) (int, bool) {
 	s := o.s
 	g0, _, err := graph.FromEdges(s.n, s.in.edges(), nil) // ids are the input's order
@@ -48,7 +48,7 @@ func (o fullStart) run(ctx context.Context) (int, bool) {
 	if err != nil || !res.TargetReached || ctx.Err() != nil || s.in.len()-res.EdgesAfter > s.cfg.Budget {
 		return 0, false
 	}
-	from := s.ids.deleted(nil)
+	from := s.mark()
 	var dels []int32
 	for id := range int32(s.in.len()) {
 		if e := s.in.edge(id); !g0.HasEdge(e.U, e.V) {
@@ -61,6 +61,6 @@ func (o fullStart) run(ctx context.Context) (int, bool) {
 	if s.better(s.anonymous(), s.ids.numDeleted(), a0, d0) {
 		return restored, true
 	}
-	s.moveTo(from)
+	s.returnTo(from)
 	return 0, false
 }

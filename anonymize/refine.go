@@ -208,24 +208,39 @@ func (r *refinement) symmetricAfterAnneal() {
 		r.anneal()
 		return
 	}
+	r.searchAlternative(StartTwins, PhaseTwins, func() (int, bool) {
+		return (automorphicStart{r.sol}).run(r.ctx, r.search, 1, r.restoredKept)
+	})
+}
+
+// searchAlternative tries another start after the local search: make
+// returns, as a start's run does, the edges restored from the start's
+// release and whether it took it (else it has returned to the searched
+// release). A release taken is recorded as start and phase, searched
+// locally in turn, and kept if it is then better than the searched
+// release; else the solution returns exactly to that release
+// (solution.returnTo). It reports whether the start's release stayed.
+func (r *refinement) searchAlternative(start, phase string, try func() (int, bool)) bool {
 	sol := r.sol
-	searched := sol.ids.deleted(nil)
+	searched := sol.mark()
 	a0, d0 := sol.anonymous(), sol.ids.numDeleted()
 	t := time.Now()
-	restored, ok := (automorphicStart{sol}).run(r.ctx, r.search, 1, r.restoredKept)
+	restored, ok := try()
 	if !ok {
-		return // back where it started (automorphicStart.run)
+		return false
 	}
 	ref := &r.rec.res.Refinement
-	start, restoredBefore := ref.Start, ref.Restored
-	ref.Start, ref.Restored = StartTwins, restored
-	r.rec.record(PhaseTwins, sol.na, 0, time.Since(t))
+	start0, restored0 := ref.Start, ref.Restored
+	ref.Start, ref.Restored = start, restored
+	r.rec.record(phase, sol.na, 0, time.Since(t))
 	r.anneal()
 	if !sol.better(sol.anonymous(), sol.ids.numDeleted(), a0, d0) {
-		sol.moveTo(searched)
-		ref.Start, ref.Restored = start, restoredBefore
+		sol.returnTo(searched)
+		ref.Start, ref.Restored = start0, restored0
 		r.rec.record(PhaseAnneal, sol.na, 0, 0)
+		return false
 	}
+	return true
 }
 
 // annealUnlessPreempted is anneal, unless the restoration was preempted

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/internal/partition"
@@ -813,3 +814,36 @@ func (s *solution) okAt(na, anonymous0 int) bool {
 // okMaxNA returns the most nodes that are not k-anonymous that a state ok
 // after a move from one with anonymous0 k-anonymous nodes may have.
 func (s *solution) okMaxNA(anonymous0 int) int { return s.n - min(anonymous0, s.target) }
+
+// A mark is a state of a solution to return to exactly (returnTo): its
+// deleted ids, and the order in which it holds the kept and deleted ids
+// and the nodes that are not k-anonymous, from which the optimizers draw
+// at random.
+type mark struct {
+	deleted []int32
+	perm    []int32
+	k       int
+	na      []int32
+}
+
+// mark returns the solution's current state as a mark, in 8 bytes per
+// edge (and per non-anonymous node) beside the deleted ids.
+func (s *solution) mark() mark {
+	return mark{deleted: s.ids.deleted(nil), perm: slices.Clone(s.ids.perm), k: s.ids.k, na: slices.Clone(s.naNodes.list)}
+}
+
+// returnTo moves the solution back to the state of m (moveTo) and restores
+// the order of its ids and of its non-anonymous nodes, so that what
+// follows is what would have followed had the moves since m never been
+// made.
+func (s *solution) returnTo(m mark) {
+	s.moveTo(m.deleted)
+	for i, id := range m.perm {
+		s.ids.place(id, i)
+	}
+	s.ids.k = m.k
+	for i, v := range m.na {
+		s.naNodes.list[i] = v
+		s.naNodes.pos[v] = int32(i)
+	}
+}

@@ -106,23 +106,19 @@ func checkSolution(t *testing.T, s *solution) {
 	}
 }
 
-// solutionOrder is the order of the sets the optimizers draw from.
-type solutionOrder struct {
-	perm, naNodes []int32
-	kept          int
-}
-
-func orderOf(s *solution) solutionOrder {
-	return solutionOrder{slices.Clone(s.ids.perm), slices.Clone(s.naNodes.list), s.ids.k}
+// sameOrder reports whether two marks hold the sets the optimizers draw
+// from in the same order.
+func sameOrder(a, b mark) bool {
+	return slices.Equal(a.perm, b.perm) && a.k == b.k && slices.Equal(a.na, b.na)
 }
 
 // checkUndone fails unless s's id split and naNodes are in the order
 // before (undo restores the order, not only the members).
-func checkUndone(t *testing.T, s *solution, before solutionOrder) {
+func checkUndone(t *testing.T, s *solution, before mark) {
 	t.Helper()
-	if now := orderOf(s); !slices.Equal(now.perm, before.perm) || now.kept != before.kept || !slices.Equal(now.naNodes, before.naNodes) {
+	if now := s.mark(); !sameOrder(now, before) {
 		t.Fatalf("undo left ids %v (%d kept) and non-anonymous nodes %v, before the move %v (%d kept) and %v",
-			now.perm, now.kept, now.naNodes, before.perm, before.kept, before.naNodes)
+			now.perm, now.k, now.na, before.perm, before.k, before.na)
 	}
 	for i, id := range s.ids.perm {
 		if s.ids.pos[id] != int32(i) {
@@ -161,7 +157,7 @@ func TestSolutionMovesMatchScratch(t *testing.T) {
 						slices.Sort(ids)
 						ids = slices.Compact(ids)
 						r.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
-						before := orderOf(s)
+						before := s.mark()
 						s.apply(ids...)
 						if r.IntN(3) == 0 {
 							s.undo()
@@ -186,7 +182,7 @@ func TestSolutionMovesMatchScratch(t *testing.T) {
 				g := randomGraph(r, 30, 70)
 				s := newTestSolution(t, g, Config{Measure: measure.Refined{Measure: m, Colors: colors}, D: d, K: 2})
 				for range 40 {
-					before := orderOf(s)
+					before := s.mark()
 					s.apply(int32(r.IntN(s.in.len())))
 					if r.IntN(3) == 0 {
 						s.undo()
@@ -198,6 +194,53 @@ func TestSolutionMovesMatchScratch(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestReturnTo: after moves committed and whole moves to other states
+// (moveTo), returnTo leaves the solution in the marked state, checked from
+// scratch, with its ids and non-anonymous nodes in the marked order, for
+// measures with and without the arithmetic path, in the full and partial
+// variants (where nodes stay not k-anonymous).
+func TestReturnTo(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 17))
+	for _, tc := range []struct {
+		m       measure.Measure
+		variant Variant
+	}{{measure.Count{}, Full}, {measure.Count{}, Partial}, {measure.DK{}, Full}, {measure.VRQ{}, Partial}} {
+		t.Run(fmt.Sprintf("%s/%s", tc.m.Name(), tc.variant), func(t *testing.T) {
+			s := newTestSolution(t, randomGraph(r, 40, 110), Config{Measure: tc.m, D: 1, K: 2, Variant: tc.variant, Alpha: 0.8})
+			for range 20 {
+				s.apply(int32(r.IntN(s.in.len())))
+				s.commit()
+			}
+			m := s.mark()
+			if len(m.na) == 0 {
+				t.Fatal("no node is not 2-anonymous at the mark: not the case this test is about")
+			}
+			for range 3 {
+				var dels []int32
+				for id := range int32(s.in.len()) {
+					if r.IntN(4) == 0 {
+						dels = append(dels, id)
+					}
+				}
+				s.moveTo(dels)
+				for range 10 {
+					s.apply(int32(r.IntN(s.in.len())))
+					s.commit()
+				}
+			}
+			if sameOrder(s.mark(), m) {
+				t.Fatal("the moves left the order as it was: nothing to return from")
+			}
+			s.returnTo(m)
+			checkUndone(t, s, m)
+			checkSolution(t, s)
+			if got := s.ids.deleted(nil); !slices.Equal(got, m.deleted) {
+				t.Fatalf("deleted %v after returnTo, %v at the mark", got, m.deleted)
+			}
+		})
 	}
 }
 
@@ -241,9 +284,9 @@ func TestReapplyMatchesApply(t *testing.T) {
 					b.apply(id)
 					b.commit()
 					checkSolution(t, a)
-					if oa, ob := orderOf(a), orderOf(b); !slices.Equal(oa.perm, ob.perm) || oa.kept != ob.kept || !slices.Equal(oa.naNodes, ob.naNodes) || a.moves != b.moves {
+					if oa, ob := a.mark(), b.mark(); !sameOrder(oa, ob) || a.moves != b.moves {
 						t.Fatalf("reapply: ids %v (%d kept), non-anonymous %v, %d moves; apply: %v (%d), %v, %d",
-							oa.perm, oa.kept, oa.naNodes, a.moves, ob.perm, ob.kept, ob.naNodes, b.moves)
+							oa.perm, oa.k, oa.na, a.moves, ob.perm, ob.k, ob.na, b.moves)
 					}
 				}
 				if reverted == 0 {
