@@ -423,7 +423,8 @@ type automorphicStart struct{ s *solution }
 // refinement also try a k-automorphic release of the input
 // (automorphicStart): a twinning's for k = 2, a cycling's for larger k,
 // which is k-anonymous under every
-// structural measure by construction; for a symmetric strategy (Best),
+// structural measure by construction; for a strategy that tries starts
+// from the input (Best),
 // deleting, with exact anonymity in the full or partial variant, at every k
 // and under every measure. On dense networks where ua deletes nearly
 // everything it keeps far more (primaryschool, count: 5,637 of 8,317 edges
@@ -433,7 +434,7 @@ type automorphicStart struct{ s *solution }
 // (automorphicStart). Under a measure that is neither arithmetic nor
 // Whole its refinement is bounded (refinement.symmetric).
 func symmetricStartApplies(c *Config) bool {
-	return strategyOf(c.Strategy).symmetric && c.Operation == Delete && !c.Fuzzy && c.Variant != Budgeted
+	return strategyOf(c.Strategy).inputStarts && c.Operation == Delete && !c.Fuzzy && c.Variant != Budgeted
 }
 
 // run tries a k-automorphic release as the refinement's start: from
@@ -446,8 +447,8 @@ func symmetricStartApplies(c *Config) bool {
 // On a typed graph it declines. It keeps that state, and reports true with
 // the number of edges restored, if it meets the target and keeps more
 // than margin times the edges of the state it started from (ua's,
-// restored); else it returns exactly to that state (solution.returnTo). A
-// search that cannot reach twinCutoff of the edges of that state is given
+// restored); else it returns exactly to that state (solution.tryRestored).
+// A search that cannot reach twinCutoff of the edges of that state is given
 // up (symmetricCheckpoints).
 //
 // keptFrom is the number of edges the search competes with: the restored
@@ -463,7 +464,6 @@ func (o automorphicStart) run(ctx context.Context, search *symmetricSearch, marg
 		// arithmetic path; the check keeps the function safe alone.)
 		return 0, false
 	}
-	from := s.mark()
 	if keptFrom < 0 {
 		keptFrom = s.ids.numKept()
 	}
@@ -474,13 +474,5 @@ func (o automorphicStart) run(ctx context.Context, search *symmetricSearch, marg
 	if !ok {
 		return 0, false
 	}
-	s.moveTo(dels)
-	if s.feasible() && ctx.Err() == nil {
-		restored := restoration{s: s}.run(ctx)
-		if float64(s.ids.numKept()) > margin*float64(keptFrom) {
-			return restored, true
-		}
-	}
-	s.returnTo(from)
-	return 0, false
+	return s.tryRestored(ctx, dels, margin, keptFrom)
 }

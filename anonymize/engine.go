@@ -72,7 +72,7 @@ type Result struct {
 
 // RefinementStats describes the work of a refinement.
 type RefinementStats struct {
-	Start       string  // the state refined: StartStrategy (the strategy's release) or StartTwins
+	Start       string  // the state refined: StartStrategy (the strategy's release), StartTwins, StartFull or StartCut
 	Restored    int     // edges the restoration pass re-added
 	Tried       int     // local-search moves proposed
 	Accepted    int     // local-search moves accepted
@@ -91,6 +91,7 @@ const (
 	StartStrategy = "strategy" // the strategy's release
 	StartTwins    = "twins"    // Best: a k-automorphic release of the input: a twinning's (k = 2) or a cycling's (see automorphicStart)
 	StartFull     = "full"     // partial, small networks: the full variant's release (see fullStart)
+	StartCut      = "cut"      // Best, count or edgecount at d = 1: a bipartite cut's release, degree-anonymized (see cutStart)
 )
 
 // Before returns the initial state; After the returned (best) one.
@@ -258,6 +259,10 @@ func releaseMemory(cfg *Config, edges int) {
 // apart from runRNG's so that trying the twinning changes nothing else.
 func twinRNG(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x7713)) }
 
+// cutRNG returns the PCG stream of a bipartite cut's release (cutStart)
+// for seed, apart from runRNG's so that trying it changes nothing else.
+func cutRNG(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x637574)) } // "cut"
+
 // runRNG returns the one PCG stream of a run's choices for seed; the CLI
 // uses other streams of the same seed for anything else.
 func runRNG(seed uint64) *rand.Rand {
@@ -272,6 +277,7 @@ const (
 	PhaseGreedy   = "greedy"   // budgeted: the gainful deletions that end a refinement
 	PhaseTwins    = "twins"    // Best: the twinning's release, restored, replaced the strategy's
 	PhaseFull     = "full"     // partial: the full variant's release, restored, replaced the strategy's
+	PhaseCut      = "cut"      // Best: a bipartite cut's release, restored, replaced the strategy's
 	PhaseLNS      = "lns"      // after the large-neighbourhood search of small releases
 )
 

@@ -98,7 +98,8 @@ func TestOptimumAgainstBruteForce(t *testing.T) {
 // used, then kept 70 and now 69); since restoration ends its rounds sooner
 // (roundYield, 2026-11-30) still 9 of 12, and seed 1 keeps 69; since a
 // start not taken returns exactly to the state before it (returnTo), 7 of
-// 12 (seed 2, which this test used, keeps 69).
+// 12 (seed 2, which this test used, keeps 69); since the cut start
+// (2026-11-30), 11 of 12 (seed 7 keeps 69).
 func TestOptimumKarate(t *testing.T) {
 	testenv.Heavy(t)
 	g := examples.MustRead("karate")

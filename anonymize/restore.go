@@ -275,3 +275,22 @@ func (o restoration) order() []int32 {
 	}
 	return order
 }
+
+// tryRestored moves the solution to the release that deletes the ids dels
+// (a start's) and restores it. It keeps that state, and reports true with
+// the number of edges restored, if the release meets the target and keeps
+// more than margin times keptFrom edges restored; else it returns exactly
+// to the state it was in (returnTo); so it does if ctx has ended before
+// the restoration.
+func (s *solution) tryRestored(ctx context.Context, dels []int32, margin float64, keptFrom int) (int, bool) {
+	from := s.mark()
+	s.moveTo(dels)
+	if s.feasible() && ctx.Err() == nil {
+		restored := restoration{s: s}.run(ctx)
+		if float64(s.ids.numKept()) > margin*float64(keptFrom) {
+			return restored, true
+		}
+	}
+	s.returnTo(from)
+	return 0, false
+}

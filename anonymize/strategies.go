@@ -52,9 +52,11 @@ type strategyDef struct {
 	start func(c *Config) start
 	// refine is the refinement when Config.Refine is empty.
 	refine Refinement
-	// symmetric: the refinement also tries a k-automorphic release of the
-	// input (automorphicStart.applies).
-	symmetric bool
+	// inputStarts: the refinement also tries releases made afresh from
+	// the input, which replace the strategy's when they keep more: a
+	// k-automorphic one (symmetricStartApplies) and, under the measures
+	// of degrees and triangles, a bipartite cut's (cutStart.applies).
+	inputStarts bool
 	// perTie: the strategy alters one tie at a time, and so can keep the
 	// ties of protected layers; the others alter whole node pairs.
 	perTie bool
@@ -88,7 +90,7 @@ var strategyDefs = []strategyDef{
 	{name: UA, group: paperGroup, start: always(paperStart{uaSelector{}}), refine: NoRefinement},
 	{name: UAO, group: paperGroup, start: always(paperStart{uaoSelector{}}), refine: NoRefinement},
 	{name: Greedy, group: ownGroup, start: always(gainStart{}), refine: Restore, perTie: true},
-	{name: Best, group: ownGroup, start: bestStart, refine: Anneal, symmetric: true, perTie: true},
+	{name: Best, group: ownGroup, start: bestStart, refine: Anneal, inputStarts: true, perTie: true},
 	{name: LiuTerzi, group: degreeGroup, start: always(liuTerziStart{}), refine: NoRefinement,
 		degreesOnly: true, anyOperation: true, check: checkLiuTerzi},
 	{name: LiuTerziGreedy, group: degreeGroup, start: always(liuTerziStart{greedy: true}), refine: NoRefinement,

@@ -81,7 +81,7 @@ type anonymizeResult struct {
 
 // refinementResult is what the refinement did, in anonymize's JSON result.
 type refinementResult struct {
-	Start         string  `json:"start,omitempty"` // the state refined: "strategy" or "twins" (best, k = 2); absent if the run stopped before refining
+	Start         string  `json:"start,omitempty"` // the state refined: "strategy", "twins" (best: a k-automorphic release), "full" (partial or budgeted, small networks) or "cut" (best, count or edgecount at d = 1); absent if the run stopped before refining
 	EdgesRestored int     `json:"edges_restored"`  // by restoration
 	EdgesKept     int     `json:"edges_kept"`      // net, by the whole refinement
 	Effort        int     `json:"effort"`          // local-search moves per edge it may reach
@@ -710,6 +710,8 @@ func printAnonymize(w io.Writer, r anonymizeResult) error {
 			from = fmt.Sprintf(", starting from a %d-automorphic release, which kept more than the strategy's", r.K)
 		case anonymize.StartFull:
 			from = ", starting from the full variant's release, which kept more than the strategy's"
+		case anonymize.StartCut:
+			from = ", starting from a release without triangles (a bipartite cut), which kept more than the strategy's"
 		}
 		one, many := "edge", "edges"
 		if r.Ties > 0 {
