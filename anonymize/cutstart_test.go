@@ -81,7 +81,7 @@ func triangles(g *graph.Graph) []int {
 // TestCutRelease: the cut's release of the input has no triangle, its
 // degrees are k-anonymous, and every node is k-anonymous under count and
 // edgecount, all checked from scratch on the graph it leaves; at k = 2, 3
-// and 5.
+// and 5. Asked to keep more edges than it does, it gives no release.
 func TestCutRelease(t *testing.T) {
 	for name, g := range cutTestGraphs() {
 		for _, k := range []int{2, 3, 5} {
@@ -90,10 +90,17 @@ func TestCutRelease(t *testing.T) {
 			if !o.applies() {
 				t.Fatalf("%s, k = %d: the cut does not apply under count", name, k)
 			}
-			dels, ok := o.release(context.Background())
+			dels, ok := o.release(context.Background(), 0)
 			if !ok {
 				t.Errorf("%s, k = %d: no release", name, k)
 				continue
+			}
+			kept := g.NumEdges() - len(dels)
+			if again, ok := o.release(context.Background(), kept); !ok || !slices.Equal(again, dels) {
+				t.Errorf("%s, k = %d: asked to keep the %d edges it keeps, the release gave %t", name, k, kept, ok)
+			}
+			if _, ok := o.release(context.Background(), kept+1); ok {
+				t.Errorf("%s, k = %d: asked to keep %d edges, a release that keeps %d was made", name, k, kept+1, kept)
 			}
 			h, edges := g.Clone(), g.SortedEdges() // the ids are those of the sorted edges
 			for _, id := range dels {
@@ -121,7 +128,7 @@ func TestCutStartRuns(t *testing.T) {
 	g := denseGroups()
 	cfg := Config{Measure: measure.Count{}, D: 1, K: 5, Variant: Full, Seed: 2}
 	s := newTestSolution(t, g.Clone(), cfg)
-	dels, ok := (cutStart{s}).release(context.Background())
+	dels, ok := (cutStart{s}).release(context.Background(), 0)
 	if !ok {
 		t.Fatal("no cut release")
 	}
