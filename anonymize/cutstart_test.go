@@ -122,8 +122,10 @@ func TestCutRelease(t *testing.T) {
 
 // TestCutStartRuns: under count at k = 5 on the dense groups, where ua's
 // deletions cascade, Best takes the cut's release and keeps at least what
-// it keeps; the release is verified from scratch (run) and is the same on
-// one thread and on two. Under dk, and at d = 2, the cut does not apply.
+// it keeps, in the full variant (the same release on one thread and on
+// two) and in the partial one; every release is verified from scratch
+// (run). Under dk, at d = 2, within a budget and for ua the cut does not
+// apply.
 func TestCutStartRuns(t *testing.T) {
 	g := denseGroups()
 	cfg := Config{Measure: measure.Count{}, D: 1, K: 5, Variant: Full, Seed: 2}
@@ -146,6 +148,13 @@ func TestCutStartRuns(t *testing.T) {
 	}
 	if !slices.Equal(rels[0], rels[1]) {
 		t.Error("one thread and two released different graphs")
+	}
+	// The partial variant tries the cut too, and its release, verified by
+	// run, keeps at least the cut's edges.
+	pc := cfg
+	pc.Variant, pc.Alpha = Partial, 0.9
+	if res := run(t, g.Clone(), pc); !slices.ContainsFunc(res.Trace, func(it Iteration) bool { return it.Phase == PhaseCut }) || res.EdgesAfter < cutKept {
+		t.Errorf("partial: start %q, %d edges kept; the cut's release keeps %d", res.Refinement.Start, res.EdgesAfter, cutKept)
 	}
 	for _, c := range []Config{
 		{Measure: measure.DK{}, D: 1, K: 2, Variant: Full},
