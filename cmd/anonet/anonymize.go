@@ -212,7 +212,10 @@ every measure, on a network without directions or layers, it also tries a
 k-automorphic release of the input, in which every node has an automorphic
 twin (k = 2) or lies in a cycle of k or more automorphic nodes (with
 --known, of the same attribute values), and refines that one when it keeps
-more. greedy deletes by exact gain, then restores.
+more; under count and edgecount at d = 1 (no attributes) also a release
+without triangles, the edges across a large cut of the input with their
+degrees made k-anonymous (docs/anonymize.md, "The cut start"). greedy
+deletes by exact gain, then restores.
 
 With --attributes people.csv [--known sex,age] (or --known alone for the node
 data of a GraphML or GML file) the attacker also knows node attributes, and
@@ -267,7 +270,7 @@ func (a *anonymizeFlags) register(f *cli.FlagSet) {
 	a.mf.register(f, false)
 	registerFrom(f, &a.format, "GRAPH")
 	registerTo(f, &a.toFormat, "OUT", "from OUT's extension, else GRAPH's format", false)
-	f.StringVar(&a.algorithm, "algorithm", string(anonymize.Best), "strategy: best (the default: ua deletion, in the full or partial variant also a k-automorphic release, then restoration and local search), greedy (exact gain, then restoration), or the paper's es, degree, aff, unique, ua, uao (unrefined unless --refine); for --measure degree also liu-terzi, liu-terzi-greedy (Liu and Terzi's k-degree anonymization)")
+	f.StringVar(&a.algorithm, "algorithm", string(anonymize.Best), "strategy: best (the default: ua deletion, in the full or partial variant also a k-automorphic release and, under count and edgecount at d = 1, a release without triangles, then restoration and local search), greedy (exact gain, then restoration), or the paper's es, degree, aff, unique, ua, uao (unrefined unless --refine); for --measure degree also liu-terzi, liu-terzi-greedy (Liu and Terzi's k-degree anonymization)")
 	f.StringVar(&a.refine, "refine", "", "after the strategy: none, restore (re-add deleted edges while the target holds) or anneal (restore, then local search); default anneal for best, restore for greedy, none for the paper's strategies")
 	f.IntVar(&a.effort, "effort", anonymize.DefaultEffort, "local search (--refine anneal): moves per edge that may be deleted (every edge; budgeted: per alteration of the budget; above 32,768 edges it counts at most 3 edges per edge deleted when it starts); on small releases also the exact search nodes of the final walk, which starts from two more searches from the input (docs/anonymize.md)")
 	f.DurationVar(&a.timeLimit, "time-limit", 0, "bound the whole run (the strategy's alterations, then restoration, twin start, local search, and budgeted the final gainful deletions) to this long (e.g. 30s, 5m), keeping the best state found (the local search then cools by the deadline); a full or partial run stopped before its target writes nothing (exit 3) unless --allow-unmet; 0: no limit")
