@@ -714,7 +714,7 @@ func printAnonymize(w io.Writer, r anonymizeResult) error {
 		case anonymize.StartFull:
 			from = ", starting from the full variant's release, which kept more than the strategy's"
 		case anonymize.StartCut:
-			from = ", starting from a release without triangles (a bipartite cut), which kept more than the strategy's"
+			from = ", starting from a triangle-free release cut from the input, which kept more than the strategy's"
 		}
 		one, many := "edge", "edges"
 		if r.Ties > 0 {
