@@ -96,31 +96,23 @@ func (o cutStart) release(ctx context.Context, minKept int) ([]int32, bool) {
 	s := o.s
 	rng := cutRNG(s.cfg.Seed)
 	side := cutSides(inputAdjacency(&s.in), rng)
-	walk := s.in.walk()
-	across := 0
-	for id := range int32(s.in.len()) {
-		if e := walk(id); side[e.U] != side[e.V] {
-			across++
-		}
-	}
-	if across < minKept {
-		return nil, false
-	}
-	pairs := make([]graph.Edge, 0, across)
+	var across []graph.Edge
 	deleted := make([]bool, s.in.len())
-	walk = s.in.walk()
+	walk := s.in.walk()
 	for id := range int32(s.in.len()) {
 		if e := walk(id); side[e.U] != side[e.V] {
-			pairs = append(pairs, e)
+			across = append(across, e)
 		} else {
 			deleted[id] = true
 		}
 	}
-	h, _, err := graph.FromEdgesThreads(s.n, pairs, nil, s.cfg.Threads)
+	if len(across) < minKept {
+		return nil, false
+	}
+	h, _, err := graph.FromEdgesThreads(s.n, across, nil, s.cfg.Threads)
 	if err != nil {
 		return nil, false
 	}
-	pairs = nil
 	plan, err := planLiuTerzi(ctx, h, s.cfg.K, false, false, rng, s.cfg.Threads)
 	if err != nil {
 		return nil, false

@@ -223,7 +223,7 @@ func (r *refinement) symmetricAfterAnneal() {
 	})
 }
 
-// searchAlternative tries another start after the local search: make
+// searchAlternative tries another start after the local search: try
 // returns, as a start's run does, the edges restored from the start's
 // release and whether it took it (else it has returned to the searched
 // release). A release taken is recorded as start and phase, searched
@@ -266,13 +266,13 @@ func (r *refinement) cutAfterAnneal() {
 		r.cut()
 		return
 	}
-	var kept int
+	kept := r.restoredKept
 	if r.searchAlternative(StartCut, PhaseCut, func() (int, bool) {
 		restored, ok := (cutStart{r.sol}).run(r.ctx, 1, r.restoredKept)
-		kept = r.sol.ids.numKept()
+		kept = r.sol.ids.numKept() // more than r.restoredKept where ok
 		return restored, ok
 	}) {
-		r.restoredKept = max(r.restoredKept, kept)
+		r.restoredKept = kept
 		r.search.compete(r.restoredKept)
 	}
 }
@@ -319,7 +319,7 @@ func (r *refinement) restore() {
 // k-automorphic start then competes with the better of the two.
 func (r *refinement) cut() {
 	t := time.Now()
-	if restored, ok := (cutStart{r.sol}).run(r.ctx, cutMargin, r.sol.ids.numKept()); ok {
+	if restored, ok := (cutStart{r.sol}).run(r.ctx, cutMargin, r.restoredKept); ok {
 		ref := &r.rec.res.Refinement
 		ref.Start = StartCut
 		ref.Restored = restored

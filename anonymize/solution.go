@@ -815,21 +815,20 @@ func (s *solution) okAt(na, anonymous0 int) bool {
 // after a move from one with anonymous0 k-anonymous nodes may have.
 func (s *solution) okMaxNA(anonymous0 int) int { return s.n - min(anonymous0, s.target) }
 
-// A mark is a state of a solution to return to exactly (returnTo): its
-// deleted ids, and the order in which it holds the kept and deleted ids
-// and the nodes that are not k-anonymous, from which the optimizers draw
-// at random.
+// A mark is a state of a solution to return to exactly (returnTo): the
+// order in which it holds the kept and deleted ids (the deleted ones are
+// perm[k:]) and the nodes that are not k-anonymous, from which the
+// optimizers draw at random.
 type mark struct {
-	deleted []int32
-	perm    []int32
-	k       int
-	na      []int32
+	perm []int32
+	k    int
+	na   []int32
 }
 
-// mark returns the solution's current state as a mark, in 8 bytes per
-// edge (and per non-anonymous node) beside the deleted ids.
+// mark returns the solution's current state as a mark, in 4 bytes per
+// edge and per non-anonymous node.
 func (s *solution) mark() mark {
-	return mark{deleted: s.ids.deleted(nil), perm: slices.Clone(s.ids.perm), k: s.ids.k, na: slices.Clone(s.naNodes.list)}
+	return mark{perm: slices.Clone(s.ids.perm), k: s.ids.k, na: slices.Clone(s.naNodes.list)}
 }
 
 // returnTo moves the solution back to the state of m (moveTo) and restores
@@ -837,7 +836,7 @@ func (s *solution) mark() mark {
 // follows is what would have followed had the moves since m never been
 // made.
 func (s *solution) returnTo(m mark) {
-	s.moveTo(m.deleted)
+	s.moveTo(m.perm[m.k:])
 	for i, id := range m.perm {
 		s.ids.place(id, i)
 	}
