@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"time"
 
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/measure"
@@ -62,11 +63,21 @@ type cutStart struct{ s *solution }
 // from the input (symmetricStartApplies: Best, deleting, exact, full or
 // partial) under count or edgecount at d = 1, without attributes, on an
 // untyped network.
-func (o cutStart) applies() bool {
-	s := o.s
-	switch s.cfg.Measure.(type) {
+func (o cutStart) applies() bool { return cutApplies(o.s.cfg, o.s.ties != nil) }
+
+// cutApplies reports whether a run under c on a graph, typed or not,
+// tries a cut's release (cutStart.applies).
+func cutApplies(c *Config, typed bool) bool {
+	return cutMeasure(c) && !typed && symmetricStartApplies(c)
+}
+
+// cutMeasure reports whether c's measure is one under which a release
+// without triangles whose degrees are k-anonymous is k-anonymous: count or
+// edgecount at d = 1, without attributes.
+func cutMeasure(c *Config) bool {
+	switch c.Measure.(type) {
 	case measure.Count, measure.EdgeCount:
-		return s.cfg.D == 1 && s.ties == nil && symmetricStartApplies(s.cfg)
+		return c.D == 1
 	}
 	return false
 }
@@ -94,30 +105,18 @@ func (o cutStart) run(ctx context.Context, margin float64, keptFrom int) (int, b
 // ctx ends first, or it exceeds the budget.
 func (o cutStart) release(ctx context.Context, minKept int) ([]int32, bool) {
 	s := o.s
-	rng := cutRNG(s.cfg.Seed)
-	side := cutSides(inputAdjacency(&s.in), rng)
-	var across []graph.Edge
+	c, ok := planCut(ctx, inputAdjacency(&s.in), s.cfg, cutRNG(s.cfg.Seed), minKept)
+	if !ok {
+		return nil, false
+	}
 	deleted := make([]bool, s.in.len())
 	walk := s.in.walk()
 	for id := range int32(s.in.len()) {
-		if e := walk(id); side[e.U] != side[e.V] {
-			across = append(across, e)
-		} else {
+		if e := walk(id); c.side[e.U] == c.side[e.V] {
 			deleted[id] = true
 		}
 	}
-	if len(across) < minKept {
-		return nil, false
-	}
-	h, _, err := graph.FromEdgesThreads(s.n, across, nil, s.cfg.Threads)
-	if err != nil {
-		return nil, false
-	}
-	plan, err := planLiuTerzi(ctx, h, s.cfg.K, false, false, rng, s.cfg.Threads)
-	if err != nil {
-		return nil, false
-	}
-	for _, a := range plan {
+	for _, a := range c.plan {
 		deleted[s.in.id(a.U, a.V)] = true
 	}
 	var dels []int32
@@ -130,6 +129,46 @@ func (o cutStart) release(ctx context.Context, minKept int) ([]int32, bool) {
 		return nil, false
 	}
 	return dels, true
+}
+
+// A cutPlan is a cut's release of a graph: the edges across the cut
+// (between nodes of different sides) except those of the plan.
+type cutPlan struct {
+	side []int8       // every node's side, 0 or 1 (cutSides)
+	plan []Alteration // the deletions across the cut that make the degrees k-anonymous
+	kept int          // the edges the release keeps
+}
+
+// planCut makes the cut's release of the graph g under cfg (cutSides,
+// then Liu and Terzi's plan by deletions on the edges across), drawing
+// from rng, and reports false where the cut keeps fewer than minKept
+// edges (counted before the plan, which is then not made), the plan finds
+// no realizable sequence or ctx ends first.
+func planCut(ctx context.Context, g neighbourLists, cfg *Config, rng *rand.Rand, minKept int) (cutPlan, bool) {
+	n := g.NumNodes()
+	side := cutSides(g, rng)
+	var across []graph.Edge
+	for u := range int32(n) {
+		for _, v := range g.Neighbors(u) {
+			if u < v && side[u] != side[v] {
+				across = append(across, graph.Edge{U: u, V: v})
+			}
+		}
+	}
+	if len(across) < minKept {
+		return cutPlan{}, false
+	}
+	h, _, err := graph.FromEdgesThreads(n, across, nil, cfg.Threads)
+	if err != nil {
+		return cutPlan{}, false
+	}
+	kept := len(across)
+	across = nil
+	plan, err := planLiuTerzi(ctx, h, cfg.K, false, false, rng, cfg.Threads)
+	if err != nil {
+		return cutPlan{}, false
+	}
+	return cutPlan{side: side, plan: plan, kept: kept - len(plan)}, true
 }
 
 // neighbourLists is a simple graph read through its sorted neighbour
@@ -183,4 +222,71 @@ func cutSides(g neighbourLists, rng *rand.Rand) []int8 {
 		}
 	}
 	return side
+}
+
+// cutFirstMinEdges is the fewest edges above which Best makes the cut's
+// release before ua's deletions, where the cut applies, and gives ua up
+// for it once ua's release keeps fewer edges (cutFirstStart). There ua
+// and the restoration of its release cost tens of minutes: on a
+// population network of 10^7 ties (generate population -n 121212
+// --edges 10000000) ua deletes 1% of the ties per iteration, about 3 s
+// each, until it keeps 8 of them, and the restoration of that release
+// took 24 to 42 minutes to keep 5,055,570, where the cut's release keeps
+// 5,379,957 in 2.6 s (2026-11-30). Below it, on every network of
+// .ci/compare-releases, ua's release is restored and the cut competes
+// with it after the restoration (refinement.cut), as before.
+const cutFirstMinEdges = 1 << 22
+
+// cutFirstStart is Best's start where a cut applies (bestStart): on a
+// network of more than minEdges (cutFirstMinEdges) edges where a cut's release
+// applies (cutApplies) it first plans that release (planCut), then runs
+// ua's deletions with the release's edges as a floor (state.floor). If ua
+// meets the target first, its release is the strategy's, as elsewhere;
+// if it ends short of the target (its release fell below the floor, or
+// ctx ended), its deletions are undone and the cut's release, which meets
+// the target, is the strategy's release instead, in a row of its own
+// (PhaseCut), and the refinement starts from it (RefinementStats.Start
+// is StartCut). Elsewhere it is ua's start.
+type cutFirstStart struct{ minEdges int }
+
+func (o cutFirstStart) run(ctx context.Context, r *runState) (*solution, error) {
+	st, cfg, res := r.st, r.st.cfg, r.rec.res
+	g := st.p.Graph()
+	ua := paperStart{uaSelector{}}
+	if g.NumEdges() <= o.minEdges || !cutApplies(cfg, g.Typed()) {
+		return ua.run(ctx, r)
+	}
+	t := time.Now()
+	c, ok := planCut(ctx, g, cfg, cutRNG(cfg.Seed), 0)
+	if !ok || g.NumEdges()-c.kept > cfg.Budget {
+		return ua.run(ctx, r)
+	}
+	tPlan := time.Since(t)
+	st.floor = c.kept
+	_, err := ua.run(ctx, r)
+	st.floor = 0
+	if err != nil || g.NumNodes()-st.notAnonymous >= res.Target {
+		return nil, err
+	}
+	t = time.Now()
+	undoAlterations(st.p, res, 0)
+	if err := st.refresh(nil); err != nil {
+		return nil, err
+	}
+	for _, e := range g.Edges() {
+		if c.side[e.U] == c.side[e.V] {
+			res.Alterations.Append(Alteration{U: e.U, V: e.V})
+		}
+	}
+	res.Alterations.Append(c.plan...)
+	for i := range res.Alterations.Len() {
+		a := res.Alterations.At(i)
+		st.p.DeleteEdge(a.U, a.V)
+	}
+	st.p.Update()
+	if err := st.refresh(nil); err != nil {
+		return nil, err
+	}
+	r.rec.record(PhaseCut, st.notAnonymous, tPlan, time.Since(t))
+	return nil, nil
 }

@@ -167,3 +167,128 @@ func TestCutStartRuns(t *testing.T) {
 		}
 	}
 }
+
+// startRun runs start on g under cfg from the input, as RunContext runs a
+// strategy's start, and returns the run's state.
+func startRun(t *testing.T, g *graph.Graph, cfg Config, s start) *runState {
+	t.Helper()
+	cfg, err := cfg.WithDefaults(g.NumNodes(), g.NumEdges())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := newRunState(g, &cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol, err := s.run(context.Background(), rs); err != nil || sol != nil {
+		t.Fatalf("the start returned %v, %v", sol, err)
+	}
+	return rs
+}
+
+// TestCutFirstStart: on the dense groups at k = 5, where ua's release
+// falls below the cut's, Best's start on large networks (cutFirstStart,
+// here with no lower bound on the edges) gives ua up and releases the
+// cut's release, the same as cutStart.release's from the input, meeting
+// the target, in a last row of its own that is the best; on a sparse
+// random graph at k = 2, where ua meets the target keeping more, and on a
+// network of at most its bound of edges, it is ua's start, row for row.
+func TestCutFirstStart(t *testing.T) {
+	cfg := Config{Measure: measure.Count{}, D: 1, K: 5, Variant: Full, Strategy: Best, Seed: 2}
+	g := denseGroups()
+	dels, ok := (cutStart{newTestSolution(t, g.Clone(), cfg)}).release(context.Background(), 0)
+	if !ok {
+		t.Fatal("no cut release")
+	}
+	want := g.Clone()
+	edges := g.SortedEdges()
+	for _, id := range dels {
+		want.DeleteEdge(edges[id].U, edges[id].V)
+	}
+	h := g.Clone()
+	rs := startRun(t, h, cfg, cutFirstStart{})
+	res := rs.rec.res
+	last := res.Trace[len(res.Trace)-1]
+	if last.Phase != PhaseCut || res.Best != len(res.Trace)-1 || last.NotKAnonymous != 0 {
+		t.Errorf("last row %+v, best %d of %d rows", last, res.Best, len(res.Trace))
+	}
+	if len(res.Trace) < 3 {
+		t.Errorf("%d rows: ua made no iteration before it was given up", len(res.Trace))
+	}
+	if !slices.Equal(h.SortedEdges(), want.SortedEdges()) {
+		t.Errorf("the release keeps %d edges, the cut's %d, or others", h.NumEdges(), want.NumEdges())
+	}
+	if res.Alterations.Len() != len(dels) || last.EdgesAltered != len(dels) {
+		t.Errorf("%d alterations listed, %d in the row; the cut deletes %d", res.Alterations.Len(), last.EdgesAltered, len(dels))
+	}
+	for _, a := range res.Alterations.All() {
+		if a.Added || !g.HasEdge(a.U, a.V) || h.HasEdge(a.U, a.V) {
+			t.Fatalf("alteration %+v is not a deletion of the input's edge", a)
+		}
+	}
+	if na := notAnonymous(t, h, measure.Count{}, 1, 5); na != 0 {
+		t.Errorf("%d nodes not 5-anonymous, counted from scratch", na)
+	}
+
+	for _, c := range []struct {
+		name  string
+		g     *graph.Graph
+		k     int
+		start cutFirstStart
+	}{
+		{"sparse, ua meets the target first", randomGraph(rand.New(rand.NewPCG(1, 1)), 200, 260), 2, cutFirstStart{}},
+		{"dense groups, above the bound", denseGroups(), 5, cutFirstStart{minEdges: g.NumEdges()}},
+	} {
+		cc := cfg
+		cc.K = c.k
+		a, b := c.g.Clone(), c.g.Clone()
+		ra := startRun(t, a, cc, c.start).rec.res
+		rb := startRun(t, b, cc, paperStart{uaSelector{}}).rec.res
+		rows := func(tr []Iteration) (out [][2]int) {
+			for _, it := range tr {
+				out = append(out, [2]int{it.EdgesAltered, it.NotKAnonymous})
+			}
+			return out
+		}
+		if !slices.Equal(a.SortedEdges(), b.SortedEdges()) || !slices.Equal(rows(ra.Trace), rows(rb.Trace)) || ra.Trace[len(ra.Trace)-1].Phase != PhaseStrategy {
+			t.Errorf("%s: %d edges kept in %d rows, ua's start %d in %d", c.name, a.NumEdges(), len(ra.Trace), b.NumEdges(), len(rb.Trace))
+		}
+	}
+}
+
+// TestCutFirstRun: a whole run of Best from cutFirstStart (with no lower
+// bound on the edges) on the dense groups at k = 5 refines the cut's
+// release (RefinementStats.Start is StartCut), does not try the cut again
+// after restoration (its row is the strategy's, before the refinement's
+// rows), keeps at least the cut's edges, and is verified from scratch
+// (checkResult), on one thread and on two with the same release.
+func TestCutFirstRun(t *testing.T) {
+	g := denseGroups()
+	var rels [][]graph.Edge
+	for _, threads := range []int{1, 2} {
+		cfg := Config{Measure: measure.Count{}, D: 1, K: 5, Variant: Full, Seed: 2, Threads: threads}
+		h := g.Clone()
+		res, err := runFrom(context.Background(), h, cfg, always(cutFirstStart{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkResult(t, g, h, res)
+		cuts := 0
+		for _, it := range res.Trace {
+			if it.Phase == PhaseCut {
+				cuts++
+			}
+		}
+		i := slices.IndexFunc(res.Trace, func(it Iteration) bool { return it.Phase == PhaseCut })
+		if res.Refinement.Start != StartCut || cuts != 1 || i < 1 || res.Trace[i-1].Phase != PhaseStrategy || !res.TargetReached {
+			t.Errorf("threads %d: start %q, %d cut rows, the first at %d, target reached %t", threads, res.Refinement.Start, cuts, i, res.TargetReached)
+		}
+		if cut := res.Trace[i].EdgesAltered; res.EdgesAfter < g.NumEdges()-cut {
+			t.Errorf("threads %d: %d edges kept, the cut's release %d", threads, res.EdgesAfter, g.NumEdges()-cut)
+		}
+		rels = append(rels, h.SortedEdges())
+	}
+	if !slices.Equal(rels[0], rels[1]) {
+		t.Error("one thread and two released different graphs")
+	}
+}

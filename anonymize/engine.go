@@ -112,6 +112,12 @@ func Run(g *graph.Graph, cfg Config) (*Result, error) {
 // state reached so far, with Result.Interrupted set. The target is never
 // given up for it: the state returned is the best one seen, as always.
 func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error) {
+	return runFrom(ctx, g, cfg, nil)
+}
+
+// runFrom is RunContext with the start that startOf returns for the
+// configuration, whose defaults are filled in; nil is the strategy's.
+func runFrom(ctx context.Context, g *graph.Graph, cfg Config, startOf func(*Config) start) (*Result, error) {
 	n, m0 := g.NumNodes(), g.NumEdges()
 	cfg, err := cfg.WithDefaults(n, m0)
 	if err != nil {
@@ -124,26 +130,11 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	if n == 0 {
 		return nil, errors.New("anonymize: the graph has no nodes")
 	}
-	p, err := partition.New(g, cfg.Measure, cfg.D, partition.Options{K: cfg.K, Threads: cfg.Threads})
+	rs, err := newRunState(g, &cfg)
 	if err != nil {
-		return nil, fmt.Errorf("anonymize: %w", err)
-	}
-	st := &state{p: p, cfg: &cfg, na: make([]bool, n)}
-	for v := range st.na {
-		st.na[v] = !p.Anonymous(int32(v))
-	}
-	if err := st.refresh(nil); err != nil { // the fuzzy flags, or the count
 		return nil, err
 	}
-	// One PCG stream for the algorithm's choices; the CLI uses other
-	// streams of the same seed for anything else.
-	rng := runRNG(cfg.Seed)
-	res := &Result{Config: cfg, Nodes: n, EdgesBefore: m0, Target: Target(cfg.Alpha, n)}
-	rec := &recorder{res: res, p: p, progress: cfg.Progress}
-	if cfg.Twins {
-		rec.twins = partition.NewTwins(g)
-	}
-	rec.record(PhaseStrategy, st.notAnonymous, 0, 0)
+	st, rng, rec, res, p := rs.st, rs.rng, rs.rec, rs.rec.res, rs.st.p
 	if n-st.notAnonymous >= res.Target {
 		// The input meets the target: it is the release, unchanged.
 		res.EdgesAfter, res.TargetReached = m0, true
@@ -161,7 +152,10 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	}
 	// The strategy's start: a paper strategy's state stays in the
 	// partition; a start that works on the solution returns it.
-	sol, err := strategyOf(cfg.Strategy).start(&cfg).run(sctx, &runState{st: st, rng: rng, rec: rec})
+	if startOf == nil {
+		startOf = strategyOf(cfg.Strategy).start
+	}
+	sol, err := startOf(&cfg).run(sctx, rs)
 	if err != nil {
 		return nil, err
 	}
@@ -191,11 +185,45 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	return res, nil
 }
 
+// newRunState returns what a run of g under cfg (whose defaults are
+// filled in and whose measure is refined) starts with: the partition of the
+// input and its nodes' state, the run's random stream, and a recorder
+// whose result has the input's row.
+func newRunState(g *graph.Graph, cfg *Config) (*runState, error) {
+	n := g.NumNodes()
+	p, err := partition.New(g, cfg.Measure, cfg.D, partition.Options{K: cfg.K, Threads: cfg.Threads})
+	if err != nil {
+		return nil, fmt.Errorf("anonymize: %w", err)
+	}
+	st := &state{p: p, cfg: cfg, na: make([]bool, n)}
+	for v := range st.na {
+		st.na[v] = !p.Anonymous(int32(v))
+	}
+	if err := st.refresh(nil); err != nil { // the fuzzy flags, or the count
+		return nil, err
+	}
+	res := &Result{Config: *cfg, Nodes: n, EdgesBefore: g.NumEdges(), Target: Target(cfg.Alpha, n)}
+	rec := &recorder{res: res, p: p, progress: cfg.Progress}
+	if cfg.Twins {
+		rec.twins = partition.NewTwins(g)
+	}
+	rec.record(PhaseStrategy, st.notAnonymous, 0, 0)
+	// One PCG stream for the algorithm's choices; the CLI uses other
+	// streams of the same seed for anything else.
+	return &runState{st: st, rng: runRNG(cfg.Seed), rec: rec}, nil
+}
+
 // returnToBest undoes, through the partition p, the alterations of the
 // strategy made after its best row, and drops them from the result.
 func returnToBest(p *partition.Partition, res *Result) {
+	undoAlterations(p, res, alterationsUpTo(res.Trace[res.Best].EdgesAltered, res.Config.Operation))
+}
+
+// undoAlterations undoes, through the partition p, the alterations of
+// res.Alterations from the keep-th on, last first, brings the partition up
+// to date and drops them from the list.
+func undoAlterations(p *partition.Partition, res *Result, keep int) {
 	g := p.Graph()
-	keep := alterationsUpTo(res.Trace[res.Best].EdgesAltered, res.Config.Operation)
 	for i := res.Alterations.Len() - 1; i >= keep; i-- {
 		a := res.Alterations.At(i)
 		switch {
@@ -403,7 +431,7 @@ func (rc *recorder) record(phase string, notAnonymous int, tSel, tUpd time.Durat
 
 // runPaper is Algorithm 1 with one of the paper's strategies: select R
 // edges, alter them, update the partition, record, until the target is met
-// or the budget spent.
+// or the budget spent (or the graph has fewer edges than st.floor).
 func runPaper(ctx context.Context, st *state, sel selector, rng *rand.Rand, rec *recorder) error {
 	p, cfg, res := st.p, st.cfg, rec.res
 	g, n := p.Graph(), p.Graph().NumNodes()
@@ -416,7 +444,7 @@ func runPaper(ctx context.Context, st *state, sel selector, rng *rand.Rand, rec 
 		res.Alterations.Grow(min(cfg.Budget, g.NumEdges()))
 	}
 	altered := 0
-	for altered < cfg.Budget && n-st.notAnonymous < res.Target {
+	for altered < cfg.Budget && n-st.notAnonymous < res.Target && g.NumEdges() >= st.floor {
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -495,6 +523,9 @@ type state struct {
 	na           []bool
 	notAnonymous int
 	flipped      []int32 // refresh under fuzzy anonymity: the nodes that flipped
+	// floor, if positive, ends a paper strategy's run (runPaper) once the
+	// graph has fewer edges than it (cutFirstStart).
+	floor int
 }
 
 // refresh recomputes the flags after an Update of the partition and passes

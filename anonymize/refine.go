@@ -150,6 +150,9 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder, d
 	moves0 := sol.moves
 	before := sol.ids.numDeleted()
 	res.Refinement.Start = StartStrategy
+	if res.Trace[res.Best].Phase == PhaseCut {
+		res.Refinement.Start = StartCut // the strategy's release is the cut's (cutFirstStart)
+	}
 	r := &refinement{ctx: rctx, sol: sol, rng: rng, rec: rec, deadline: deadline, start: start, search: search, restoredKept: -1,
 		preempt: search != nil && annealsFirst(cfg, sol) && sol.in.len() >= twinPreemptMinEdges}
 	for _, ph := range refinePipeline(cfg, sol) {
@@ -262,6 +265,9 @@ func (r *refinement) searchAlternative(start, phase string, try func() (int, boo
 // restored but fewer after both searches (seed 1: 66 edges against 68). If
 // the restoration was preempted (restore), it is cut.
 func (r *refinement) cutAfterAnneal() {
+	if r.rec.res.Refinement.Start == StartCut {
+		return // the strategy's release is the cut's (cutFirstStart)
+	}
 	if r.preempted {
 		r.cut()
 		return
@@ -316,8 +322,13 @@ func (r *refinement) restore() {
 
 // cut tries a bipartite cut's release (cutStart), which replaces the
 // restored release when it keeps cutMargin times its edges, restored; the
-// k-automorphic start then competes with the better of the two.
+// k-automorphic start then competes with the better of the two. Where the
+// strategy's release is already the cut's (cutFirstStart), it does
+// nothing.
 func (r *refinement) cut() {
+	if r.rec.res.Refinement.Start == StartCut {
+		return // the strategy's release is the cut's (cutFirstStart)
+	}
 	t := time.Now()
 	if restored, ok := (cutStart{r.sol}).run(r.ctx, cutMargin, r.restoredKept); ok {
 		ref := &r.rec.res.Refinement

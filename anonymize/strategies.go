@@ -116,6 +116,10 @@ func always(s start) func(*Config) start { return func(*Config) start { return s
 // primaryschool 8,230 edges against 3,732, radoslaw_email 3,166 against
 // 1,510, socfb-Reed98 18,580 against 14,377; on Enron at k = 2 all but 203
 // edges against all but 22,046 (seed 1, 2026-11-28).
+//
+// Where a cut's release applies (cutMeasure, cutApplies), ua's start gives way to that
+// release on networks of more than cutFirstMinEdges edges once ua's
+// release keeps fewer edges (cutFirstStart).
 func bestStart(c *Config) start {
 	if c.Variant == Budgeted && !c.Fuzzy || c.Protected != 0 {
 		return gainStart{}
@@ -124,6 +128,9 @@ func bestStart(c *Config) start {
 	// exact target has returned above.
 	if _, ok := c.Measure.(measure.Degree); ok && !c.Fuzzy {
 		return bestDegreeStart{}
+	}
+	if cutMeasure(c) {
+		return cutFirstStart{cutFirstMinEdges} // ua's where the cut does not apply
 	}
 	return paperStart{uaSelector{}}
 }
@@ -212,6 +219,7 @@ var (
 	_ start = gainStart{}
 	_ start = liuTerziStart{}
 	_ start = bestDegreeStart{}
+	_ start = cutFirstStart{}
 )
 
 // paperStart is Algorithm 1 with one of the paper's selectors (runPaper).
