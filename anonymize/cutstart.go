@@ -237,13 +237,22 @@ func cutSides(g neighbourLists, rng *rand.Rand) []int8 {
 // with it after the restoration (refinement.cut), as before.
 const cutFirstMinEdges = 1 << 22
 
+// cutFirstUAShare: under a time limit, ua's deletions in cutFirstStart
+// end after this share of it, and the cut's release is then the
+// strategy's, so that its restoration and local search get the rest. At
+// 10^8 ties a ua iteration of the default took about 70 s (population
+// network, 2026-11-30), and ua would need about 47 of them to fall below
+// the cut's release.
+const cutFirstUAShare = 4
+
 // cutFirstStart is Best's start where a cut applies (bestStart): on a
 // network of more than minEdges (cutFirstMinEdges) edges where a cut's release
 // applies (cutApplies) it first plans that release (planCut), then runs
 // ua's deletions with the release's edges as a floor (state.floor). If ua
 // meets the target first, its release is the strategy's, as elsewhere;
-// if it ends short of the target (its release fell below the floor, or
-// ctx ended), its deletions are undone and the cut's release, which meets
+// if it ends short of the target (its release fell below the floor, a
+// quarter of the time limit passed (cutFirstUAShare), or ctx ended), its
+// deletions are undone and the cut's release, which meets
 // the target, is the strategy's release instead, in a row of its own
 // (PhaseCut), and the refinement starts from it (RefinementStats.Start
 // is StartCut). Elsewhere it is ua's start.
@@ -263,7 +272,13 @@ func (o cutFirstStart) run(ctx context.Context, r *runState) (*solution, error) 
 	}
 	tPlan := time.Since(t)
 	st.floor = c.kept
-	_, err := ua.run(ctx, r)
+	uctx := ctx
+	if cfg.TimeLimit > 0 {
+		var cancel context.CancelFunc
+		uctx, cancel = context.WithTimeout(ctx, cfg.TimeLimit/cutFirstUAShare)
+		defer cancel()
+	}
+	_, err := ua.run(uctx, r)
 	st.floor = 0
 	if err != nil || g.NumNodes()-st.notAnonymous >= res.Target {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
@@ -192,7 +193,8 @@ func startRun(t *testing.T, g *graph.Graph, cfg Config, s start) *runState {
 // cut's release, the same as cutStart.release's from the input, meeting
 // the target, in a last row of its own that is the best; on a sparse
 // random graph at k = 2, where ua meets the target keeping more, and on a
-// network of at most its bound of edges, it is ua's start, row for row.
+// network of at most its bound of edges, it is ua's start, row for row;
+// under a time limit too short for ua the cut's release is taken.
 func TestCutFirstStart(t *testing.T) {
 	cfg := Config{Measure: measure.Count{}, D: 1, K: 5, Variant: Full, Strategy: Best, Seed: 2}
 	g := denseGroups()
@@ -230,13 +232,23 @@ func TestCutFirstStart(t *testing.T) {
 		t.Errorf("%d nodes not 5-anonymous, counted from scratch", na)
 	}
 
+	// Under a time limit ua has a quarter of it: with next to none, the
+	// cut's release is taken even where ua would have met the target.
+	sparse := randomGraph(rand.New(rand.NewPCG(1, 1)), 200, 260)
+	tl := cfg
+	tl.K, tl.TimeLimit = 2, time.Nanosecond
+	h = sparse.Clone()
+	if rs := startRun(t, h, tl, cutFirstStart{}); rs.rec.res.Trace[len(rs.rec.res.Trace)-1].Phase != PhaseCut || rs.st.notAnonymous != 0 {
+		t.Errorf("sparse, no time for ua: last row %+v", rs.rec.res.Trace[len(rs.rec.res.Trace)-1])
+	}
+
 	for _, c := range []struct {
 		name  string
 		g     *graph.Graph
 		k     int
 		start cutFirstStart
 	}{
-		{"sparse, ua meets the target first", randomGraph(rand.New(rand.NewPCG(1, 1)), 200, 260), 2, cutFirstStart{}},
+		{"sparse, ua meets the target first", sparse, 2, cutFirstStart{}},
 		{"dense groups, above the bound", denseGroups(), 5, cutFirstStart{minEdges: g.NumEdges()}},
 	} {
 		cc := cfg

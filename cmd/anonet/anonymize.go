@@ -214,8 +214,10 @@ twin (k = 2) or lies in a cycle of k or more automorphic nodes (with
 --known, of the same attribute values), and refines that one when it keeps
 more; under count and edgecount at d = 1 (no attributes) also a release
 without triangles, the edges across a large cut of the input with their
-degrees made k-anonymous (docs/anonymize.md, "The cut start"). greedy
-deletes by exact gain, then restores.
+degrees made k-anonymous (docs/anonymize.md, "The cut start"); on
+networks of more than 2^22 edges that release is made first, and ua's
+deletions give way to it once they keep fewer edges. greedy deletes by
+exact gain, then restores.
 
 With --attributes people.csv [--known sex,age] (or --known alone for the node
 data of a GraphML or GML file) the attacker also knows node attributes, and
