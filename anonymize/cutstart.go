@@ -163,7 +163,6 @@ func planCut(ctx context.Context, g neighbourLists, cfg *Config, rng *rand.Rand,
 		return cutPlan{}, false
 	}
 	kept := len(across)
-	across = nil
 	plan, err := planLiuTerzi(ctx, h, cfg.K, false, false, rng, cfg.Threads)
 	if err != nil {
 		return cutPlan{}, false
@@ -230,9 +229,9 @@ func cutSides(g neighbourLists, rng *rand.Rand) []int8 {
 // and the restoration of its release cost tens of minutes: on a
 // population network of 10^7 ties (generate population -n 121212
 // --edges 10000000) ua deletes 1% of the ties per iteration, about 3 s
-// each, until it keeps 8 of them, and the restoration of that release
-// took 24 to 42 minutes to keep 5,055,570, where the cut's release keeps
-// 5,379,957 in 2.6 s (2026-11-30). Below it, on every network of
+// each (2026-11-30), until it keeps 8 of them, and the restoration of
+// that release took 24 to 42 minutes to keep 5,055,570 (2026-11-29),
+// where the cut's release keeps 5,379,957 in 2.6 s (2026-11-30). Below it, on every network of
 // .ci/compare-releases, ua's release is restored and the cut competes
 // with it after the restoration (refinement.cut), as before.
 const cutFirstMinEdges = 1 << 22
@@ -240,7 +239,7 @@ const cutFirstMinEdges = 1 << 22
 // cutFirstUAShare: under a time limit, ua's deletions in cutFirstStart
 // end after this share of it, and the cut's release is then the
 // strategy's, so that its restoration and local search get the rest. At
-// 10^8 ties a ua iteration of the default took about 70 s (population
+// 10^8 ties a ua iteration of the default took about a minute (population
 // network, 2026-11-30), and ua would need about 47 of them to fall below
 // the cut's release.
 const cutFirstUAShare = 4

@@ -272,10 +272,15 @@ func TestCutFirstStart(t *testing.T) {
 // bound on the edges) on the dense groups at k = 5 refines the cut's
 // release (RefinementStats.Start is StartCut), does not try the cut again
 // after restoration (its row is the strategy's, before the refinement's
-// rows), keeps at least the cut's edges, and is verified from scratch
-// (checkResult), on one thread and on two with the same release.
+// rows, and its pipeline has no cut phase), keeps at least the cut's
+// edges, and is verified from scratch (checkResult), on one thread and on
+// two with the same release.
 func TestCutFirstRun(t *testing.T) {
 	g := denseGroups()
+	s := newTestSolution(t, g.Clone(), Config{Measure: measure.Count{}, D: 1, K: 5, Variant: Full, Seed: 2})
+	if with, without := len(refinePipeline(s.cfg, s, false)), len(refinePipeline(s.cfg, s, true)); without != with-1 {
+		t.Errorf("the pipeline has %d phases from the cut's release, %d from ua's; want one fewer", without, with)
+	}
 	var rels [][]graph.Edge
 	for _, threads := range []int{1, 2} {
 		cfg := Config{Measure: measure.Count{}, D: 1, K: 5, Variant: Full, Seed: 2, Threads: threads}

@@ -46,7 +46,8 @@ type refinePhase struct {
 // checks cost a recomputation of the whole graph, and it meets the target
 // by construction); restoration; under count and edgecount at d = 1 a
 // bipartite cut's release (cut; on networks of at most cutBothMaxEdges
-// edges after the local search, cutAfterAnneal); under any other measure the
+// edges after the local search, cutAfterAnneal), unless fromCut says the
+// strategy's release is already the cut's (cutFirstStart); under any other measure the
 // k-automorphic start after it, which replaces the restored release only
 // when it keeps more; the full variant's release for a small partial or
 // budgeted run; with Anneal the local and large-neighbourhood searches;
@@ -59,7 +60,7 @@ type refinePhase struct {
 // twinPreemptMinEdges edges does the restoration ask it, after its first
 // round, whether it promises enough to preempt the strategy's release
 // (restore).
-func refinePipeline(cfg *Config, sol *solution) []refinePhase {
+func refinePipeline(cfg *Config, sol *solution, fromCut bool) []refinePhase {
 	var ps []refinePhase
 	_, _, whole := measure.WholeOf(cfg.Measure)
 	symmetric := symmetricStartApplies(cfg)
@@ -69,7 +70,7 @@ func refinePipeline(cfg *Config, sol *solution) []refinePhase {
 	ps = append(ps, refinePhase{false, (*refinement).restore})
 	full := (fullStart{sol}).applies()
 	annealFirst := annealsFirst(cfg, sol)
-	cut := (cutStart{sol}).applies()
+	cut := (cutStart{sol}).applies() && !fromCut
 	cutAfter := cut && annealFirst && sol.in.len() <= cutBothMaxEdges
 	if cut && !cutAfter {
 		ps = append(ps, refinePhase{true, (*refinement).cut})
@@ -150,12 +151,13 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder, d
 	moves0 := sol.moves
 	before := sol.ids.numDeleted()
 	res.Refinement.Start = StartStrategy
-	if res.Trace[res.Best].Phase == PhaseCut {
-		res.Refinement.Start = StartCut // the strategy's release is the cut's (cutFirstStart)
+	fromCut := res.Trace[res.Best].Phase == PhaseCut // the strategy's release is the cut's (cutFirstStart)
+	if fromCut {
+		res.Refinement.Start = StartCut
 	}
 	r := &refinement{ctx: rctx, sol: sol, rng: rng, rec: rec, deadline: deadline, start: start, search: search, restoredKept: -1,
 		preempt: search != nil && annealsFirst(cfg, sol) && sol.in.len() >= twinPreemptMinEdges}
-	for _, ph := range refinePipeline(cfg, sol) {
+	for _, ph := range refinePipeline(cfg, sol, fromCut) {
 		if ph.live && r.ctx.Err() != nil {
 			continue
 		}
@@ -265,9 +267,6 @@ func (r *refinement) searchAlternative(start, phase string, try func() (int, boo
 // restored but fewer after both searches (seed 1: 66 edges against 68). If
 // the restoration was preempted (restore), it is cut.
 func (r *refinement) cutAfterAnneal() {
-	if r.rec.res.Refinement.Start == StartCut {
-		return // the strategy's release is the cut's (cutFirstStart)
-	}
 	if r.preempted {
 		r.cut()
 		return
@@ -322,13 +321,8 @@ func (r *refinement) restore() {
 
 // cut tries a bipartite cut's release (cutStart), which replaces the
 // restored release when it keeps cutMargin times its edges, restored; the
-// k-automorphic start then competes with the better of the two. Where the
-// strategy's release is already the cut's (cutFirstStart), it does
-// nothing.
+// k-automorphic start then competes with the better of the two.
 func (r *refinement) cut() {
-	if r.rec.res.Refinement.Start == StartCut {
-		return // the strategy's release is the cut's (cutFirstStart)
-	}
 	t := time.Now()
 	if restored, ok := (cutStart{r.sol}).run(r.ctx, cutMargin, r.restoredKept); ok {
 		ref := &r.rec.res.Refinement
