@@ -1,19 +1,22 @@
 package anonymize
 
 import (
+	"errors"
+	"fmt"
 	"iter"
 	"slices"
 
 	"github.com/anonet-project/anonet/graph"
 )
 
-// adjacency is a read-only simple graph as sorted neighbour lists, in 8
-// bytes per edge and 8 per node: what a symmetric start's search reads
-// of the input (twinning, cycling), which a graph.Graph would hold in 24
-// bytes per edge (each incidence's edge index and the edge list beside
-// the neighbours). Its edges are numbered in ascending order of (U, V),
-// U < V, as the input's ids are (inputEdges), so the ids a search
-// returns are the input's.
+// adjacency is a simple graph as sorted neighbour lists, in 8 bytes per
+// edge and 8 per node: what a symmetric start's search reads of the input
+// (twinning, cycling), the edges across a cut that Liu and Terzi's plan
+// reads (planCut), and the whole of LeanCut's graph, which a graph.Graph
+// would hold in 24 bytes per edge (each incidence's edge index and the
+// edge list beside the neighbours). Its edges are numbered in ascending
+// order of (U, V), U < V, as the input's ids are (inputEdges), so the ids
+// a search returns are the input's, until keep deletes some.
 type adjacency struct {
 	off []int   // v's neighbours are nb[off[v]:off[v+1]]
 	nb  []int32 // every node's neighbours, ascending
@@ -44,6 +47,52 @@ func newAdjacency(n int, edges iter.Seq[graph.Edge]) *adjacency {
 		fill[e.V]++
 	}
 	return a
+}
+
+// errAdjacencyStream is the error of newAdjacencyOf on a stream that
+// does not give the edges its degrees promise, in order.
+var errAdjacencyStream = errors.New("the edges are not those of the degrees, in ascending order (did the file change while it was read?)")
+
+// newAdjacencyOf builds the adjacency of the graph whose degrees deg holds
+// (one per node) from one reading of edges, which must give every edge
+// once in ascending order of (U, V) with U < V. It checks as it goes and
+// returns an error wrapping errAdjacencyStream, without reading further,
+// where an edge is out of range or of order or a node gets more
+// neighbours than its degree, and also where a list is left short.
+func newAdjacencyOf(deg []int32, edges graph.EdgeStream) (*adjacency, error) {
+	n := len(deg)
+	a := &adjacency{off: make([]int, n+1)}
+	for v, d := range deg {
+		a.off[v+1] = a.off[v] + int(d)
+	}
+	a.nb = make([]int32, a.off[n])
+	fill := slices.Clone(a.off[:n])
+	prev := graph.Edge{U: -1}
+	err := edges(func(u, v int32) error {
+		e := graph.Edge{U: u, V: v}
+		if u < 0 || u >= v || int(v) >= n || e.U < prev.U || e.U == prev.U && e.V <= prev.V {
+			return fmt.Errorf("edge {%d, %d} after {%d, %d}: %w", u, v, prev.U, prev.V, errAdjacencyStream)
+		}
+		prev = e
+		// As in newAdjacency, (U, V) order fills every list in order.
+		for _, x := range [2][2]int32{{u, v}, {v, u}} {
+			if fill[x[0]] == a.off[x[0]+1] {
+				return fmt.Errorf("node %d: more than its %d neighbours: %w", x[0], deg[x[0]], errAdjacencyStream)
+			}
+			a.nb[fill[x[0]]] = x[1]
+			fill[x[0]]++
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for v := range n {
+		if fill[v] != a.off[v+1] {
+			return nil, fmt.Errorf("node %d: %d of its %d neighbours: %w", v, fill[v]-a.off[v], deg[v], errAdjacencyStream)
+		}
+	}
+	return a, nil
 }
 
 // inputAdjacency returns the adjacency of the input in.
@@ -87,4 +136,25 @@ func (a *adjacency) edges() iter.Seq2[int32, graph.Edge] {
 			}
 		}
 	}
+}
+
+// keep deletes, in place, every edge {u, v} for which keep(u, v) is false
+// (it is asked at both ends, always with u < v, and must answer the same);
+// the lists stay sorted and the memory is not given back.
+func (a *adjacency) keep(keep func(u, v int32) bool) {
+	n := a.NumNodes()
+	w := 0
+	for u := range int32(n) {
+		lo, hi := a.off[u], a.off[u+1]
+		a.off[u] = w
+		for _, v := range a.nb[lo:hi] {
+			x, y := min(u, v), max(u, v)
+			if keep(x, y) {
+				a.nb[w] = v
+				w++
+			}
+		}
+	}
+	a.off[n] = w
+	a.nb = a.nb[:w]
 }

@@ -368,7 +368,8 @@ func TestTwinningCache(t *testing.T) {
 // where it runs beside the restoration, it reports from when the run waits
 // for it (where it is then, even if done), in increasing numbers up to
 // all; every pass of a restoration reports
-// every hundredth of the deleted edges it tries, from the first, and every
+// every hundredth of the deleted edges it tries, from the first, every
+// pass of the cut's sides every hundredth of the nodes, and every
 // local search every hundredth of its moves, from the first; and
 // making a start's proposals in parts leaves the twinning and the cycling
 // exactly where making them at once does.
@@ -376,7 +377,7 @@ func TestStageProgress(t *testing.T) {
 	g := denseGroups()
 	var sym []int
 	total := 0
-	restore, search := hundredthsSeen{prev: -1}, hundredthsSeen{prev: -1}
+	restore, search, cut := hundredthsSeen{prev: -1}, hundredthsSeen{prev: -1}, hundredthsSeen{prev: -1}
 	cfg := Config{Measure: measure.Count{}, D: 1, K: 2, Variant: Full, Seed: 4, Threads: 1,
 		StageProgress: func(stage string, done, all int) {
 			switch stage {
@@ -386,11 +387,18 @@ func TestStageProgress(t *testing.T) {
 				restore.report(t, stage, done, all)
 			case StageSearch:
 				search.report(t, stage, done, all)
+			case StageCut:
+				cut.report(t, stage, done, all)
 			default:
 				t.Errorf("progress of stage %q", stage)
 			}
 		}}
 	res := run(t, g.Clone(), cfg)
+	// The cut's sides: a pass placing the nodes and at least one moving
+	// them, each reported in hundredths of the nodes.
+	if cut.passes < 2 || cut.total != g.NumNodes() {
+		t.Errorf("%d passes of the cut reported, of %d nodes", cut.passes, cut.total)
+	}
 	if !twinsTaken(res) {
 		t.Fatalf("start %q, twinning not taken: not the case this test is about", res.Refinement.Start)
 	}

@@ -2,8 +2,10 @@ package anonymize
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/anonet-project/anonet/graph"
@@ -143,31 +145,42 @@ type cutPlan struct {
 // then Liu and Terzi's plan by deletions on the edges across), drawing
 // from rng, and reports false where the cut keeps fewer than minKept
 // edges (counted before the plan, which is then not made), the plan finds
-// no realizable sequence or ctx ends first.
+// no realizable sequence or ctx ends first. The edges across are held as
+// an adjacency, 8 bytes per edge.
 func planCut(ctx context.Context, g neighbourLists, cfg *Config, rng *rand.Rand, minKept int) (cutPlan, bool) {
-	n := g.NumNodes()
-	side := cutSides(g, rng)
-	var across []graph.Edge
-	for u := range int32(n) {
-		for _, v := range g.Neighbors(u) {
-			if u < v && side[u] != side[v] {
-				across = append(across, graph.Edge{U: u, V: v})
+	side := cutSides(ctx, g, rng, cfg.hundredths(StageCut, g.NumNodes()))
+	if side == nil {
+		return cutPlan{}, false
+	}
+	acrossEdges := func(yield func(graph.Edge) bool) {
+		for u := range int32(g.NumNodes()) {
+			nb := g.Neighbors(u)
+			i, _ := slices.BinarySearch(nb, u+1)
+			for _, v := range nb[i:] {
+				if side[u] != side[v] && !yield(graph.Edge{U: u, V: v}) {
+					return
+				}
 			}
 		}
 	}
-	if len(across) < minKept {
+	m := 0
+	for range acrossEdges {
+		m++
+	}
+	if m < minKept {
 		return cutPlan{}, false
 	}
-	h, _, err := graph.FromEdgesThreads(n, across, nil, cfg.Threads)
+	return planAcross(ctx, newAdjacency(g.NumNodes(), acrossEdges), side, cfg, rng)
+}
+
+// planAcross plans the deletions of Liu and Terzi on the edges across a
+// cut, held in across, whose sides are side (planCut).
+func planAcross(ctx context.Context, across *adjacency, side []int8, cfg *Config, rng *rand.Rand) (cutPlan, bool) {
+	plan, err := planLiuTerzi(ctx, across, cfg.K, false, false, rng, cfg.Threads)
 	if err != nil {
 		return cutPlan{}, false
 	}
-	kept := len(across)
-	plan, err := planLiuTerzi(ctx, h, cfg.K, false, false, rng, cfg.Threads)
-	if err != nil {
-		return cutPlan{}, false
-	}
-	return cutPlan{side: side, plan: plan, kept: kept - len(plan)}, true
+	return cutPlan{side: side, plan: plan, kept: across.NumEdges() - len(plan)}, true
 }
 
 // neighbourLists is a simple graph read through its sorted neighbour
@@ -183,12 +196,14 @@ type neighbourLists interface {
 // before it (a fair coin on a tie), and then, in sweeps over the nodes,
 // any node with more neighbours on its side than across moves over, until
 // none has. Each move adds edges to the cut, so the sweeps end, and the
-// cut holds at least half the edges.
-func cutSides(g neighbourLists, rng *rand.Rand) []int8 {
+// cut holds at least half the edges. It returns nil if ctx ends first
+// (checked before every sweep).
+func cutSides(ctx context.Context, g neighbourLists, rng *rand.Rand, progress func(i int)) []int8 {
 	n := g.NumNodes()
 	side := make([]int8, n)
 	placed := make([]bool, n)
-	for _, i := range rng.Perm(n) {
+	for j, i := range rng.Perm(n) {
+		progress(j)
 		v := int32(i)
 		var on [2]int
 		for _, w := range g.Neighbors(v) {
@@ -205,8 +220,12 @@ func cutSides(g neighbourLists, rng *rand.Rand) []int8 {
 		placed[v] = true
 	}
 	for moved := true; moved; {
+		if ctx.Err() != nil {
+			return nil
+		}
 		moved = false
 		for v := range int32(n) {
+			progress(int(v))
 			nb := g.Neighbors(v)
 			same := 0
 			for _, w := range nb {
@@ -287,7 +306,17 @@ func (o cutFirstStart) run(ctx context.Context, r *runState) (*solution, error) 
 	if err := st.refresh(nil); err != nil {
 		return nil, err
 	}
-	for _, e := range g.Edges() {
+	return nil, applyCut(r, c, tPlan, t)
+}
+
+// applyCut makes the cut's release c of the partition's graph, which must
+// be the input, the run's release: it deletes the edges within a side and
+// those of the plan through the partition, lists them as the run's
+// alterations and records the release in a row of its own (PhaseCut),
+// planned in tPlan and applied from t on.
+func applyCut(r *runState, c cutPlan, tPlan time.Duration, t time.Time) error {
+	st, res := r.st, r.rec.res
+	for _, e := range st.p.Graph().Edges() {
 		if c.side[e.U] == c.side[e.V] {
 			res.Alterations.Append(Alteration{U: e.U, V: e.V})
 		}
@@ -299,8 +328,36 @@ func (o cutFirstStart) run(ctx context.Context, r *runState) (*solution, error) 
 	}
 	st.p.Update()
 	if err := st.refresh(nil); err != nil {
-		return nil, err
+		return err
 	}
 	r.rec.record(PhaseCut, st.notAnonymous, tPlan, time.Since(t))
-	return nil, nil
+	return nil
+}
+
+// cutOnlyStart is the start of the Cut strategy: the cut's release of the
+// input (planCut), in a row of its own (PhaseCut). Where no plan is found,
+// ctx ends first or the release exceeds the budget, the input stays.
+type cutOnlyStart struct{}
+
+func (cutOnlyStart) run(ctx context.Context, r *runState) (*solution, error) {
+	st := r.st
+	t := time.Now()
+	c, ok := planCut(ctx, st.p.Graph(), st.cfg, cutRNG(st.cfg.Seed), 0)
+	if !ok || st.p.Graph().NumEdges()-c.kept > st.cfg.Budget {
+		return nil, nil
+	}
+	return nil, applyCut(r, c, time.Since(t), time.Now())
+}
+
+// checkCut validates a configuration of the Cut strategy: its release is
+// k-anonymous only under the measures of degrees and triangles at
+// distance 1, exactly, and it only deletes.
+func checkCut(c *Config) error {
+	if !cutMeasure(c) {
+		return fmt.Errorf("anonymize: strategy %s makes a release without triangles, which is k-anonymous under count or edgecount at d = 1, not under %s at d = %d", c.Strategy, c.Measure.Name(), c.D)
+	}
+	if c.Fuzzy {
+		return fmt.Errorf("anonymize: strategy %s targets exact k-anonymity, not fuzzy anonymity", c.Strategy)
+	}
+	return nil
 }

@@ -35,7 +35,7 @@ func cutTestGraphs() map[string]*graph.Graph {
 // and the same stream gives the same sides.
 func TestCutSides(t *testing.T) {
 	for name, g := range cutTestGraphs() {
-		side := cutSides(g, rand.New(rand.NewPCG(1, 2)))
+		side := cutSides(context.Background(), g, rand.New(rand.NewPCG(1, 2)), func(int) {})
 		for v := range int32(g.NumNodes()) {
 			same := 0
 			for _, w := range g.Neighbors(v) {
@@ -56,7 +56,7 @@ func TestCutSides(t *testing.T) {
 		if 2*across < g.NumEdges() {
 			t.Errorf("%s: %d of %d edges across the cut", name, across, g.NumEdges())
 		}
-		if again := cutSides(g, rand.New(rand.NewPCG(1, 2))); !slices.Equal(again, side) {
+		if again := cutSides(context.Background(), g, rand.New(rand.NewPCG(1, 2)), func(int) {}); !slices.Equal(again, side) {
 			t.Errorf("%s: the same stream gave other sides", name)
 		}
 	}

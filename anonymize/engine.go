@@ -331,15 +331,24 @@ const StageSymmetric = "k-automorphic start"
 // them.
 const StageSearch = "local search"
 
+// StageCut names the stage that Config.StageProgress reports while a
+// bipartite cut's sides are chosen (Cut, and Best under count and
+// edgecount at d = 1): once per pass over the nodes, the first placing
+// them and each later one moving those with more neighbours on their
+// side than across; the work counted is nodes.
+const StageCut = "choosing the cut's sides"
+
 // StageUnit returns what the work of a stage that Config.StageProgress
 // reports counts: "proposals" for StageSymmetric, "moves" for
-// StageSearch, "edges" for the others.
+// StageSearch, "nodes" for StageCut, "edges" for the others.
 func StageUnit(stage string) string {
 	switch stage {
 	case StageSymmetric:
 		return "proposals"
 	case StageSearch:
 		return "moves"
+	case StageCut:
+		return "nodes"
 	}
 	return "edges"
 }

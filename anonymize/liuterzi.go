@@ -278,7 +278,7 @@ func greedyRuns(c *degreeCost, k int) []int {
 // still short with how many pairs each misses; for additions whose changes
 // sum to an odd number, which no set of edges can realize, it returns no
 // pairs at once and the first node that must change, missing one.
-func realizeDegrees(g *graph.Graph, target []int, raise bool) (alts []Alteration, short []shortfall) {
+func realizeDegrees(g degreeGraph, target []int, raise bool) (alts []Alteration, short []shortfall) {
 	n := int32(len(target))
 	rest := make([]int, n) // remaining change of every node
 	var active []int32     // the nodes whose degree must change
@@ -384,6 +384,62 @@ func (h *pairing) alterations(raise bool) []Alteration {
 		return cmp.Or(cmp.Compare(a.U, b.U), cmp.Compare(a.V, b.V))
 	})
 	return alts
+}
+
+// degreeGraph is what Liu and Terzi's plans read of a simple graph: its
+// nodes, their degrees, their neighbours in ascending order and its
+// edges. A graph.Graph, an adjacency and a withoutEdges view are.
+type degreeGraph interface {
+	NumNodes() int
+	Degree(v int32) int
+	Neighbors(v int32) []int32
+	HasEdge(u, v int32) bool
+}
+
+// withoutEdges is a graph less some of its edges, read as a degreeGraph
+// without a copy of the graph: only the nodes that lost edges have lists
+// of their own.
+type withoutEdges struct {
+	g     degreeGraph
+	lists map[int32][]int32 // the neighbours left to a node that lost some
+}
+
+// newWithoutEdges returns g less no edge.
+func newWithoutEdges(g degreeGraph) *withoutEdges {
+	return &withoutEdges{g: g, lists: map[int32][]int32{}}
+}
+
+// delete deletes the edge {u, v} if the view has it.
+func (w *withoutEdges) delete(u, v int32) {
+	if !w.HasEdge(u, v) {
+		return
+	}
+	for _, x := range [2][2]int32{{u, v}, {v, u}} {
+		nb, own := w.lists[x[0]]
+		if !own {
+			nb = slices.Clone(w.g.Neighbors(x[0]))
+		}
+		i, _ := slices.BinarySearch(nb, x[1])
+		w.lists[x[0]] = slices.Delete(nb, i, i+1)
+	}
+}
+
+func (w *withoutEdges) NumNodes() int { return w.g.NumNodes() }
+
+func (w *withoutEdges) Degree(v int32) int { return len(w.Neighbors(v)) }
+
+func (w *withoutEdges) Neighbors(v int32) []int32 {
+	if nb, ok := w.lists[v]; ok {
+		return nb
+	}
+	return w.g.Neighbors(v)
+}
+
+// HasEdge reports whether {u, v} is an edge of the view, by a binary
+// search of u's list.
+func (w *withoutEdges) HasEdge(u, v int32) bool {
+	_, ok := slices.BinarySearch(w.Neighbors(u), v)
+	return ok
 }
 
 // shortfall is a node that realizeDegrees could not give all its pairs.
@@ -502,7 +558,7 @@ func (h *pairing) alternate(v int32, fromH bool, candidates func(int32, func(int
 // anonymized degree sequence realized by realizeDegrees. Additions probe
 // when the construction gets stuck (probeLiuTerzi); deletions compare
 // several plans (bestDeletions).
-func planLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy bool, rng *rand.Rand, threads int) ([]Alteration, error) {
+func planLiuTerzi(ctx context.Context, g degreeGraph, k int, raise, greedy bool, rng *rand.Rand, threads int) ([]Alteration, error) {
 	if !raise {
 		return bestDeletions(ctx, g, k, greedy, rng, threads)
 	}
@@ -516,7 +572,7 @@ func planLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy bool
 // GOMAXPROCS); it takes the plan with the fewest deletions (the first of
 // the four on ties) and restores what it can spare. The result does not
 // depend on threads.
-func bestDeletions(ctx context.Context, g *graph.Graph, k int, greedy bool, rng *rand.Rand, threads int) ([]Alteration, error) {
+func bestDeletions(ctx context.Context, g degreeGraph, k int, greedy bool, rng *rand.Rand, threads int) ([]Alteration, error) {
 	threads = graph.Threads(threads)
 	deletionRules := []int{-1, 0, 2, 3} // −1: probing
 	plans := make([][]Alteration, len(deletionRules))
@@ -557,7 +613,7 @@ const restoreLimit = 64
 // leaves the inner nodes' as they were; it is taken when every degree is
 // then still taken by k nodes or more (a single deleted edge is the
 // shortest such path). It goes round until a pass finds nothing.
-func restoreDeletions(g *graph.Graph, alts []Alteration, k int) []Alteration {
+func restoreDeletions(g degreeGraph, alts []Alteration, k int) []Alteration {
 	n := g.NumNodes()
 	deg := make([]int, n)
 	for v := range int32(n) {
@@ -623,9 +679,10 @@ func restoreDeletions(g *graph.Graph, alts []Alteration, k int) []Alteration {
 // and anonymize the degrees of the result again; only when nothing could be
 // realized do they add noise (one less at random neighbours of the nodes
 // left short). Both give up after maxProbes rounds.
-func probeLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy bool, rng *rand.Rand) ([]Alteration, error) {
+func probeLiuTerzi(ctx context.Context, g degreeGraph, k int, raise, greedy bool, rng *rand.Rand) ([]Alteration, error) {
 	n := g.NumNodes()
-	cur := g // the graph with the deletions so far (cloned on the first)
+	var cur degreeGraph = g // the graph with the deletions so far (a view once there are some)
+	var less *withoutEdges
 	var done []Alteration
 	noise := make([]int, n)
 	deg := make([]int, n)
@@ -645,11 +702,12 @@ func probeLiuTerzi(ctx context.Context, g *graph.Graph, k int, raise, greedy boo
 			return append(done, alts...), nil
 		}
 		if !raise && len(alts) > 0 {
-			if cur == g {
-				cur = g.Clone()
+			if less == nil {
+				less = newWithoutEdges(g)
+				cur = less
 			}
 			for _, a := range alts {
-				cur.DeleteEdge(a.U, a.V)
+				less.delete(a.U, a.V)
 			}
 			done = append(done, alts...)
 			clear(noise)
@@ -726,7 +784,7 @@ func runLiuTerzi(ctx context.Context, st *state, greedy bool, rng *rand.Rand, re
 // neighbours: by ascending target (rule 0) or descending (1); rules 2 and
 // 3 first prefer, in that order, the neighbours whose target can drop by
 // one without leaving a class of k or fewer or landing outside a class.
-func planDeletions(ctx context.Context, g *graph.Graph, k int, greedy bool, rule int) ([]Alteration, error) {
+func planDeletions(ctx context.Context, g degreeGraph, k int, greedy bool, rule int) ([]Alteration, error) {
 	high, mind := rule&1 != 0, rule&2 != 0
 	n := g.NumNodes()
 	lb := make([]int, n)

@@ -36,6 +36,13 @@ const (
 	// LiuTerziGreedy is LiuTerzi with the paper's greedy grouping of the
 	// degree sequence instead of the dynamic programme.
 	LiuTerziGreedy Strategy = "liu-terzi-greedy"
+	// Cut keeps the edges across a large bipartite cut of the network and
+	// deletes a few more by Liu and Terzi's plan, so that the release has
+	// no triangles and k-anonymous degrees: k-anonymous under count and
+	// edgecount at d = 1 (cutstart.go). It is Best's start on networks of
+	// more than 2^22 edges when ua falls below it, and the strategy whose
+	// release LeanCut makes without a graph.
+	Cut Strategy = "cut"
 )
 
 // A strategyDef is a strategy as a run composes it: the start that makes
@@ -75,9 +82,10 @@ type strategyDef struct {
 type strategyGroup int
 
 const (
-	paperGroup  strategyGroup = iota // the reference paper's (PaperStrategies)
-	ownGroup                         // anonet's own, for every measure
-	degreeGroup                      // for the degree measure only (DegreeStrategies)
+	paperGroup    strategyGroup = iota // the reference paper's (PaperStrategies)
+	ownGroup                           // anonet's own, for every measure
+	degreeGroup                        // for the degree measure only (DegreeStrategies)
+	triangleGroup                      // for the measures of degrees and triangles at d = 1 only (count, edgecount)
 )
 
 // strategyDefs are the strategies in the order they are listed: the
@@ -91,6 +99,7 @@ var strategyDefs = []strategyDef{
 	{name: UAO, group: paperGroup, start: always(paperStart{uaoSelector{}}), refine: NoRefinement},
 	{name: Greedy, group: ownGroup, start: always(gainStart{}), refine: Restore, perTie: true},
 	{name: Best, group: ownGroup, start: bestStart, refine: Anneal, inputStarts: true, perTie: true},
+	{name: Cut, group: triangleGroup, start: always(cutOnlyStart{}), refine: NoRefinement, degreesOnly: true, check: checkCut},
 	{name: LiuTerzi, group: degreeGroup, start: always(liuTerziStart{}), refine: NoRefinement,
 		degreesOnly: true, anyOperation: true, check: checkLiuTerzi},
 	{name: LiuTerziGreedy, group: degreeGroup, start: always(liuTerziStart{greedy: true}), refine: NoRefinement,

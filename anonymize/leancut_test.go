@@ -1,0 +1,169 @@
+package anonymize
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/measure"
+)
+
+// TestLeanCut: LeanCut's release is RunContext's under Strategy Cut, edge
+// for edge, on every graph of the cut's tests, at k = 2, 3 and 5, under
+// count and edgecount, with several seeds; its own check passes, and a
+// check made from scratch on the graph it leaves finds every node
+// k-anonymous. Where the input already meets the target RunContext keeps
+// it (LeanCut's caller does too, so those cases are skipped).
+func TestLeanCut(t *testing.T) {
+	for name, g := range cutTestGraphs() {
+		for _, k := range []int{2, 3, 5} {
+			for _, seed := range []uint64{1, 2} {
+				for _, m := range []measure.Measure{measure.Count{}, measure.EdgeCount{}} {
+					cfg := Config{Strategy: Cut, Measure: m, K: k, Variant: Full, Seed: seed}
+					h := g.Clone()
+					res, err := RunContext(context.Background(), h, cfg)
+					if err != nil {
+						t.Fatalf("%s, k = %d: %v", name, k, err)
+					}
+					if res.Trace[0].NotKAnonymous == 0 {
+						continue
+					}
+					if !res.TargetReached || res.Trace[res.Best].Phase != PhaseCut {
+						t.Fatalf("%s, k = %d, seed %d: RunContext reached %t, best row %s", name, k, seed, res.TargetReached, res.Trace[res.Best].Phase)
+					}
+					deg, edges := leanInput(g)
+					lean, err := LeanCut(context.Background(), deg, edges, cfg)
+					if err != nil {
+						t.Fatalf("%s, k = %d, seed %d: %v", name, k, seed, err)
+					}
+					var got []graph.Edge
+					var buf []int32
+					for u := range int32(lean.NumNodes()) {
+						buf = lean.Higher(u, buf[:0])
+						for _, v := range buf {
+							got = append(got, graph.Edge{U: u, V: v})
+						}
+					}
+					if want := h.SortedEdges(); !slices.Equal(got, want) {
+						t.Errorf("%s, k = %d, seed %d, %s: lean release of %d edges, RunContext's %d", name, k, seed, m.Name(), len(got), len(want))
+						continue
+					}
+					if lean.NumEdges() != len(got) || lean.Deleted() != g.NumEdges()-len(got) {
+						t.Errorf("%s, k = %d: NumEdges %d, Deleted %d, for %d of %d edges", name, k, lean.NumEdges(), lean.Deleted(), len(got), g.NumEdges())
+					}
+					lres := lean.Result(res.Trace[0].NotKAnonymous, res.Trace[0].Unique)
+					if len(lres.Trace) != len(res.Trace) || lres.Best != res.Best || lres.EdgesAfter != res.EdgesAfter ||
+						lres.Target != res.Target || lres.TargetReached != res.TargetReached || lres.Config.Seed != res.Config.Seed {
+						t.Errorf("%s, k = %d, seed %d: lean result %+v, RunContext's %+v", name, k, seed, lres, res)
+					} else {
+						for i, row := range lres.Trace {
+							want := res.Trace[i]
+							row.SecondsSelect, row.SecondsUpdate, want.SecondsSelect, want.SecondsUpdate = 0, 0, 0, 0
+							if row != want {
+								t.Errorf("%s, k = %d, seed %d: lean row %+v, RunContext's %+v", name, k, seed, row, want)
+							}
+						}
+					}
+					if err := lean.Check(k); err != nil {
+						t.Errorf("%s, k = %d: %v", name, k, err)
+					}
+					if na := notAnonymous(t, h, m, 1, k); na != 0 {
+						t.Errorf("%s, k = %d: %d nodes not %d-anonymous from scratch", name, k, na, k)
+					}
+				}
+			}
+		}
+	}
+}
+
+// leanInput returns g's degrees and a stream of its edges in ascending
+// order, LeanCut's input.
+func leanInput(g *graph.Graph) ([]int32, graph.EdgeStream) {
+	deg := make([]int32, g.NumNodes())
+	for v := range deg {
+		deg[v] = int32(g.Degree(int32(v)))
+	}
+	return deg, streamOf(g.SortedEdges())
+}
+
+// streamOf returns a stream of the edges es, in their order.
+func streamOf(es []graph.Edge) graph.EdgeStream {
+	return func(yield func(u, v int32) error) error {
+		for _, e := range es {
+			if err := yield(e.U, e.V); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// TestLeanCutRefuses: LeanCut makes only the Cut strategy's release,
+// unrefined, under the measures where it is k-anonymous; it says where no
+// release meets the target (over the budget, out of time) and refuses,
+// without reading on, a stream that does not match the degrees; Check
+// finds a release whose degrees are not k-anonymous.
+func TestLeanCutRefuses(t *testing.T) {
+	g := denseGroups()
+	deg, edges := leanInput(g)
+	for _, cfg := range []Config{
+		{Strategy: Best},
+		{Strategy: Cut, Measure: measure.DK{}},
+		{Strategy: Cut, D: 2},
+		{Strategy: Cut, Fuzzy: true},
+		{Strategy: Cut, Refine: Restore},
+	} {
+		if _, err := LeanCut(context.Background(), deg, edges, cfg); err == nil || errors.Is(err, ErrLeanUnmet) {
+			t.Errorf("%+v: %v", cfg, err)
+		}
+	}
+	for name, cfg := range map[string]Config{
+		"budget 1":     {Strategy: Cut, K: 5, Variant: Budgeted, Budget: 1},
+		"a nanosecond": {Strategy: Cut, K: 5, Variant: Full, TimeLimit: 1},
+		"k above n":    {Strategy: Cut, K: g.NumNodes() + 1, Variant: Full},
+	} {
+		_, err := LeanCut(context.Background(), deg, edges, cfg)
+		if !errors.Is(err, ErrLeanUnmet) {
+			t.Errorf("%s: %v, want ErrLeanUnmet", name, err)
+		}
+	}
+	es := g.SortedEdges()
+	extra := append(slices.Clone(es), graph.Edge{U: 0, V: int32(g.NumNodes() - 1)})
+	swapped := slices.Clone(es)
+	swapped[3], swapped[4] = swapped[4], swapped[3]
+	for name, stream := range map[string]graph.EdgeStream{
+		"an edge short": streamOf(es[:len(es)-1]),
+		"an edge more":  streamOf(extra),
+		"out of order":  streamOf(swapped),
+		"out of range":  streamOf(append(slices.Clone(es[:3]), graph.Edge{U: 0, V: int32(g.NumNodes())})),
+		"a failing read": func(yield func(u, v int32) error) error {
+			return errors.New("disk on fire")
+		},
+	} {
+		_, err := LeanCut(context.Background(), deg, stream, Config{Strategy: Cut, K: 5, Variant: Full})
+		if err == nil || errors.Is(err, ErrLeanUnmet) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	r, err := LeanCut(context.Background(), deg, edges, Config{Strategy: Cut, K: 5, Variant: Full})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Check(5); err != nil {
+		t.Fatal(err)
+	}
+	// One edge fewer leaves its ends' degrees to fewer nodes than all.
+	var e graph.Edge
+	for u := range int32(r.NumNodes()) {
+		if nb := r.Higher(u, nil); len(nb) > 0 {
+			e = graph.Edge{U: u, V: nb[0]}
+			break
+		}
+	}
+	r.adj.keep(func(u, v int32) bool { return graph.Edge{U: u, V: v} != e })
+	if err := r.Check(r.NumNodes()); err == nil {
+		t.Error("Check at k = n passed a release whose degrees differ")
+	}
+}
