@@ -36,54 +36,114 @@ const (
 // mapped, so that its pages are not part of the process's memory: once to
 // check it exactly as ReadFile does (header, size, checksum, edges in
 // range and in order, labels, refused with the same errors) and count the
-// degrees, then twice by graph.NewForward. Labels are checked but not
-// kept. A file that is not an uncompressed binary graph file gives
+// degrees (OpenBinary, BinaryScan.Check), then twice by graph.NewForward. Labels are checked
+// but not kept. A file that is not an uncompressed binary graph file gives
 // ErrNotPlainBinary (wrapped).
 func ReadForward(path string, opt ReadOptions) (*graph.Forward, *Report, error) {
-	f, err := openInput(path)
+	s, err := OpenBinary(path, opt)
 	if err != nil {
 		return nil, nil, err
 	}
-	defer f.Close()
-	st, err := f.Stat()
+	defer s.Close()
+	if err := s.Check(ForwardBytesPerEdge, ForwardBytesPerNode, "for its triangles"); err != nil {
+		return nil, nil, err
+	}
+	fw, err := graph.NewForward(s.Degrees, s.Edges)
 	if err != nil {
 		return nil, nil, fmt.Errorf("read %s: %w", path, err)
 	}
+	return fw, s.Report, nil
+}
+
+// A BinaryScan is an uncompressed binary graph file read without holding
+// its edges: OpenBinary reads its header, Check checks it whole and counts
+// the degrees, and Edges reads its edges again each time it is called, a
+// chunk at a time, through the page cache, never mapped.
+type BinaryScan struct {
+	// Nodes and NumEdges are the counts the header declares.
+	Nodes, NumEdges int
+	// Labelled reports whether the file has a label section; its labels
+	// are checked but not kept (ReadBinaryLabels reads some).
+	Labelled bool
+	// Report is the file's report, as ReadFile's, and Degrees the degree
+	// of every node, once Check has passed.
+	Report  *Report
+	Degrees []int32
+	f       *os.File
+	path    string
+	h       []byte
+	l       binaryLayout
+	opt     ReadOptions
+	buf     []byte
+}
+
+// OpenBinary opens the binary graph file (Binary, uncompressed) at path
+// and reads its header, checking it and the file's size as ReadFile does.
+// A file that is not an uncompressed binary graph file gives
+// ErrNotPlainBinary (wrapped). The caller closes the scan.
+func OpenBinary(path string, opt ReadOptions) (*BinaryScan, error) {
+	f, err := openInput(path)
+	if err != nil {
+		return nil, err
+	}
+	s, err := openBinary(f, path, opt)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func openBinary(f *os.File, path string, opt ReadOptions) (*BinaryScan, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
 	if !st.Mode().IsRegular() {
-		return nil, nil, fmt.Errorf("read %s: %w", path, ErrNotPlainBinary)
+		return nil, fmt.Errorf("read %s: %w", path, ErrNotPlainBinary)
 	}
 	h := make([]byte, binaryHeader)
 	if k, err := f.ReadAt(h, 0); k >= len(binaryMagic) && string(h[:len(binaryMagic)]) != string(binaryMagic[:]) || k < len(binaryMagic) && err != nil {
-		return nil, nil, fmt.Errorf("read %s: %w", path, ErrNotPlainBinary)
+		return nil, fmt.Errorf("read %s: %w", path, ErrNotPlainBinary)
 	} else if k < binaryHeader {
-		return nil, nil, binaryError(path, uint64(k), "the file ends inside the %d-byte header", binaryHeader)
+		return nil, binaryError(path, uint64(k), "the file ends inside the %d-byte header", binaryHeader)
 	}
 	l, err := parseBinaryHeader(h, path, opt)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if err := l.checkSize(path, uint64(st.Size())); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
+	opt.stored = st.Size()
+	return &BinaryScan{Nodes: int(l.n), NumEdges: int(l.m), Labelled: l.labels, f: f, path: path, h: h, l: l, opt: opt}, nil
+}
+
+// Check checks the whole file exactly as ReadFile does (edges in range
+// and in order, labels, checksum, refused with the same errors), counting
+// the degrees (Degrees) and making the report (Report). Before reading the
+// edges it checks that the process may hold perEdge bytes per edge and
+// perNode per node, for the purpose named (CheckMemory).
+func (s *BinaryScan) Check(perEdge, perNode int64, purpose string) error {
+	l, path, f := s.l, s.path, s.f
 	// The labels section (and the checksum) are read whole, to be checked.
 	rest := int64(l.size() - binaryHeader - 8*l.m)
-	need := ForwardBytesPerEdge*int64(l.m) + ForwardBytesPerNode*int64(l.n) + rest
-	opt.stored = st.Size()
-	if err := opt.checkDeclared(int(l.n), need, false); err != nil {
-		return nil, nil, &ParseError{File: path, Err: fmt.Errorf("byte 16: %w", err)}
+	need := perEdge*int64(l.m) + perNode*int64(l.n) + rest
+	if err := s.opt.checkDeclared(int(l.n), need, false); err != nil {
+		return &ParseError{File: path, Err: fmt.Errorf("byte 16: %w", err)}
 	}
-	if err := CheckMemory(need, fmt.Sprintf("reading %s (%d edges, %d nodes) for its triangles", path, l.m, l.n)); err != nil {
-		return nil, nil, err
+	if err := CheckMemory(need, fmt.Sprintf("reading %s (%d edges, %d nodes) %s", path, l.m, l.n, purpose)); err != nil {
+		return err
 	}
 	n, m := int(l.n), int64(l.m)
 	deg := make([]int32, n)
-	buf := make([]byte, 8*forwardChunk)
-	// Pass 1: check everything, count the degrees.
-	crc := crc32.Update(0, castagnoli, h)
+	s.buf = make([]byte, 8*forwardChunk)
+	// Check everything, count the degrees.
+	crc := crc32.Update(0, castagnoli, s.h)
 	// A bad edge is reported after the checksum, as ReadFile does.
 	var edgeErr error
 	order := newEdgeOrder(path, n)
-	err = readEdgeChunks(f, m, buf, func(first int64, es []graph.Edge, raw []byte) error {
+	err := readEdgeChunks(f, m, s.buf, func(first int64, es []graph.Edge, raw []byte) error {
 		crc = crc32.Update(crc, castagnoli, raw)
 		if edgeErr != nil {
 			return nil
@@ -98,48 +158,54 @@ func ReadForward(path string, opt ReadOptions) (*graph.Forward, *Report, error) 
 		return nil
 	})
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
 	tail := make([]byte, rest) // labels and checksum
 	if _, err := f.ReadAt(tail, int64(binaryHeader+8*l.m)); err != nil && !(errors.Is(err, io.EOF) && len(tail) == 0) {
-		return nil, nil, fmt.Errorf("read %s: %w", path, err)
+		return fmt.Errorf("read %s: %w", path, err)
 	}
 	body := tail[:len(tail)-4]
 	crc = crc32.Update(crc, castagnoli, body)
 	if err := checksumError(path, l.size()-4, crc, binary.LittleEndian.Uint32(tail[len(tail)-4:])); err != nil {
-		return nil, nil, err
+		return err
 	}
 	if edgeErr != nil {
-		return nil, nil, edgeErr
+		return edgeErr
 	}
 	if l.labels {
 		if _, err := decodeLabels(body, n, path, uint64(binaryHeader+8*l.m)); err != nil {
-			return nil, nil, err
+			return err
 		}
 	}
-	tail, body = nil, nil
 	rep := &Report{File: path, Format: Binary, Nodes: n, Edges: int(m), Records: int(m)}
 	for _, d := range deg {
 		if d == 0 {
 			rep.Isolated++
 		}
 	}
-	// Passes 2 and 3: the forward orientation.
-	fw, err := graph.NewForward(deg, func(yield func(u, v int32) error) error {
-		return readEdgeChunks(f, m, buf, func(_ int64, es []graph.Edge, _ []byte) error {
-			for _, e := range es {
-				if err := yield(e.U, e.V); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-	})
-	if err != nil {
-		return nil, nil, fmt.Errorf("read %s: %w", path, err)
-	}
-	return fw, rep, nil
+	s.Report, s.Degrees = rep, deg
+	return nil
 }
+
+// Edges reads the file's edges again and calls yield with each, in the
+// file's order (ascending (u, v), u < v); it returns the first error of
+// reading or of yield.
+func (s *BinaryScan) Edges(yield func(u, v int32) error) error {
+	if s.buf == nil {
+		s.buf = make([]byte, 8*forwardChunk)
+	}
+	return readEdgeChunks(s.f, int64(s.l.m), s.buf, func(_ int64, es []graph.Edge, _ []byte) error {
+		for _, e := range es {
+			if err := yield(e.U, e.V); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// Close closes the file.
+func (s *BinaryScan) Close() error { return s.f.Close() }
 
 // readEdgeChunks reads the m edges of the binary file f in chunks of buf's
 // size and calls fn with the index of each chunk's first edge, its edges

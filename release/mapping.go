@@ -18,11 +18,17 @@ import (
 // original nodes, with every backslash, TAB, LF and CR of a label written
 // as \\, \t, \n and \r. Whoever holds it links the release to the original.
 func WriteMapping(w io.Writer, key Key, names *graph.Graph, perm []int) error {
+	return WriteMappingOf(w, key, names.NumNodes(), names.Label, perm)
+}
+
+// WriteMappingOf is WriteMapping for n original nodes labelled by label,
+// held elsewhere than in a graph.Graph.
+func WriteMappingOf(w io.Writer, key Key, n int, label func(v int32) string, perm []int) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%s%s (keep this file secret: it links the release to the original)\n", keyPrefix, key)
 	fmt.Fprintln(bw, "original\tanonymized")
-	for v := range names.NumNodes() {
-		fmt.Fprintf(bw, "%s\t%d\n", graphio.EscapeTSV(names.Label(int32(v))), perm[v])
+	for v := range n {
+		fmt.Fprintf(bw, "%s\t%d\n", graphio.EscapeTSV(label(int32(v))), perm[v])
 	}
 	return bw.Flush()
 }

@@ -54,13 +54,8 @@ func (k Key) String() string { return hex.EncodeToString(k[:]) }
 // its kind of ties), so the same key and graph give the same ids and any
 // other graph unrelated ones.
 func Permutation(key Key, g *graph.Graph) []int {
-	h := sha256.New()
-	buf := append([]byte("anonet release ids v2\x00"), key[:]...)
-	buf = binary.LittleEndian.AppendUint64(buf, uint64(g.NumNodes()))
-	for v := range int32(g.NumNodes()) {
-		l := g.Label(v)
-		buf = binary.AppendUvarint(buf, uint64(len(l)))
-		buf = append(buf, l...)
+	return permutation(key, g.NumNodes(), func(buf []byte, v int32) []byte {
+		buf = appendLabel(buf, g.Label(v))
 		nb := g.Neighbors(v)
 		i, _ := slices.BinarySearch(nb, v+1)
 		buf = binary.AppendUvarint(buf, uint64(len(nb)-i)) // the edges {v, w}, w > v
@@ -70,6 +65,42 @@ func Permutation(key Key, g *graph.Graph) []int {
 				buf = binary.AppendUvarint(buf, uint64(g.IncidentKind(v, i+j)))
 			}
 		}
+		return buf
+	})
+}
+
+// PermutationOf is Permutation for an untyped graph of n nodes held
+// elsewhere than in a graph.Graph: label(v) is v's label and higher(v,
+// buf) appends to buf v's neighbours greater than v in ascending order.
+// For the same graph it gives Permutation's ids.
+func PermutationOf(key Key, n int, label func(v int32) string, higher func(v int32, buf []int32) []int32) []int {
+	var nb []int32
+	return permutation(key, n, func(buf []byte, v int32) []byte {
+		buf = appendLabel(buf, label(v))
+		nb = higher(v, nb[:0])
+		buf = binary.AppendUvarint(buf, uint64(len(nb)))
+		for _, w := range nb {
+			buf = binary.LittleEndian.AppendUint32(buf, uint32(w))
+		}
+		return buf
+	})
+}
+
+// appendLabel appends a node's label, its length first.
+func appendLabel(buf []byte, l string) []byte {
+	buf = binary.AppendUvarint(buf, uint64(len(l)))
+	return append(buf, l...)
+}
+
+// permutation returns a uniformly random permutation of n ids from a
+// ChaCha8 stream seeded by SHA-256 of the key, n and the bytes that node
+// appends for every node in turn.
+func permutation(key Key, n int, node func(buf []byte, v int32) []byte) []int {
+	h := sha256.New()
+	buf := append([]byte("anonet release ids v2\x00"), key[:]...)
+	buf = binary.LittleEndian.AppendUint64(buf, uint64(n))
+	for v := range int32(n) {
+		buf = node(buf, v)
 		if len(buf) > 1<<16 {
 			h.Write(buf)
 			buf = buf[:0]
@@ -78,7 +109,7 @@ func Permutation(key Key, g *graph.Graph) []int {
 	h.Write(buf)
 	var seed [32]byte
 	copy(seed[:], h.Sum(nil))
-	return rand.New(rand.NewChaCha8(seed)).Perm(g.NumNodes())
+	return rand.New(rand.NewChaCha8(seed)).Perm(n)
 }
 
 // Publish renumbers g in place into its release under key: node v becomes

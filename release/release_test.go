@@ -89,6 +89,30 @@ func TestPermutation(t *testing.T) {
 	if !slices.Equal(p, Permutation(keyOf(1), g.Clone())) {
 		t.Error("the same key and graph gave other ids")
 	}
+	// The ids are part of the format: a key given again must give them in
+	// every version (karate's nodes "1" and "2" under the key ...07, as
+	// anonet anonymize karate -k 1 --key-file wrote them on 2026-11-30,
+	// before PermutationOf).
+	seven, err := ParseKey(strings.Repeat("0", 63) + "7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q := Permutation(seven, g); q[0] != 10 || q[1] != 12 {
+		t.Errorf("key ...07: nodes 1 and 2 have ids %d and %d, want 10 and 12", q[0], q[1])
+	}
+	// PermutationOf reads the same graph through its labels and higher
+	// neighbours.
+	higher := func(v int32, buf []int32) []int32 {
+		for _, w := range g.Neighbors(v) {
+			if w > v {
+				buf = append(buf, w)
+			}
+		}
+		return buf
+	}
+	if q := PermutationOf(keyOf(1), n, g.Label, higher); !slices.Equal(q, p) {
+		t.Errorf("PermutationOf = %v, Permutation %v", q, p)
+	}
 	fewer := g.Clone()
 	fewer.DeleteEdge(0, 1)
 	relabelled := examples.MustRead("karate")
