@@ -74,8 +74,8 @@ const (
 	gcPercentLarge = 10
 )
 
-// tightenGC makes the garbage collector collect sooner on a network of at
-// least largeEdges edges, unless GOGC is set, until the command ends (the
+// tightenGC makes the garbage collector collect sooner on a network of
+// edges edges, at least largeEdges, unless GOGC is set, until the command ends (the
 // setting belongs to the process; runIO puts it back). Such a network's memory is a
 // few large arrays without pointers, which a collection does not scan, so
 // collecting more often costs little time and keeps the peak near the live
@@ -87,8 +87,8 @@ const (
 // GOGC set alike: no change in time). On smaller networks it is left
 // alone: dk on the uk-2007 sample (2.8 M edges) took 5 to 10% longer at
 // 25.
-func (e *env) tightenGC(g *graph.Graph) {
-	if e.restoreGC != nil || g.NumEdges() < largeEdges || os.Getenv("GOGC") != "" {
+func (e *env) tightenGC(edges int) {
+	if e.restoreGC != nil || edges < largeEdges || os.Getenv("GOGC") != "" {
 		return
 	}
 	old := debug.SetGCPercent(gcPercentLarge)
@@ -99,10 +99,15 @@ func (e *env) tightenGC(g *graph.Graph) {
 // memory the process may use (GOMEMLIMIT, else the machine's memory), with
 // exit status 1 and how much it needs: a resource limit, not bad input.
 func checkFits(job string, g *graph.Graph, perEdge, perNode int64) error {
-	m, n := int64(g.NumEdges()), int64(g.NumNodes())
-	err := graphio.CheckMemory(perEdge*m+perNode*n, fmt.Sprintf("%s %d edges and %d nodes", job, m, n))
+	err := memoryShort(job, int64(g.NumEdges()), int64(g.NumNodes()), perEdge, perNode)
 	if err != nil {
 		return &exitError{code: exitInternal, err: fmt.Errorf("%w (a lower estimate; set GOMEMLIMIT above it to try anyway)", err)}
 	}
 	return nil
+}
+
+// memoryShort returns the error of graphio.CheckMemory for a job on m
+// edges and n nodes that takes perEdge and perNode bytes, or nil.
+func memoryShort(job string, m, n, perEdge, perNode int64) error {
+	return graphio.CheckMemory(perEdge*m+perNode*n, fmt.Sprintf("%s %d edges and %d nodes", job, m, n))
 }

@@ -82,7 +82,7 @@ func (e *env) loaded(name string, g *graph.Graph, rep *graphio.Report) *input {
 	for _, n := range rep.Notes() {
 		e.notef("  %s", n)
 	}
-	e.tightenGC(g)
+	e.tightenGC(g.NumEdges())
 	return &input{name: name, format: rep.Format, g: g, report: rep}
 }
 

@@ -518,12 +518,12 @@ func recordPath(path string) string {
 
 // newReleaseRecord records the target of an anonymize run and how its
 // release met it.
-func newReleaseRecord(res *anonymize.Result, known []string, release *graph.Graph) releaseRecord {
+func newReleaseRecord(res *anonymize.Result, known []string, nodes, edges int) releaseRecord {
 	c := res.Config
 	r := releaseRecord{
 		Format: recordFormat, Version: 1,
 		Measure: c.Measure.Name(), D: c.D, K: c.K, Variant: string(c.Variant), Alpha: c.Alpha,
-		Known: known, Nodes: release.NumNodes(), Edges: release.NumEdges(), Target: res.Target, Met: res.TargetReached,
+		Known: known, Nodes: nodes, Edges: edges, Target: res.Target, Met: res.TargetReached,
 	}
 	// A measure refined by attributes is named after the structural one
 	// (measure.Refined); the attributes are in Known.

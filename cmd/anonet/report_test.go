@@ -390,7 +390,7 @@ func TestReleaseRecordRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := newReleaseRecord(res, []string{"sex"}, g)
+	rec := newReleaseRecord(res, []string{"sex"}, g.NumNodes(), g.NumEdges())
 	want := releaseRecord{Format: recordFormat, Version: 1, Measure: "count", D: 1, K: 2, Variant: "partial", Alpha: 0.5,
 		Known: []string{"sex"}, Nodes: 6, Edges: g.NumEdges(), Target: 3, Met: res.TargetReached}
 	if !reflect.DeepEqual(rec, want) {

@@ -1,0 +1,232 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/anonet-project/anonet/anonymize"
+	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/measure"
+	"github.com/anonet-project/anonet/release"
+)
+
+// The lean path of anonet anonymize (issue 39): --algorithm cut on a bare
+// binary file is made by anonymize.LeanCut, which holds the input's sorted
+// adjacency (8 bytes per edge) instead of a graph.Graph and a partition
+// (about 80 per edge at 10^8 edges), and writes the release straight from
+// it. The release, the mapping and the release record are those of the
+// usual path, byte for byte (TestLeanAnonymize).
+
+// leanCutBytesPerEdge and leanCutBytesPerNode are the memory the lean
+// path takes: the adjacency (anonymize.LeanBytesPerEdge) and, to write
+// the release, its edges by their new lower end (4 bytes per kept edge,
+// at most one per input edge; the adjacency goes once they are made), and
+// per node the release's ids and offsets.
+const (
+	leanCutBytesPerEdge = anonymize.LeanBytesPerEdge + 4
+	leanCutBytesPerNode = anonymize.LeanBytesPerNode + 16
+)
+
+// leanCutApplies reports whether anonymize with flags a and configuration
+// cfg may take the lean path before the input is read: the cut strategy
+// unrefined, or the default without --refine (which takes it only where
+// the usual path cannot fit, anonymizeLean), deleting in the full or
+// partial variant, the release written as a bare binary file, and
+// nothing that needs a graph.Graph (attributes, nesting, a report or a
+// verdict asked for, the list of deletions, the trace with its twins,
+// protected layers). Whether the input is a bare binary file without
+// labels, and large enough that no verdict is made by default, is found
+// from its header (anonymizeLean).
+func leanCutApplies(a *anonymizeFlags, cfg anonymize.Config) bool {
+	cut := cfg.Strategy == anonymize.Cut && (cfg.Refine == "" || cfg.Refine == anonymize.NoRefinement) ||
+		cfg.Strategy == anonymize.Best && cfg.Refine == ""
+	if !cut || cfg.Variant == anonymize.Budgeted || a.af.used() || a.within != "" ||
+		a.rf.wanted() || a.ladder || a.deletedPath != "" || a.tracePath != "" || a.attributesOut != "" || a.alterLayers != nil {
+		return false
+	}
+	f, err := anonymizedFormat(a.out, a.toFormat, graphio.Binary)
+	return err == nil && f == graphio.Binary && !graphio.IsGzipName(a.out)
+}
+
+// anonymizeLean runs anonymize by the lean path where it applies
+// (leanCutApplies, and a bare binary input without labels, with more
+// edges than ladderAutoEdges unless --no-ladder) and reports whether it
+// did; otherwise the caller takes the usual path. The default strategy
+// takes it only where the cut's release applies (count or edgecount at
+// d = 1) and the usual path's lower estimate of its memory
+// (anonymizeBytesPerEdge, anonymizeBytesPerNode) exceeds what the process
+// may use: the release is then the cut's, the one Best's start on such a
+// network takes when ua's deletions give way to it, without the
+// restoration and local search that follow it there (docs/anonymize.md,
+// "The lean cut"). Where no release of the cut meets the target
+// (anonymize.ErrLeanUnmet) nothing is written, even with --allow-unmet,
+// which on the usual path writes the input.
+func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config, key release.Key, outs *outputSet, start time.Time) (bool, error) {
+	if !leanCutApplies(a, cfg) || name == "-" || e.read.Directed || e.read.LayerColumn != "" {
+		return false, nil
+	}
+	if a.format != "" {
+		if f, err := graphio.ParseFormat(a.format); err != nil || f != graphio.Binary {
+			return false, nil
+		}
+	} else if f, err := graphio.FormatOf(name); err != nil || f != graphio.Binary || graphio.IsGzipName(name) {
+		return false, nil
+	}
+	opt := e.read
+	opt.Format = graphio.Binary
+	scan, err := graphio.OpenBinary(name, opt)
+	if err != nil {
+		return false, nil // the usual path reads it, or says what is wrong
+	}
+	defer scan.Close()
+	n, m := scan.Nodes, scan.NumEdges
+	if scan.Labelled || !a.noLadder && m <= ladderAutoEdges {
+		return false, nil
+	}
+	asCut := cfg
+	asCut.Strategy = anonymize.Cut
+	if _, err := asCut.WithDefaults(n, m); err != nil {
+		if cfg.Strategy == anonymize.Best {
+			return false, nil // the cut does not apply: the usual path
+		}
+		return true, usageErrorf("%v", err)
+	}
+	if cfg.Strategy == anonymize.Best {
+		tooBig := memoryShort("anonymizing", int64(m), int64(n), anonymizeBytesPerEdge, anonymizeBytesPerNode)
+		if tooBig == nil {
+			return false, nil
+		}
+		e.notef("%v on the default's usual path: making the cut's release without a graph instead, as --algorithm cut does (docs/anonymize.md, \"The lean cut\")", tooBig)
+	}
+	cfg = asCut
+	if err := scan.Check(leanCutBytesPerEdge, leanCutBytesPerNode, "to anonymize it"); err != nil {
+		return true, readError(err)
+	}
+	e.notef("read %s: %d nodes, %d edges (lean path: the cut's release without a graph)", name, n, m)
+	e.tightenGC(m)
+	// The input measured as the lean path of measure does.
+	before, err := e.measureLean(name, a.format, []measure.Measure{cfg.Measure}, cfg.D, cfg.K)
+	if err != nil {
+		return true, err
+	}
+	if before == nil {
+		return false, nil // the measure has its lean path wherever the cut applies
+	}
+	debug.FreeOSMemory() // the measure's forward orientation, before the adjacency
+	full, _ := cfg.WithDefaults(n, m)
+	if n-before[0].NotKAnonymous >= anonymize.Target(full.Alpha, n) {
+		// Released unchanged by the usual path, which may not fit (not
+		// done: writing the input renumbered without a graph).
+		return false, nil
+	}
+	e.notef("measured in %.1fs: %d nodes not %d-anonymous; making the cut", time.Since(start).Seconds(), before[0].NotKAnonymous, cfg.K)
+	pr := e.newProgress()
+	passes := stagePasses{}
+	cfg.StageProgress = func(stage string, done, total int) { pr.update("%s", passes.line(stage, done, total)) }
+	var lean *anonymize.LeanRelease
+	e.stoppable(func(ctx context.Context) { lean, err = anonymize.LeanCut(ctx, scan.Degrees, scan.Edges, cfg) })
+	pr.done()
+	scan.Degrees = nil
+	switch {
+	case errors.Is(err, anonymize.ErrLeanUnmet):
+		return true, &exitError{code: exitNotAnonymous, err: fmt.Errorf("target not met: %w; nothing written (the lean path writes no input as its release, even with --allow-unmet)", err)}
+	case err != nil:
+		return true, readError(err)
+	}
+	if err := lean.Check(cfg.K); err != nil {
+		return true, &exitError{code: exitInternal, err: err}
+	}
+	res := lean.Result(before[0].NotKAnonymous, before[0].Unique)
+	e.notef("cut's release made in %.1fs: %d of %d edges kept; writing", time.Since(start).Seconds(), lean.NumEdges(), m)
+	label := func(v int32) string { return strconv.Itoa(int(v)) }
+	perm := release.PermutationOf(key, n, label, lean.Higher)
+	rel := renumberLean(lean, perm)
+	deleted := lean.Deleted()
+	lean = nil // its adjacency goes before the outputs are written
+	debug.FreeOSMemory()
+	outs.set("-o", func(w io.Writer) error { return graphio.WriteBinaryStream(w, n, int64(len(rel.out)), rel.chunks) })
+	outs.set("--mapping", func(w io.Writer) error { return release.WriteMappingOf(w, key, n, label, perm) })
+	r := summary(name, a.out, res, e.seed)
+	r.EdgesDeleted = deleted
+	outs.set(recordOutput, func(w io.Writer) error {
+		return writeReleaseRecord(w, newReleaseRecord(res, nil, n, res.EdgesAfter))
+	})
+	r.measure(start)
+	return true, e.release(outs, res, &r, a.allowUnmet, func(w io.Writer) error { return printAnonymize(w, r) })
+}
+
+// leanEdges is a release's edges by their lower end: x's higher
+// neighbours are out[off[x]:off[x+1]], ascending.
+type leanEdges struct {
+	off []int64
+	out []int32
+}
+
+// renumberLean returns the edges of the release r under the new ids perm.
+func renumberLean(r *anonymize.LeanRelease, perm []int) *leanEdges {
+	n := r.NumNodes()
+	l := &leanEdges{off: make([]int64, n+1)}
+	each := func(fn func(x, y int32)) {
+		var buf []int32
+		for u := range int32(n) {
+			buf = r.Higher(u, buf[:0])
+			for _, v := range buf {
+				x, y := int32(perm[u]), int32(perm[v])
+				fn(min(x, y), max(x, y))
+			}
+		}
+	}
+	each(func(x, _ int32) { l.off[x+1]++ })
+	for x := range n {
+		l.off[x+1] += l.off[x]
+	}
+	l.out = make([]int32, l.off[n])
+	next := slices.Clone(l.off[:n])
+	each(func(x, y int32) {
+		l.out[next[x]] = y
+		next[x]++
+	})
+	for x := range n {
+		slices.Sort(l.out[l.off[x]:l.off[x+1]])
+	}
+	return l
+}
+
+// chunks gives the edges in ascending order, a chunk at a time
+// (graphio.EdgeChunks).
+func (l *leanEdges) chunks(yield func([]graph.Edge) error) error {
+	buf := make([]graph.Edge, 0, 1<<16)
+	for e := range l.all() {
+		if buf = append(buf, e); len(buf) == cap(buf) {
+			if err := yield(buf); err != nil {
+				return err
+			}
+			buf = buf[:0]
+		}
+	}
+	if len(buf) > 0 {
+		return yield(buf)
+	}
+	return nil
+}
+
+// all yields the edges in ascending order.
+func (l *leanEdges) all() iter.Seq[graph.Edge] {
+	return func(yield func(graph.Edge) bool) {
+		for x := range int32(len(l.off) - 1) {
+			for _, y := range l.out[l.off[x]:l.off[x+1]] {
+				if !yield(graph.Edge{U: x, V: y}) {
+					return
+				}
+			}
+		}
+	}
+}
