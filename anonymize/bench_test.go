@@ -9,6 +9,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/anonet-project/anonet/generate"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
 	"github.com/anonet-project/anonet/internal/cputime"
@@ -187,6 +188,24 @@ func BenchmarkDegreeTargets17M(b *testing.B) {
 				})
 			}
 		}
+	}
+}
+
+// BenchmarkCutSides chooses the sides of the cut of a population network
+// of 10^6 ties (generate.NewPopulation, 12,121 people, seed 1): a
+// placement pass and the sweeps.
+func BenchmarkCutSides(b *testing.B) {
+	p, err := generate.NewPopulation(generate.PopulationConfig{Nodes: 12121, Edges: 1_000_000}, 1, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := p.Graph()
+	if err != nil {
+		b.Fatal(err)
+	}
+	a := newAdjacency(g.NumNodes(), slices.Values(g.SortedEdges()))
+	for b.Loop() {
+		cutSides(context.Background(), a, cutRNG(1), func(int) {})
 	}
 }
 

@@ -219,6 +219,13 @@ func cutSides(ctx context.Context, g neighbourLists, rng *rand.Rand, progress fu
 		}
 		placed[v] = true
 	}
+	// A node is looked at again only once a neighbour has moved since it
+	// was last looked at (check; after the placement, every node): its
+	// count of neighbours on its side is otherwise the same, and so is the
+	// answer (a node that just moved has fewer than half on its new side).
+	// The sweeps thus make the same moves in the same order as sweeps over
+	// every node, and end after the same sweep.
+	check := placed // every node, after the placement
 	for moved := true; moved; {
 		if ctx.Err() != nil {
 			return nil
@@ -226,6 +233,10 @@ func cutSides(ctx context.Context, g neighbourLists, rng *rand.Rand, progress fu
 		moved = false
 		for v := range int32(n) {
 			progress(int(v))
+			if !check[v] {
+				continue
+			}
+			check[v] = false
 			nb := g.Neighbors(v)
 			same := 0
 			for _, w := range nb {
@@ -236,6 +247,9 @@ func cutSides(ctx context.Context, g neighbourLists, rng *rand.Rand, progress fu
 			if 2*same > len(nb) {
 				side[v] ^= 1
 				moved = true
+				for _, w := range nb {
+					check[w] = true
+				}
 			}
 		}
 	}

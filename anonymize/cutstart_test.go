@@ -62,6 +62,68 @@ func TestCutSides(t *testing.T) {
 	}
 }
 
+// cutSidesEverySweep is cutSides as it was before it looked again only at
+// the nodes whose neighbours moved: every sweep looks at every node. The
+// oracle of TestCutSidesSkips.
+func cutSidesEverySweep(g *graph.Graph, rng *rand.Rand) []int8 {
+	n := g.NumNodes()
+	side := make([]int8, n)
+	placed := make([]bool, n)
+	for _, i := range rng.Perm(n) {
+		v := int32(i)
+		var on [2]int
+		for _, w := range g.Neighbors(v) {
+			if placed[w] {
+				on[side[w]]++
+			}
+		}
+		switch {
+		case on[0] > on[1]:
+			side[v] = 1
+		case on[0] == on[1]:
+			side[v] = int8(rng.IntN(2))
+		}
+		placed[v] = true
+	}
+	for moved := true; moved; {
+		moved = false
+		for v := range int32(n) {
+			same := 0
+			for _, w := range g.Neighbors(v) {
+				if side[w] == side[v] {
+					same++
+				}
+			}
+			if 2*same > g.Degree(v) {
+				side[v] ^= 1
+				moved = true
+			}
+		}
+	}
+	return side
+}
+
+// TestCutSidesSkips: cutSides, which looks again only at the nodes whose
+// neighbours moved, gives the sides of sweeps over every node, on the
+// cut's test graphs and on random graphs of several densities, with 5
+// streams each.
+func TestCutSidesSkips(t *testing.T) {
+	gs := cutTestGraphs()
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := range 6 {
+		gs[fmt.Sprintf("er%d", i)] = randomGraph(r, 200+100*i, 400+900*i)
+	}
+	for name, g := range gs {
+		for seed := range uint64(5) {
+			got := cutSides(context.Background(), g, rand.New(rand.NewPCG(seed, 9)), func(int) {})
+			want := cutSidesEverySweep(g, rand.New(rand.NewPCG(seed, 9)))
+			if !slices.Equal(got, want) {
+				t.Errorf("%s, stream %d: the sides differ from those of sweeps over every node", name, seed)
+			}
+		}
+	}
+}
+
 // triangles returns the number of triangles at every node of g, counted
 // from scratch over pairs of neighbours.
 func triangles(g *graph.Graph) []int {
