@@ -200,25 +200,7 @@ type neighbourLists interface {
 // (checked before every sweep).
 func cutSides(ctx context.Context, g neighbourLists, rng *rand.Rand, progress func(i int)) []int8 {
 	n := g.NumNodes()
-	side := make([]int8, n)
-	placed := make([]bool, n)
-	for j, i := range rng.Perm(n) {
-		progress(j)
-		v := int32(i)
-		var on [2]int
-		for _, w := range g.Neighbors(v) {
-			if placed[w] {
-				on[side[w]]++
-			}
-		}
-		switch {
-		case on[0] > on[1]:
-			side[v] = 1
-		case on[0] == on[1]:
-			side[v] = int8(rng.IntN(2))
-		}
-		placed[v] = true
-	}
+	side, placed := placeSides(g, rng, progress)
 	// A node is looked at again only once a neighbour has moved since it
 	// was last looked at (check; after the placement, every node): its
 	// count of neighbours on its side is otherwise the same, and so is the
@@ -254,6 +236,33 @@ func cutSides(ctx context.Context, g neighbourLists, rng *rand.Rand, progress fu
 		}
 	}
 	return side
+}
+
+// placeSides is cutSides's first pass: it places the nodes of g in a
+// random order drawn from rng, each opposite the majority of its
+// neighbours placed before it (a fair coin on a tie), and returns the
+// sides and a slice of n marks, all set.
+func placeSides(g neighbourLists, rng *rand.Rand, progress func(i int)) (side []int8, placed []bool) {
+	n := g.NumNodes()
+	side, placed = make([]int8, n), make([]bool, n)
+	for j, i := range rng.Perm(n) {
+		progress(j)
+		v := int32(i)
+		var on [2]int
+		for _, w := range g.Neighbors(v) {
+			if placed[w] {
+				on[side[w]]++
+			}
+		}
+		switch {
+		case on[0] > on[1]:
+			side[v] = 1
+		case on[0] == on[1]:
+			side[v] = int8(rng.IntN(2))
+		}
+		placed[v] = true
+	}
+	return side, placed
 }
 
 // cutFirstMinEdges is the fewest edges above which Best makes the cut's

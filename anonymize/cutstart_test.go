@@ -63,31 +63,14 @@ func TestCutSides(t *testing.T) {
 }
 
 // cutSidesEverySweep is cutSides as it was before it looked again only at
-// the nodes whose neighbours moved: every sweep looks at every node. The
-// oracle of TestCutSidesSkips.
+// the nodes whose neighbours moved: after the same placement
+// (placeSides), every sweep looks at every node. The oracle of
+// TestCutSidesSkips.
 func cutSidesEverySweep(g *graph.Graph, rng *rand.Rand) []int8 {
-	n := g.NumNodes()
-	side := make([]int8, n)
-	placed := make([]bool, n)
-	for _, i := range rng.Perm(n) {
-		v := int32(i)
-		var on [2]int
-		for _, w := range g.Neighbors(v) {
-			if placed[w] {
-				on[side[w]]++
-			}
-		}
-		switch {
-		case on[0] > on[1]:
-			side[v] = 1
-		case on[0] == on[1]:
-			side[v] = int8(rng.IntN(2))
-		}
-		placed[v] = true
-	}
+	side, _ := placeSides(g, rng, func(int) {})
 	for moved := true; moved; {
 		moved = false
-		for v := range int32(n) {
+		for v := range int32(g.NumNodes()) {
 			same := 0
 			for _, w := range g.Neighbors(v) {
 				if side[w] == side[v] {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"slices"
 	"time"
 
@@ -47,14 +48,30 @@ func (r *LeanRelease) Higher(v int32, buf []int32) []int32 {
 	return append(buf, nb[i:]...)
 }
 
+// Edges yields the release's edges in ascending order of (U, V), U < V,
+// without copying its lists.
+func (r *LeanRelease) Edges() iter.Seq[graph.Edge] {
+	return func(yield func(graph.Edge) bool) {
+		for _, e := range r.adj.edges() {
+			if !yield(e) {
+				return
+			}
+		}
+	}
+}
+
 // degreeClasses returns the release's degrees and how many nodes have
-// each.
-func (r *LeanRelease) degreeClasses() ([]int32, map[int32]int) {
-	deg := make([]int32, r.NumNodes())
-	count := map[int32]int{}
+// each degree (count[d]).
+func (r *LeanRelease) degreeClasses() (deg []int32, count []int) {
+	deg = make([]int32, r.NumNodes())
+	top := int32(0)
 	for v := range deg {
 		deg[v] = int32(r.adj.Degree(int32(v)))
-		count[deg[v]]++
+		top = max(top, deg[v])
+	}
+	count = make([]int, top+1)
+	for _, d := range deg {
+		count[d]++
 	}
 	return deg, count
 }

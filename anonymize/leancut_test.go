@@ -38,13 +38,19 @@ func TestLeanCut(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%s, k = %d, seed %d: %v", name, k, seed, err)
 					}
-					var got []graph.Edge
+					var got, higher []graph.Edge
 					var buf []int32
 					for u := range int32(lean.NumNodes()) {
 						buf = lean.Higher(u, buf[:0])
 						for _, v := range buf {
-							got = append(got, graph.Edge{U: u, V: v})
+							higher = append(higher, graph.Edge{U: u, V: v})
 						}
+					}
+					for e := range lean.Edges() {
+						got = append(got, e)
+					}
+					if !slices.Equal(higher, got) {
+						t.Errorf("%s, k = %d, seed %d: Higher gives %d edges, Edges %d", name, k, seed, len(higher), len(got))
 					}
 					if want := h.SortedEdges(); !slices.Equal(got, want) {
 						t.Errorf("%s, k = %d, seed %d, %s: lean release of %d edges, RunContext's %d", name, k, seed, m.Name(), len(got), len(want))
