@@ -330,23 +330,11 @@ func writeBinary(w io.Writer, g *graph.Graph) error {
 		}
 	}
 	l := binaryLayout{n: uint64(g.NumNodes()), m: uint64(g.NumEdges()), labelBytes: labelBytes, labels: labels}
-	edges := func(yield func([]graph.Edge) error) error {
-		chunk := make([]graph.Edge, 0, 1<<16)
-		for u := range int32(g.NumNodes()) {
-			nb := g.Neighbors(u)
-			i, _ := slices.BinarySearch(nb, u+1)
-			for _, v := range nb[i:] {
-				if len(chunk) == cap(chunk) {
-					if err := yield(chunk); err != nil {
-						return err
-					}
-					chunk = chunk[:0]
-				}
-				chunk = append(chunk, graph.Edge{U: u, V: v})
-			}
-		}
-		return yield(chunk)
-	}
+	edges := ByLowerEnd(g.NumNodes(), func(u int32) []int32 {
+		nb := g.Neighbors(u)
+		i, _ := slices.BinarySearch(nb, u+1)
+		return nb[i:]
+	})
 	return writeBinaryFile(w, l, edges, func(bw *bufio.Writer) {
 		var rec [4]byte
 		end := uint32(0)

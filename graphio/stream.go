@@ -16,6 +16,28 @@ import (
 // error of yield or of drawing the edges; yield may not keep a chunk.
 type EdgeChunks func(yield func([]graph.Edge) error) error
 
+// ByLowerEnd returns the edges of a graph of n nodes given by their
+// lower ends, in chunks: the edges {u, v} with v in higher(u), which must
+// be ascending and greater than u, node after node, so that the edges
+// come in the order of the binary format (WriteBinaryStream).
+func ByLowerEnd(n int, higher func(u int32) []int32) EdgeChunks {
+	return func(yield func([]graph.Edge) error) error {
+		chunk := make([]graph.Edge, 0, 1<<16)
+		for u := range int32(n) {
+			for _, v := range higher(u) {
+				if len(chunk) == cap(chunk) {
+					if err := yield(chunk); err != nil {
+						return err
+					}
+					chunk = chunk[:0]
+				}
+				chunk = append(chunk, graph.Edge{U: u, V: v})
+			}
+		}
+		return yield(chunk)
+	}
+}
+
 // WriteBinaryStream writes a graph of n nodes, labelled by their ids, and
 // m edges in the binary format (Binary) without building a graph.Graph:
 // the edges come from edges, which must give exactly m edges in strictly
