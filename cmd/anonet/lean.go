@@ -59,21 +59,10 @@ func leanMeasures(ms []measure.Measure, d int) []measure.Local {
 // options need no graph.Graph; otherwise it returns a nil Forward and the
 // caller takes the usual path, which gives its errors.
 func (e *env) readLean(path, format string) (*graph.Forward, *graphio.Report, error) {
-	if path == "-" || e.read.Directed || e.read.LayerColumn != "" {
+	opt, ok := e.leanReadable(path, format)
+	if !ok {
 		return nil, nil, nil
 	}
-	if format != "" {
-		if f, err := graphio.ParseFormat(format); err != nil || f != graphio.Binary {
-			return nil, nil, nil
-		}
-	} else if f, err := graphio.FormatOf(path); err != nil || f != graphio.Binary || graphio.IsGzipName(path) {
-		return nil, nil, nil
-	}
-	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
-		return nil, nil, nil // a bundled network, or an error the usual path reports
-	}
-	opt := e.read
-	opt.Format = graphio.Binary
 	fw, rep, err := graphio.ReadForward(path, opt)
 	if errors.Is(err, graphio.ErrNotPlainBinary) {
 		return nil, nil, nil
@@ -86,6 +75,29 @@ func (e *env) readLean(path, format string) (*graph.Forward, *graphio.Report, er
 		e.notef("  %s", note)
 	}
 	return fw, rep, nil
+}
+
+// leanReadable reports whether the lean paths may read the file at path
+// (given as --format format, or "" for its name's), with the reading
+// options it returns: a regular file of the bare binary format, read
+// without options that need a graph.Graph (directions, layers). A
+// bundled network, stdin or any other file takes the usual path, which
+// gives its errors.
+func (e *env) leanReadable(path, format string) (graphio.ReadOptions, bool) {
+	opt := e.read
+	opt.Format = graphio.Binary
+	if path == "-" || e.read.Directed || e.read.LayerColumn != "" {
+		return opt, false
+	}
+	if format != "" {
+		if f, err := graphio.ParseFormat(format); err != nil || f != graphio.Binary {
+			return opt, false
+		}
+	} else if f, err := graphio.FormatOf(path); err != nil || f != graphio.Binary || graphio.IsGzipName(path) {
+		return opt, false
+	}
+	st, err := os.Stat(path)
+	return opt, err == nil && st.Mode().IsRegular()
 }
 
 // leanTriangles counts the triangles through every node of fw, refusing up
@@ -113,12 +125,19 @@ func (e *env) measureLean(path, format string, ms []measure.Measure, d, k int) (
 	if keys == nil || err != nil {
 		return nil, err
 	}
-	n := rep.Nodes
+	return leanResults(path, rep, ms, locals, keys, d, k, start), nil
+}
+
+// leanResults returns the results of measuring the graph rep reports
+// under ms (as local measures, locals) at distance d for k, from every
+// node's key (readLeanKeys), which it sorts; start is when the work
+// began.
+func leanResults(path string, rep *graphio.Report, ms []measure.Measure, locals []measure.Local, keys []uint64, d, k int, start time.Time) []*measureResult {
 	slices.Sort(keys)
 	var results []*measureResult
 	for i, l := range locals {
 		sizes := leanClassSizes(keys, l)
-		r := &measureResult{Graph: path, Nodes: n, Edges: rep.Edges, Measure: ms[i].Name(), D: d, K: k}
+		r := &measureResult{Graph: path, Nodes: rep.Nodes, Edges: rep.Edges, Measure: ms[i].Name(), D: d, K: k}
 		classes := map[int]int{} // size → classes
 		for _, s := range sizes {
 			classes[s]++
@@ -133,7 +152,7 @@ func (e *env) measureLean(path, format string, ms []measure.Measure, d, k int) (
 		start = time.Now()
 		results = append(results, r)
 	}
-	return results, nil
+	return results
 }
 
 // readLeanKeys reads the file at path by the lean path for the measures
@@ -153,18 +172,26 @@ func (e *env) readLeanKeys(path, format string, ms []measure.Measure, d, perNode
 	if fw == nil || err != nil {
 		return nil, nil, nil, start, err
 	}
+	keys, err := e.leanKeys(fw, start, perNode)
+	return locals, keys, rep, start, err
+}
+
+// leanKeys returns every node's key in fw (its degree and triangles in
+// one word), counting the triangles (leanTriangles, refused as it is
+// when they would not fit). fw is dead once its degrees are taken, so
+// that its out-lists (4 bytes per edge) may be collected before the keys
+// are made.
+func (e *env) leanKeys(fw *graph.Forward, start time.Time, perNode int) ([]uint64, error) {
 	tri, err := e.leanTriangles(fw, start, perNode)
 	if err != nil {
-		return nil, nil, nil, start, err
+		return nil, err
 	}
-	// fw is dead once its degrees are taken, so that its out-lists (4
-	// bytes per edge) may be collected before the keys are made.
 	deg := fw.Degrees()
 	keys := make([]uint64, len(tri))
 	for v := range keys {
 		keys[v] = uint64(deg[v])<<32 | uint64(uint32(tri[v]))
 	}
-	return locals, keys, rep, start, nil
+	return keys, nil
 }
 
 // leanSignature appends the signature under l of a node with the given key.

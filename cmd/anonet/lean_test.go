@@ -46,6 +46,14 @@ func sameNumbers(t *testing.T, name, got, want string) {
 	}
 }
 
+// generated writes the network that anonet generate args draws to path.
+func generated(t *testing.T, path string, args ...string) {
+	t.Helper()
+	if _, stderr, code := runCLI(t, append(append([]string{"generate"}, args...), "-o", path)...); code != 0 {
+		t.Fatalf("generate %v: %s", args, stderr)
+	}
+}
+
 // TestMeasureLean checks the lean path (a bare binary file, measures of
 // degrees and triangles at d = 1) against the usual path, the oracle, on
 // the bundled networks and on random ones.
@@ -63,9 +71,7 @@ func TestMeasureLean(t *testing.T) {
 		{"population", "-n", "4000", "--avg-degree", "40"},
 	} {
 		out := filepath.Join(dir, gen[0]+".edges")
-		if _, stderr, code := runCLI(t, append(append([]string{"generate"}, gen...), "-o", out)...); code != 0 {
-			t.Fatalf("%v: %s", gen, stderr)
-		}
+		generated(t, out, gen...)
 		sources = append(sources, source{gen[0], out})
 	}
 	measures := "degree,count,edgecount,none"
@@ -138,9 +144,7 @@ func TestInfoLean(t *testing.T) {
 		{"population", "-n", "4000", "--avg-degree", "40"},
 	} {
 		out := filepath.Join(dir, gen[0]+".edges")
-		if _, stderr, code := runCLI(t, append(append([]string{"generate"}, gen...), "-o", out)...); code != 0 {
-			t.Fatalf("%v: %s", gen, stderr)
-		}
+		generated(t, out, gen...)
 		sources = append(sources, out)
 	}
 	tested := 0
@@ -281,9 +285,7 @@ func TestAnonymizeLean(t *testing.T) {
 		{"population", "-n", "2000", "--avg-degree", "40"},
 	} {
 		bin := filepath.Join(dir, gen[0]+".anonet")
-		if _, stderr, code := runCLI(t, append(append([]string{"generate"}, gen...), "-o", bin)...); code != 0 {
-			t.Fatalf("%v: %s", gen, stderr)
-		}
+		generated(t, bin, gen...)
 		for _, args := range [][]string{{"-k", "2"}, {"-k", "5", "--measure", "edgecount", "--seed", "4"}} {
 			name := gen[0] + " " + strings.Join(args, " ")
 			run := func(path string, more ...string) (string, string) {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"iter"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -23,15 +22,17 @@ import (
 // adjacency (8 bytes per edge) instead of a graph.Graph and a partition
 // (about 80 per edge at 10^8 edges), and writes the release straight from
 // it. The release, the mapping and the release record are those of the
-// usual path, byte for byte (TestLeanAnonymize).
+// usual path, byte for byte (TestAnonymizeLean).
 
-// leanCutBytesPerEdge and leanCutBytesPerNode are the memory the lean
-// path takes: the adjacency (anonymize.LeanBytesPerEdge) and, to write
-// the release, its edges by their new lower end (4 bytes per kept edge,
-// at most one per input edge; the adjacency goes once they are made), and
-// per node the release's ids and offsets.
+// leanCutBytesPerEdge and leanCutBytesPerNode are a lower estimate of the
+// memory the lean path takes: the adjacency (anonymize.LeanBytesPerEdge)
+// and, to write the release, its edges by their new lower end (4 bytes
+// per kept edge, held beside the adjacency until they are made; the cut
+// keeps about half the edges or more), and per node the release's ids and
+// offsets. On 1.42 G ties and 17.2 M nodes they come to 15.3 GB, and the
+// run peaked at 15.5 GB (2026-11-30).
 const (
-	leanCutBytesPerEdge = anonymize.LeanBytesPerEdge + 4
+	leanCutBytesPerEdge = anonymize.LeanBytesPerEdge + 2
 	leanCutBytesPerNode = anonymize.LeanBytesPerNode + 16
 )
 
@@ -70,18 +71,13 @@ func leanCutApplies(a *anonymizeFlags, cfg anonymize.Config) bool {
 // (anonymize.ErrLeanUnmet) nothing is written, even with --allow-unmet,
 // which on the usual path writes the input.
 func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config, key release.Key, outs *outputSet, start time.Time) (bool, error) {
-	if !leanCutApplies(a, cfg) || name == "-" || e.read.Directed || e.read.LayerColumn != "" {
+	if !leanCutApplies(a, cfg) {
 		return false, nil
 	}
-	if a.format != "" {
-		if f, err := graphio.ParseFormat(a.format); err != nil || f != graphio.Binary {
-			return false, nil
-		}
-	} else if f, err := graphio.FormatOf(name); err != nil || f != graphio.Binary || graphio.IsGzipName(name) {
+	opt, ok := e.leanReadable(name, a.format)
+	if !ok {
 		return false, nil
 	}
-	opt := e.read
-	opt.Format = graphio.Binary
 	scan, err := graphio.OpenBinary(name, opt)
 	if err != nil {
 		return false, nil // the usual path reads it, or says what is wrong
@@ -93,7 +89,8 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 	}
 	asCut := cfg
 	asCut.Strategy = anonymize.Cut
-	if _, err := asCut.WithDefaults(n, m); err != nil {
+	full, err := asCut.WithDefaults(n, m)
+	if err != nil {
 		if cfg.Strategy == anonymize.Best {
 			return false, nil // the cut does not apply: the usual path
 		}
@@ -112,16 +109,21 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 	}
 	e.notef("read %s: %d nodes, %d edges (lean path: the cut's release without a graph)", name, n, m)
 	e.tightenGC(m)
-	// The input measured as the lean path of measure does.
-	before, err := e.measureLean(name, a.format, []measure.Measure{cfg.Measure}, cfg.D, cfg.K)
+	// The input measured as the lean path of measure does, from the scan
+	// (its degrees are cloned: the forward orientation takes them).
+	fw, err := graph.NewForward(slices.Clone(scan.Degrees), scan.Edges)
+	if err != nil {
+		return true, readError(fmt.Errorf("read %s: %w", name, err))
+	}
+	ms := []measure.Measure{cfg.Measure}
+	keys, err := e.leanKeys(fw, start, leanMeasurePerNode)
 	if err != nil {
 		return true, err
 	}
-	if before == nil {
-		return false, nil // the measure has its lean path wherever the cut applies
-	}
-	debug.FreeOSMemory() // the measure's forward orientation, before the adjacency
-	full, _ := cfg.WithDefaults(n, m)
+	fw = nil
+	before := leanResults(name, scan.Report, ms, leanMeasures(ms, cfg.D), keys, cfg.D, cfg.K, start)
+	keys = nil
+	debug.FreeOSMemory() // the forward orientation and the keys, before the adjacency
 	if n-before[0].NotKAnonymous >= anonymize.Target(full.Alpha, n) {
 		// Released unchanged by the usual path, which may not fit (not
 		// done: writing the input renumbered without a graph).
@@ -152,7 +154,7 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 	deleted := lean.Deleted()
 	lean = nil // its adjacency goes before the outputs are written
 	debug.FreeOSMemory()
-	outs.set("-o", func(w io.Writer) error { return graphio.WriteBinaryStream(w, n, int64(len(rel.out)), rel.chunks) })
+	outs.set("-o", func(w io.Writer) error { return graphio.WriteBinaryStream(w, n, int64(len(rel.out)), rel.chunks()) })
 	outs.set("--mapping", func(w io.Writer) error { return release.WriteMappingOf(w, key, n, label, perm) })
 	r := summary(name, a.out, res, e.seed)
 	r.EdgesDeleted = deleted
@@ -174,59 +176,27 @@ type leanEdges struct {
 func renumberLean(r *anonymize.LeanRelease, perm []int) *leanEdges {
 	n := r.NumNodes()
 	l := &leanEdges{off: make([]int64, n+1)}
-	each := func(fn func(x, y int32)) {
-		var buf []int32
-		for u := range int32(n) {
-			buf = r.Higher(u, buf[:0])
-			for _, v := range buf {
-				x, y := int32(perm[u]), int32(perm[v])
-				fn(min(x, y), max(x, y))
-			}
-		}
+	for e := range r.Edges() {
+		l.off[min(perm[e.U], perm[e.V])+1]++
 	}
-	each(func(x, _ int32) { l.off[x+1]++ })
 	for x := range n {
 		l.off[x+1] += l.off[x]
 	}
 	l.out = make([]int32, l.off[n])
 	next := slices.Clone(l.off[:n])
-	each(func(x, y int32) {
+	for e := range r.Edges() {
+		x, y := int32(perm[e.U]), int32(perm[e.V])
+		x, y = min(x, y), max(x, y)
 		l.out[next[x]] = y
 		next[x]++
-	})
+	}
 	for x := range n {
 		slices.Sort(l.out[l.off[x]:l.off[x+1]])
 	}
 	return l
 }
 
-// chunks gives the edges in ascending order, a chunk at a time
-// (graphio.EdgeChunks).
-func (l *leanEdges) chunks(yield func([]graph.Edge) error) error {
-	buf := make([]graph.Edge, 0, 1<<16)
-	for e := range l.all() {
-		if buf = append(buf, e); len(buf) == cap(buf) {
-			if err := yield(buf); err != nil {
-				return err
-			}
-			buf = buf[:0]
-		}
-	}
-	if len(buf) > 0 {
-		return yield(buf)
-	}
-	return nil
-}
-
-// all yields the edges in ascending order.
-func (l *leanEdges) all() iter.Seq[graph.Edge] {
-	return func(yield func(graph.Edge) bool) {
-		for x := range int32(len(l.off) - 1) {
-			for _, y := range l.out[l.off[x]:l.off[x+1]] {
-				if !yield(graph.Edge{U: x, V: y}) {
-					return
-				}
-			}
-		}
-	}
+// chunks gives the edges in the order of the binary format.
+func (l *leanEdges) chunks() graphio.EdgeChunks {
+	return graphio.ByLowerEnd(len(l.off)-1, func(x int32) []int32 { return l.out[l.off[x]:l.off[x+1]] })
 }
