@@ -29,6 +29,8 @@ type LeanRelease struct {
 	input int    // the input's edges
 	cfg   Config // with its defaults
 	took  time.Duration
+	// unchanged: the release is the input (LeanUnchanged); side is nil.
+	unchanged bool
 }
 
 // NumNodes returns the number of nodes, the input's.
@@ -79,8 +81,12 @@ func (r *LeanRelease) degreeClasses() (deg []int32, count []int) {
 // Check verifies the release from its own edges: every edge joins the two
 // sides of the cut, so the release has no triangle, and every degree is
 // shared by at least k nodes. The two make every node k-anonymous under
-// count and edgecount at d = 1.
+// count and edgecount at d = 1. A release of LeanUnchanged, the input,
+// has nothing of the cut to check: its caller measured it.
 func (r *LeanRelease) Check(k int) error {
+	if r.unchanged {
+		return nil
+	}
 	for u := range int32(r.NumNodes()) {
 		for _, v := range r.adj.Neighbors(u) {
 			if r.side[u] == r.side[v] {
@@ -113,7 +119,8 @@ var ErrLeanUnmet = errors.New("no release of the cut meets the target")
 // release's in place.
 //
 // It does not measure the input: where the input already meets the
-// target, RunContext releases it unchanged, and so should the caller.
+// target, RunContext releases it unchanged, and so should the caller
+// (LeanUnchanged).
 // Config.TimeLimit bounds it as it bounds a run. It returns an error
 // wrapping ErrLeanUnmet where it makes no release that meets the target,
 // an error of edges or one of reading them that do not match deg (the
@@ -179,6 +186,29 @@ func LeanCut(ctx context.Context, deg []int32, edges graph.EdgeStream, cfg Confi
 	return &LeanRelease{adj: a, side: side, input: m, cfg: cfg, took: time.Since(t)}, nil
 }
 
+// LeanUnchanged returns the input as its own release, without a graph:
+// what RunContext returns under cfg where the input already meets the
+// target, which the caller measures (LeanCut does not). deg and edges are
+// as for LeanCut; cfg may be of any strategy, and its Result records it
+// with its defaults filled in, as RunContext does.
+func LeanUnchanged(deg []int32, edges graph.EdgeStream, cfg Config) (*LeanRelease, error) {
+	t := time.Now()
+	n, m := len(deg), 0
+	for _, d := range deg {
+		m += int(d)
+	}
+	m /= 2
+	cfg, err := cfg.WithDefaults(n, m)
+	if err != nil {
+		return nil, err
+	}
+	a, err := newAdjacencyOf(deg, edges)
+	if err != nil {
+		return nil, fmt.Errorf("anonymize: reading the edges: %w", err)
+	}
+	return &LeanRelease{adj: a, input: m, cfg: cfg, took: time.Since(t), unchanged: true}, nil
+}
+
 // compareEdges orders edges by (U, V).
 func compareEdges(a, b graph.Edge) int {
 	return cmp.Or(cmp.Compare(a.U, b.U), cmp.Compare(a.V, b.V))
@@ -190,10 +220,19 @@ func compareEdges(a, b graph.Edge) int {
 // release's degrees (Check verifies that they make every node
 // k-anonymous): the input's row, then the cut's (PhaseCut), the best. Its
 // list of alterations is empty (Deleted counts them; at 10^9 edges the
-// list would take gigabytes).
+// list would take gigabytes). The result of a release of LeanUnchanged
+// has the input's row alone, as RunContext's where the input meets the
+// target.
 func (r *LeanRelease) Result(notAnonymous, unique int) *Result {
 	n, m := r.NumNodes(), r.input
 	res := &Result{Config: r.cfg, Nodes: n, EdgesBefore: m, EdgesAfter: r.NumEdges(), Target: Target(r.cfg.Alpha, n), Best: 1}
+	before := Iteration{Phase: PhaseStrategy, Unique: unique, NotKAnonymous: notAnonymous}
+	before.UniqueFraction = float64(unique) / float64(max(n, 1))
+	if r.unchanged {
+		res.Best, res.Trace = 0, []Iteration{before}
+		res.TargetReached = n-notAnonymous >= res.Target
+		return res
+	}
 	deg, count := r.degreeClasses()
 	after := Iteration{Iteration: 1, Phase: PhaseCut, EdgesAltered: r.Deleted(), SecondsSelect: r.took.Seconds()}
 	for _, d := range deg {
@@ -205,7 +244,6 @@ func (r *LeanRelease) Result(notAnonymous, unique int) *Result {
 			after.NotKAnonymous++
 		}
 	}
-	before := Iteration{Phase: PhaseStrategy, Unique: unique, NotKAnonymous: notAnonymous}
 	for _, row := range []*Iteration{&before, &after} {
 		row.UniqueFraction = float64(row.Unique) / float64(max(n, 1))
 		row.FractionAltered = float64(row.EdgesAltered) / float64(max(m, 1))

@@ -84,6 +84,44 @@ func TestLeanCut(t *testing.T) {
 	}
 }
 
+// TestLeanUnchanged: where the input meets the target, LeanUnchanged's
+// release is the input and its result RunContext's, row for row, under
+// the configuration asked for.
+func TestLeanUnchanged(t *testing.T) {
+	for name, g := range cutTestGraphs() {
+		for _, cfg := range []Config{
+			{Strategy: Best, Measure: measure.Count{}, K: 2, Variant: Partial, Alpha: 0.05, Seed: 3},
+			{Strategy: Cut, Measure: measure.EdgeCount{}, K: 3, Variant: Partial, Alpha: 0.05},
+		} {
+			res, err := RunContext(context.Background(), g.Clone(), cfg)
+			if err != nil {
+				t.Fatalf("%s, %s: %v", name, cfg.Strategy, err)
+			}
+			if len(res.Trace) != 1 {
+				t.Fatalf("%s, %s: the input does not meet the target of the test (%d of %d nodes not anonymous)", name, cfg.Strategy, res.Trace[0].NotKAnonymous, res.Nodes)
+			}
+			deg, edges := leanInput(g)
+			lean, err := LeanUnchanged(deg, edges, cfg)
+			if err != nil {
+				t.Fatalf("%s, %s: %v", name, cfg.Strategy, err)
+			}
+			if got := slices.Collect(lean.Edges()); !slices.Equal(got, g.SortedEdges()) || lean.Deleted() != 0 {
+				t.Errorf("%s, %s: %d edges released, %d deleted, of the input's %d", name, cfg.Strategy, len(got), lean.Deleted(), g.NumEdges())
+			}
+			lres := lean.Result(res.Trace[0].NotKAnonymous, res.Trace[0].Unique)
+			row, want := lres.Trace[0], res.Trace[0]
+			row.SecondsSelect, row.SecondsUpdate, want.SecondsSelect, want.SecondsUpdate = 0, 0, 0, 0
+			if len(lres.Trace) != 1 || row != want || lres.Best != 0 || lres.EdgesAfter != res.EdgesAfter || !lres.TargetReached ||
+				lres.Target != res.Target || lres.Config.Strategy != cfg.Strategy || lres.Config.Refine != res.Config.Refine {
+				t.Errorf("%s, %s: lean result %+v, RunContext's %+v", name, cfg.Strategy, lres, res)
+			}
+			if err := lean.Check(cfg.K); err != nil {
+				t.Errorf("%s, %s: %v", name, cfg.Strategy, err)
+			}
+		}
+	}
+}
+
 // leanInput returns g's degrees and a stream of its edges in ascending
 // order, LeanCut's input.
 func leanInput(g *graph.Graph) ([]int32, graph.EdgeStream) {

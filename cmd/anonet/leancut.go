@@ -67,7 +67,9 @@ func leanCutApplies(a *anonymizeFlags, cfg anonymize.Config) bool {
 // may use: the release is then the cut's, the one Best's start on such a
 // network takes when ua's deletions give way to it, without the
 // restoration and local search that follow it there (docs/anonymize.md,
-// "The lean cut"). Where no release of the cut meets the target
+// "The lean cut"). Where the input already meets the target it is the
+// release, unchanged, recorded as the run asked for. Where no release of
+// the cut meets the target
 // (anonymize.ErrLeanUnmet) nothing is written, even with --allow-unmet,
 // which on the usual path writes the input.
 func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config, key release.Key, outs *outputSet, start time.Time) (bool, error) {
@@ -103,6 +105,7 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 		}
 		e.notef("%v on the default's usual path: making the cut's release without a graph instead, as --algorithm cut does (docs/anonymize.md, \"The lean cut\")", tooBig)
 	}
+	asked := cfg // recorded as asked where the input is released unchanged
 	cfg = asCut
 	if err := scan.Check(leanCutBytesPerEdge, leanCutBytesPerNode, "to anonymize it"); err != nil {
 		return true, readError(err)
@@ -124,30 +127,34 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 	before := leanResults(name, scan.Report, ms, leanMeasures(ms, cfg.D), keys, cfg.D, cfg.K, start)
 	keys = nil
 	debug.FreeOSMemory() // the forward orientation and the keys, before the adjacency
-	if n-before[0].NotKAnonymous >= anonymize.Target(full.Alpha, n) {
-		// Released unchanged by the usual path, which may not fit (not
-		// done: writing the input renumbered without a graph).
-		return false, nil
-	}
-	e.notef("measured in %.1fs: %d nodes not %d-anonymous; making the cut", time.Since(start).Seconds(), before[0].NotKAnonymous, cfg.K)
-	pr := e.newProgress()
-	passes := stagePasses{}
-	cfg.StageProgress = func(stage string, done, total int) { pr.update("%s", passes.line(stage, done, total)) }
 	var lean *anonymize.LeanRelease
-	e.stoppable(func(ctx context.Context) { lean, err = anonymize.LeanCut(ctx, scan.Degrees, scan.Edges, cfg) })
-	pr.done()
+	if n-before[0].NotKAnonymous >= anonymize.Target(full.Alpha, n) {
+		// The input meets the target: it is the release, unchanged, as on
+		// the usual path, which may not fit.
+		e.notef("measured in %.1fs: the input meets the target (%d nodes not %d-anonymous); releasing it unchanged", time.Since(start).Seconds(), before[0].NotKAnonymous, cfg.K)
+		if lean, err = anonymize.LeanUnchanged(scan.Degrees, scan.Edges, asked); err != nil {
+			return true, readError(err)
+		}
+	} else {
+		e.notef("measured in %.1fs: %d nodes not %d-anonymous; making the cut", time.Since(start).Seconds(), before[0].NotKAnonymous, cfg.K)
+		pr := e.newProgress()
+		passes := stagePasses{}
+		cfg.StageProgress = func(stage string, done, total int) { pr.update("%s", passes.line(stage, done, total)) }
+		e.stoppable(func(ctx context.Context) { lean, err = anonymize.LeanCut(ctx, scan.Degrees, scan.Edges, cfg) })
+		pr.done()
+		switch {
+		case errors.Is(err, anonymize.ErrLeanUnmet):
+			return true, &exitError{code: exitNotAnonymous, err: fmt.Errorf("target not met: %w; nothing written (the lean path writes no input as its release, even with --allow-unmet)", err)}
+		case err != nil:
+			return true, readError(err)
+		}
+		if err := lean.Check(cfg.K); err != nil {
+			return true, &exitError{code: exitInternal, err: err}
+		}
+		e.notef("cut's release made in %.1fs: %d of %d edges kept; writing", time.Since(start).Seconds(), lean.NumEdges(), m)
+	}
 	scan.Degrees = nil
-	switch {
-	case errors.Is(err, anonymize.ErrLeanUnmet):
-		return true, &exitError{code: exitNotAnonymous, err: fmt.Errorf("target not met: %w; nothing written (the lean path writes no input as its release, even with --allow-unmet)", err)}
-	case err != nil:
-		return true, readError(err)
-	}
-	if err := lean.Check(cfg.K); err != nil {
-		return true, &exitError{code: exitInternal, err: err}
-	}
 	res := lean.Result(before[0].NotKAnonymous, before[0].Unique)
-	e.notef("cut's release made in %.1fs: %d of %d edges kept; writing", time.Since(start).Seconds(), lean.NumEdges(), m)
 	label := func(v int32) string { return strconv.Itoa(int(v)) }
 	perm := release.PermutationOf(key, n, label, lean.Higher)
 	rel := renumberLean(lean, perm)
