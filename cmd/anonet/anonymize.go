@@ -183,6 +183,7 @@ type anonymizeFlags struct {
 	allowUnmet                          bool
 	toFormat, keyFile                   string
 	within, withinMapping               string
+	resume, resumeMapping               string
 	ladder, noLadder                    bool
 	alterLayers                         []string
 }
@@ -301,6 +302,8 @@ func (a *anonymizeFlags) register(f *cli.FlagSet) {
 	f.StringVar(&a.mappingPath, "mapping", "", "write the secret mapping original id → anonymized id to this file")
 	f.StringVar(&a.within, "within", "", "nest the release within this earlier release of the same network (with --within-mapping, its secret mapping): only its ties are kept or deleted, so that the union of the two releases is the earlier one and joining them reveals nothing more")
 	f.StringVar(&a.withinMapping, "within-mapping", "", "the --mapping of the --within release")
+	f.StringVar(&a.resume, "resume", "", "go on from this earlier release of the same network, made by deleting edges under the same target (with --resume-mapping, its secret mapping): a run that was stopped, or one given more time, resumes from the best state it wrote and keeps at least its edges")
+	f.StringVar(&a.resumeMapping, "resume-mapping", "", "the --mapping of the --resume release")
 	f.StringVar(&a.keyFile, "key-file", "", "read the secret key of the release's ids from this file (64 hexadecimal digits, or an earlier release's --mapping) to reproduce them; default: a fresh key from the operating system's random source, recorded only in --mapping")
 	a.af.register(f)
 	f.StringVar(&a.attributesOut, "attributes-out", "", "with --attributes: write the release's attribute table (values unchanged, ids of the release) to this file")
@@ -402,10 +405,13 @@ func (a *anonymizeFlags) outputs(e *env, cmd *cli.Command, input string) (*outpu
 	if (a.within == "") != (a.withinMapping == "") {
 		return nil, usageErrorf("--within RELEASE and --within-mapping MAPPING go together")
 	}
+	if (a.resume == "") != (a.resumeMapping == "") {
+		return nil, usageErrorf("--resume RELEASE and --resume-mapping MAPPING go together")
+	}
 	if a.within == "" && cmd.Root().PersistentFlags().Changed("seed") {
 		e.notef("note: releases of one network made with other --seed values differ, can be joined by their structure, and their union restores ties that each deleted (docs/attack.md); publish one release per network and target, or nest a stricter one within the release already published (--within)")
 	}
-	outs := e.newOutputs(input, a.af.path, a.keyFile, a.within, a.withinMapping)
+	outs := e.newOutputs(input, a.af.path, a.keyFile, a.within, a.withinMapping, a.resume, a.resumeMapping)
 	for _, o := range [][2]string{{"-o", a.out}, {"--trace", a.tracePath}, {"--deleted", a.deletedPath}, {"--mapping", a.mappingPath}, {"--attributes-out", a.attributesOut}, {recordOutput, recordPath(a.out)}} {
 		if err := outs.add(o[0], o[1]); err != nil {
 			return nil, err
@@ -489,8 +495,19 @@ func (e *env) anonymize(cmd *cli.Command, a *anonymizeFlags, name string) error 
 		orig = in.g.Clone()
 	}
 	tiesIn := tieKindsOf(in.g)
+	var resumed []graph.Edge // the deletions of the --resume release
+	if a.resume != "" {
+		if resumed, err = e.earlierRelease(in, "--resume", a.resume, a.resumeMapping); err != nil {
+			return err
+		}
+		e.notef("resuming from %s: %d of the input's %d edges deleted", a.resume, len(resumed), in.g.NumEdges())
+	}
 	var res *anonymize.Result
-	e.stoppable(func(ctx context.Context) { res, err = anonymize.RunContext(ctx, in.g, cfg) })
+	if a.resume == "" {
+		e.stoppable(func(ctx context.Context) { res, err = anonymize.RunContext(ctx, in.g, cfg) })
+	} else {
+		e.stoppable(func(ctx context.Context) { res, err = anonymize.ResumeContext(ctx, in.g, cfg, resumed) })
+	}
 	pr.done()
 	if err != nil {
 		return inputError(err)
@@ -779,16 +796,34 @@ func printProtection(w io.Writer, r anonymizeResult) {
 // (their union is the earlier release). Directed or layered inputs are
 // refused.
 func (e *env) nestWithin(in *input, rel, mapping string) error {
+	gone, err := e.earlierRelease(in, "--within", rel, mapping)
+	if err != nil {
+		return err
+	}
+	for _, ed := range gone {
+		in.g.DeleteEdge(ed.U, ed.V)
+	}
+	e.notef("nested within %s: %d of the input's edges are not in it and stay deleted", rel, len(gone))
+	return nil
+}
+
+// earlierRelease reads the earlier release of the input in from the file
+// rel, whose nodes the mapping file mapping pairs with the input's, for
+// the option flag, and returns the input's edges whose counterparts are
+// not in it: the release's deletions. A release with an edge that is not
+// the counterpart of one of the input's was not made by deleting edges
+// and is refused, as are directed and layered inputs.
+func (e *env) earlierRelease(in *input, flag, rel, mapping string) ([]graph.Edge, error) {
 	if in.g.Typed() {
-		return usageErrorf("--within: nesting a directed or layered network is not supported")
+		return nil, usageErrorf("%s: a directed or layered network is not supported", flag)
 	}
 	prev, err := e.readGraph(rel, "")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	corr, err := readMapping(mapping, in.g, prev.g)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var gone []graph.Edge
 	for _, ed := range in.g.Edges() {
@@ -796,12 +831,8 @@ func (e *env) nestWithin(in *input, rel, mapping string) error {
 			gone = append(gone, ed)
 		}
 	}
-	for _, ed := range gone {
-		in.g.DeleteEdge(ed.U, ed.V)
+	if extra := prev.g.NumEdges() - (in.g.NumEdges() - len(gone)); extra > 0 {
+		return nil, inputError(fmt.Errorf("%s %s: %d of its edges are not edges of %s under the mapping %s: it is not a release of this network made by deleting edges", flag, rel, extra, in.name, mapping))
 	}
-	if extra := prev.g.NumEdges() - in.g.NumEdges(); extra > 0 {
-		return inputError(fmt.Errorf("--within %s: %d of its edges are not edges of %s under the mapping %s: it is not a release of this network made by deleting edges", rel, extra, in.name, mapping))
-	}
-	e.notef("nested within %s: %d of the input's edges are not in it and stay deleted", rel, len(gone))
-	return nil
+	return gone, nil
 }

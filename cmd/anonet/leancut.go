@@ -41,7 +41,7 @@ const (
 // unrefined, or the default without --refine (which takes it only where
 // the usual path cannot fit, anonymizeLean), deleting in the full or
 // partial variant, the release written as a bare binary file, and
-// nothing that needs a graph.Graph (attributes, nesting, a report or a
+// nothing that needs a graph.Graph (attributes, nesting, resuming, a report or a
 // verdict asked for, the list of deletions, the trace with its twins,
 // protected layers). Whether the input is a bare binary file without
 // labels, and large enough that no verdict is made by default, is found
@@ -49,7 +49,7 @@ const (
 func leanCutApplies(a *anonymizeFlags, cfg anonymize.Config) bool {
 	cut := cfg.Strategy == anonymize.Cut && (cfg.Refine == "" || cfg.Refine == anonymize.NoRefinement) ||
 		cfg.Strategy == anonymize.Best && cfg.Refine == ""
-	if !cut || cfg.Variant == anonymize.Budgeted || a.af.used() || a.within != "" ||
+	if !cut || cfg.Variant == anonymize.Budgeted || a.af.used() || a.within != "" || a.resume != "" ||
 		a.rf.wanted() || a.ladder || a.deletedPath != "" || a.tracePath != "" || a.attributesOut != "" || a.alterLayers != nil {
 		return false
 	}

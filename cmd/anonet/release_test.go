@@ -420,3 +420,74 @@ func TestWithin(t *testing.T) {
 		t.Errorf("--within alone: exit %d: %s", code, stderr)
 	}
 }
+
+// TestResume: a run resumed from an earlier release (--resume) starts from
+// its deletions and keeps at least its edges, meets the target from
+// scratch and lists as deleted what the input lost in all; a release that
+// does not meet the target, or is not one of this network, is refused;
+// the flags go together.
+func TestResume(t *testing.T) {
+	dir := t.TempDir()
+	path := func(name string) string { return filepath.Join(dir, name) }
+	type summary struct {
+		Before  int  `json:"edges_before"`
+		After   int  `json:"edges_after"`
+		Deleted int  `json:"edges_deleted"`
+		Reached bool `json:"target_reached"`
+	}
+	run := func(args ...string) (summary, string, int) {
+		t.Helper()
+		out, stderr, code := runCLI(t, append([]string{"anonymize", "lesmis", "--no-ladder", "--json"}, args...)...)
+		var s summary
+		if code == 0 {
+			if err := json.Unmarshal([]byte(out), &s); err != nil {
+				t.Fatalf("%v: %s", err, out)
+			}
+		}
+		return s, stderr, code
+	}
+	ua, stderr, code := run("--algorithm", "ua", "-o", path("ua.edges"), "--mapping", path("ua.tsv"))
+	if code != 0 || !ua.Reached {
+		t.Fatalf("ua: exit %d, %+v: %s", code, ua, stderr)
+	}
+	res, stderr, code := run("--quiet=false", "--resume", path("ua.edges"), "--resume-mapping", path("ua.tsv"), "-o", path("r.edges"), "--mapping", path("r.tsv"), "--deleted", path("r.del"), "--trace", path("r.csv"))
+	if code != 0 || !res.Reached || res.After < ua.After || res.Before != ua.Before || !strings.Contains(stderr, "resuming from") {
+		t.Fatalf("resumed from ua's %d of %d edges: exit %d, %+v: %s", ua.After, ua.Before, code, res, stderr)
+	}
+	if res.After == ua.After {
+		t.Errorf("resumed from ua's release, the default kept no more than its %d edges", ua.After)
+	}
+	if _, stderr, code := runCLI(t, "verify", path("r.edges")); code != 0 {
+		t.Errorf("verify the resumed release: exit %d: %s", code, stderr)
+	}
+	del, err := os.ReadFile(path("r.del"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(del), "\n") - 1; n != res.Before-res.After || res.Deleted != n { // a header, then a line per edge
+		t.Errorf("--deleted lists %d edges, edges_deleted %d, for %d of %d kept", n, res.Deleted, res.After, res.Before)
+	}
+	trace, err := os.ReadFile(path("r.csv"))
+	if err != nil || !strings.Contains(string(trace), ",resume,") {
+		t.Errorf("the trace has no row of the resumed release (%v): %s", err, trace)
+	}
+	// A release within a budget of one deletion does not meet the target.
+	if _, stderr, code := run("--algorithm", "ua", "--variant", "budgeted", "--budget", "1", "--allow-unmet", "-o", path("b.edges"), "--mapping", path("b.tsv")); code != 0 {
+		t.Fatalf("budgeted ua: exit %d: %s", code, stderr)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		says string
+	}{
+		{"unmet", []string{"--resume", path("b.edges"), "--resume-mapping", path("b.tsv")}, 2, "does not meet the target"},
+		{"alone", []string{"--resume", path("ua.edges")}, 2, "go together"},
+		{"another mapping", []string{"--resume", path("ua.edges"), "--resume-mapping", path("b.tsv")}, 2, "not a release of this network"},
+	} {
+		_, stderr, code := run(append(tc.args, "-o", path(tc.name+".edges"))...)
+		if code != tc.code || !strings.Contains(stderr, tc.says) {
+			t.Errorf("%s: exit %d, want %d saying %q: %s", tc.name, code, tc.code, tc.says, stderr)
+		}
+	}
+}
