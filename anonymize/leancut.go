@@ -131,12 +131,7 @@ func LeanCut(ctx context.Context, deg []int32, edges graph.EdgeStream, cfg Confi
 	if cfg.Strategy != Cut {
 		return nil, fmt.Errorf("anonymize: LeanCut makes the release of strategy %s, not %s", Cut, cfg.Strategy)
 	}
-	n, m := len(deg), 0
-	for _, d := range deg {
-		m += int(d)
-	}
-	m /= 2
-	cfg, err := cfg.WithDefaults(n, m)
+	n, m, cfg, err := leanConfig(deg, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -193,12 +188,7 @@ func LeanCut(ctx context.Context, deg []int32, edges graph.EdgeStream, cfg Confi
 // with its defaults filled in, as RunContext does.
 func LeanUnchanged(deg []int32, edges graph.EdgeStream, cfg Config) (*LeanRelease, error) {
 	t := time.Now()
-	n, m := len(deg), 0
-	for _, d := range deg {
-		m += int(d)
-	}
-	m /= 2
-	cfg, err := cfg.WithDefaults(n, m)
+	_, m, cfg, err := leanConfig(deg, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -207,6 +197,18 @@ func LeanUnchanged(deg []int32, edges graph.EdgeStream, cfg Config) (*LeanReleas
 		return nil, fmt.Errorf("anonymize: reading the edges: %w", err)
 	}
 	return &LeanRelease{adj: a, input: m, cfg: cfg, took: time.Since(t), unchanged: true}, nil
+}
+
+// leanConfig returns the nodes and edges of the graph whose degrees deg
+// holds and cfg with its defaults for that graph.
+func leanConfig(deg []int32, cfg Config) (n, m int, _ Config, _ error) {
+	n = len(deg)
+	for _, d := range deg {
+		m += int(d)
+	}
+	m /= 2
+	cfg, err := cfg.WithDefaults(n, m)
+	return n, m, cfg, err
 }
 
 // compareEdges orders edges by (U, V).
