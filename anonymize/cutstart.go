@@ -321,7 +321,7 @@ func (o cutFirstStart) run(ctx context.Context, r *runState) (*solution, error) 
 	}
 	_, err := ua.run(uctx, r)
 	st.floor = 0
-	if err != nil || g.NumNodes()-st.notAnonymous >= res.Target {
+	if err != nil || res.meets(st.notAnonymous) {
 		return nil, err
 	}
 	t = time.Now()

@@ -131,6 +131,11 @@ func ResumeContext(ctx context.Context, g *graph.Graph, cfg Config, deleted []gr
 	return runFrom(ctx, g, cfg, func(*Config) start { return resumeStart{deleted} })
 }
 
+// meets reports whether a state in which notAnonymous nodes are not
+// k-anonymous meets the result's target (at least Target of its Nodes
+// k-anonymous).
+func (r *Result) meets(notAnonymous int) bool { return r.Nodes-notAnonymous >= r.Target }
+
 // runFrom is RunContext with the start that startOf returns for the
 // configuration, whose defaults are filled in; nil is the strategy's.
 func runFrom(ctx context.Context, g *graph.Graph, cfg Config, startOf func(*Config) start) (*Result, error) {
@@ -151,7 +156,7 @@ func runFrom(ctx context.Context, g *graph.Graph, cfg Config, startOf func(*Conf
 		return nil, err
 	}
 	st, rng, rec, res, p := rs.st, rs.rng, rs.rec, rs.rec.res, rs.st.p
-	if n-st.notAnonymous >= res.Target {
+	if res.meets(st.notAnonymous) {
 		// The input meets the target: it is the release, unchanged.
 		res.EdgesAfter, res.TargetReached = m0, true
 		return res, nil
@@ -197,7 +202,7 @@ func runFrom(ctx context.Context, g *graph.Graph, cfg Config, startOf func(*Conf
 	}
 	res.TimedOut = !deadline.IsZero() && !time.Now().Before(deadline)
 	res.EdgesAfter = g.NumEdges()
-	res.TargetReached = n-res.After().NotKAnonymous >= res.Target
+	res.TargetReached = res.meets(res.After().NotKAnonymous)
 	return res, nil
 }
 
@@ -460,7 +465,7 @@ func (rc *recorder) record(phase string, notAnonymous int, tSel, tUpd time.Durat
 // or the budget spent (or the graph has fewer edges than st.floor).
 func runPaper(ctx context.Context, st *state, sel selector, rng *rand.Rand, rec *recorder) error {
 	p, cfg, res := st.p, st.cfg, rec.res
-	g, n := p.Graph(), p.Graph().NumNodes()
+	g := p.Graph()
 	var sc *scorer
 	if cfg.Operation == Delete {
 		sc = newScorer(p, sel, st.na, graph.Threads(cfg.Threads))
@@ -470,7 +475,7 @@ func runPaper(ctx context.Context, st *state, sel selector, rng *rand.Rand, rec 
 		res.Alterations.Grow(min(cfg.Budget, g.NumEdges()))
 	}
 	altered := 0
-	for altered < cfg.Budget && n-st.notAnonymous < res.Target && g.NumEdges() >= st.floor {
+	for altered < cfg.Budget && !res.meets(st.notAnonymous) && g.NumEdges() >= st.floor {
 		if ctx.Err() != nil {
 			return nil
 		}

@@ -232,7 +232,7 @@ func (r *LeanRelease) Result(notAnonymous, unique int) *Result {
 	before.UniqueFraction = float64(unique) / float64(max(n, 1))
 	if r.unchanged {
 		res.Best, res.Trace = 0, []Iteration{before}
-		res.TargetReached = n-notAnonymous >= res.Target
+		res.TargetReached = res.meets(notAnonymous)
 		return res
 	}
 	deg, count := r.degreeClasses()
@@ -251,6 +251,6 @@ func (r *LeanRelease) Result(notAnonymous, unique int) *Result {
 		row.FractionAltered = float64(row.EdgesAltered) / float64(max(m, 1))
 	}
 	res.Trace = []Iteration{before, after}
-	res.TargetReached = n-after.NotKAnonymous >= res.Target
+	res.TargetReached = res.meets(after.NotKAnonymous)
 	return res
 }

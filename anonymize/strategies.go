@@ -272,7 +272,7 @@ func (s resumeStart) run(_ context.Context, r *runState) (*solution, error) {
 	if err := st.refresh(nil); err != nil {
 		return nil, err
 	}
-	if g.NumNodes()-st.notAnonymous < res.Target {
+	if !res.meets(st.notAnonymous) {
 		// Back to the input, as the caller found it.
 		undoAlterations(st.p, res, 0)
 		return nil, fmt.Errorf("anonymize: %w: %d nodes are not %d-anonymous, %d may be (a run stopped before it met the target is best run again)", ErrResumeUnmet, st.notAnonymous, st.cfg.K, g.NumNodes()-res.Target)
