@@ -37,13 +37,7 @@ func TestCutSides(t *testing.T) {
 	for name, g := range cutTestGraphs() {
 		side := cutSides(context.Background(), g, rand.New(rand.NewPCG(1, 2)), func(int) {})
 		for v := range int32(g.NumNodes()) {
-			same := 0
-			for _, w := range g.Neighbors(v) {
-				if side[w] == side[v] {
-					same++
-				}
-			}
-			if 2*same > g.Degree(v) {
+			if same := onOwnSide(g, side, v); 2*same > g.Degree(v) {
 				t.Errorf("%s: node %d has %d of its %d neighbours on its side", name, v, same, g.Degree(v))
 			}
 		}
@@ -62,6 +56,17 @@ func TestCutSides(t *testing.T) {
 	}
 }
 
+// onOwnSide returns the number of v's neighbours in g on v's side.
+func onOwnSide(g *graph.Graph, side []int8, v int32) int {
+	same := 0
+	for _, w := range g.Neighbors(v) {
+		if side[w] == side[v] {
+			same++
+		}
+	}
+	return same
+}
+
 // cutSidesEverySweep is cutSides as it was before it looked again only at
 // the nodes whose neighbours moved: after the same placement
 // (placeSides), every sweep looks at every node. The oracle of
@@ -71,13 +76,7 @@ func cutSidesEverySweep(g *graph.Graph, rng *rand.Rand) []int8 {
 	for moved := true; moved; {
 		moved = false
 		for v := range int32(g.NumNodes()) {
-			same := 0
-			for _, w := range g.Neighbors(v) {
-				if side[w] == side[v] {
-					same++
-				}
-			}
-			if 2*same > g.Degree(v) {
+			if 2*onOwnSide(g, side, v) > g.Degree(v) {
 				side[v] ^= 1
 				moved = true
 			}

@@ -115,22 +115,6 @@ func RunContext(ctx context.Context, g *graph.Graph, cfg Config) (*Result, error
 	return runFrom(ctx, g, cfg, nil)
 }
 
-// ResumeContext is RunContext from an earlier release of g under the same
-// target: the run starts from g less the edges deleted, in a row of its
-// own (PhaseResume), and goes on with the strategy's refinement (or
-// cfg.Refine), not with its start. It is how a run that was stopped, and
-// wrote its best state so far, goes on later: the release keeps at least
-// the earlier release's edges, since a run returns to its best state.
-// Where g itself meets the target it is the release, as for RunContext.
-//
-// deleted must be edges of g, each once, within the budget, and g less
-// them must meet the target; otherwise ResumeContext returns an error
-// and leaves g unchanged. Only deleting runs on undirected graphs without
-// layers resume: the earlier release must have been made by deletions.
-func ResumeContext(ctx context.Context, g *graph.Graph, cfg Config, deleted []graph.Edge) (*Result, error) {
-	return runFrom(ctx, g, cfg, func(*Config) start { return resumeStart{deleted} })
-}
-
 // meets reports whether a state in which notAnonymous nodes are not
 // k-anonymous meets the result's target (at least Target of its Nodes
 // k-anonymous).

@@ -82,10 +82,10 @@ func (r *LeanRelease) degreeClasses() (deg []int32, count []int) {
 // sides of the cut, so the release has no triangle, and every degree is
 // shared by at least k nodes. The two make every node k-anonymous under
 // count and edgecount at d = 1. A release of LeanUnchanged, the input,
-// has nothing of the cut to check: its caller measured it.
+// has no cut: Check refuses it (its caller measured the input instead).
 func (r *LeanRelease) Check(k int) error {
 	if r.unchanged {
-		return nil
+		return errors.New("anonymize: the release is the input, unchanged: it has no cut to check; measure it")
 	}
 	for u := range int32(r.NumNodes()) {
 		for _, v := range r.adj.Neighbors(u) {
@@ -228,29 +228,28 @@ func compareEdges(a, b graph.Edge) int {
 func (r *LeanRelease) Result(notAnonymous, unique int) *Result {
 	n, m := r.NumNodes(), r.input
 	res := &Result{Config: r.cfg, Nodes: n, EdgesBefore: m, EdgesAfter: r.NumEdges(), Target: Target(r.cfg.Alpha, n), Best: 1}
-	before := Iteration{Phase: PhaseStrategy, Unique: unique, NotKAnonymous: notAnonymous}
-	before.UniqueFraction = float64(unique) / float64(max(n, 1))
+	res.Trace = []Iteration{{Phase: PhaseStrategy, Unique: unique, NotKAnonymous: notAnonymous}}
 	if r.unchanged {
-		res.Best, res.Trace = 0, []Iteration{before}
-		res.TargetReached = res.meets(notAnonymous)
-		return res
-	}
-	deg, count := r.degreeClasses()
-	after := Iteration{Iteration: 1, Phase: PhaseCut, EdgesAltered: r.Deleted(), SecondsSelect: r.took.Seconds()}
-	for _, d := range deg {
-		switch c := count[d]; {
-		case c == 1:
-			after.Unique++
-			fallthrough
-		case c < r.cfg.K:
-			after.NotKAnonymous++
+		res.Best = 0
+	} else {
+		deg, count := r.degreeClasses()
+		after := Iteration{Iteration: 1, Phase: PhaseCut, EdgesAltered: r.Deleted(), SecondsSelect: r.took.Seconds()}
+		for _, d := range deg {
+			switch c := count[d]; {
+			case c == 1:
+				after.Unique++
+				fallthrough
+			case c < r.cfg.K:
+				after.NotKAnonymous++
+			}
 		}
+		res.Trace = append(res.Trace, after)
 	}
-	for _, row := range []*Iteration{&before, &after} {
+	for i := range res.Trace {
+		row := &res.Trace[i]
 		row.UniqueFraction = float64(row.Unique) / float64(max(n, 1))
 		row.FractionAltered = float64(row.EdgesAltered) / float64(max(m, 1))
 	}
-	res.Trace = []Iteration{before, after}
-	res.TargetReached = res.meets(after.NotKAnonymous)
+	res.TargetReached = res.meets(res.After().NotKAnonymous)
 	return res
 }
