@@ -502,12 +502,14 @@ func (e *env) anonymize(cmd *cli.Command, a *anonymizeFlags, name string) error 
 		}
 		e.notef("resuming from %s: %d of the input's %d edges deleted", a.resume, len(resumed), in.g.NumEdges())
 	}
-	var res *anonymize.Result
-	if a.resume == "" {
-		e.stoppable(func(ctx context.Context) { res, err = anonymize.RunContext(ctx, in.g, cfg) })
-	} else {
-		e.stoppable(func(ctx context.Context) { res, err = anonymize.ResumeContext(ctx, in.g, cfg, resumed) })
+	run := anonymize.RunContext
+	if a.resume != "" {
+		run = func(ctx context.Context, g *graph.Graph, cfg anonymize.Config) (*anonymize.Result, error) {
+			return anonymize.ResumeContext(ctx, g, cfg, resumed)
+		}
 	}
+	var res *anonymize.Result
+	e.stoppable(func(ctx context.Context) { res, err = run(ctx, in.g, cfg) })
 	pr.done()
 	if err != nil {
 		return inputError(err)

@@ -99,7 +99,12 @@ func (e *env) tightenGC(edges int) {
 // memory the process may use (GOMEMLIMIT, else the machine's memory), with
 // exit status 1 and how much it needs: a resource limit, not bad input.
 func checkFits(job string, g *graph.Graph, perEdge, perNode int64) error {
-	err := memoryShort(job, int64(g.NumEdges()), int64(g.NumNodes()), perEdge, perNode)
+	return checkFitsSize(job, int64(g.NumEdges()), int64(g.NumNodes()), perEdge, perNode)
+}
+
+// checkFitsSize is checkFits for a job on m edges and n nodes.
+func checkFitsSize(job string, m, n, perEdge, perNode int64) error {
+	err := memoryShort(job, m, n, perEdge, perNode)
 	if err != nil {
 		return &exitError{code: exitInternal, err: fmt.Errorf("%w (a lower estimate; set GOMEMLIMIT above it to try anyway)", err)}
 	}

@@ -304,6 +304,11 @@ func TestAnonymizeLean(t *testing.T) {
 			if !strings.Contains(stderr, "lean path: the cut's release") {
 				t.Errorf("%s: the lean path was not taken: %s", name, stderr)
 			}
+			// The ring is written by the lean path too, not handed back
+			// to the usual one after measuring.
+			if unchanged := strings.Contains(stderr, "releasing it unchanged"); unchanged != (gen[0] == "ws") {
+				t.Errorf("%s: released unchanged by the lean path: %t: %s", name, unchanged, stderr)
+			}
 			usual, stderr := run(filepath.Join(dir, "usual"), "--deleted", filepath.Join(dir, "usual.del"))
 			if strings.Contains(stderr, "lean path") {
 				t.Errorf("%s: --deleted took the lean path: %s", name, stderr)

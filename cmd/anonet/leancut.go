@@ -28,7 +28,8 @@ import (
 // memory the lean path takes: the adjacency (anonymize.LeanBytesPerEdge)
 // and, to write the release, its edges by their new lower end (4 bytes
 // per kept edge, held beside the adjacency until they are made; the cut
-// keeps about half the edges or more), and per node the release's ids and
+// keeps about half the edges or more, and an input released unchanged
+// all of them, which anonymizeLean checks again), and per node the release's ids and
 // offsets. On 1.42 G ties and 17.2 M nodes they come to 15.3 GB, and the
 // run peaked at 15.5 GB (2026-11-30).
 const (
@@ -132,6 +133,11 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 		// The input meets the target: it is the release, unchanged, as on
 		// the usual path, which may not fit.
 		e.notef("measured in %.1fs: the input meets the target (%d nodes not %d-anonymous); releasing it unchanged", time.Since(start).Seconds(), before[0].NotKAnonymous, cfg.K)
+		// Every edge is kept: its renumbered copy (4 bytes) comes beside
+		// the adjacency, more than leanCutBytesPerEdge allowed for.
+		if err := checkFitsSize("releasing unchanged", int64(m), int64(n), anonymize.LeanBytesPerEdge+4, leanCutBytesPerNode); err != nil {
+			return true, err
+		}
 		if lean, err = anonymize.LeanUnchanged(scan.Degrees, scan.Edges, asked); err != nil {
 			return true, readError(err)
 		}
