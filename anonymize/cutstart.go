@@ -48,9 +48,9 @@ const cutBothMaxEdges = searchReachMin
 // start where it keeps more than the strategy's (refinement.cut and
 // cutAfterAnneal).
 //
-// Under the measures of degrees and triangles at distance 1 (count,
-// edgecount) a node's signature in a graph without triangles is its
-// degree alone. The release keeps the edges across a large cut of the
+// Under the star-local measures at distance 1 (measure.StarLocal: count,
+// edgecount, degdist, dk) a node's signature in a graph without triangles
+// is its degree alone. The release keeps the edges across a large cut of the
 // input (cutSides), at least half of them, and so no triangle, and
 // deletes a few more by Liu and Terzi's plan (planLiuTerzi), which makes
 // the degrees, and with them the signatures, k-anonymous. Where ua's
@@ -63,8 +63,8 @@ type cutStart struct{ s *solution }
 // applies reports whether a refinement under the solution's
 // configuration tries a cut's release: for a strategy that tries starts
 // from the input (symmetricStartApplies: Best, deleting, exact, full or
-// partial) under count or edgecount at d = 1, without attributes, on an
-// untyped network.
+// partial) under a star-local measure at d = 1 (cutMeasure: count,
+// edgecount, degdist, dk), without attributes, on an untyped network.
 func (o cutStart) applies() bool { return cutApplies(o.s.cfg, o.s.ties != nil) }
 
 // cutApplies reports whether a run under c on a graph, typed or not,
@@ -74,14 +74,12 @@ func cutApplies(c *Config, typed bool) bool {
 }
 
 // cutMeasure reports whether c's measure is one under which a release
-// without triangles whose degrees are k-anonymous is k-anonymous: count or
-// edgecount at d = 1, without attributes.
+// without triangles whose degrees are k-anonymous is k-anonymous
+// (measure.StarLocal): count, edgecount, degdist or dk at d = 1, without
+// attributes.
 func cutMeasure(c *Config) bool {
-	switch c.Measure.(type) {
-	case measure.Count, measure.EdgeCount:
-		return c.D == 1
-	}
-	return false
+	m, ok := c.Measure.(measure.StarLocal)
+	return ok && m.StarLocalAt(c.D)
 }
 
 // run tries the cut's release (solution.tryRestored): it keeps it,
@@ -377,7 +375,7 @@ func (cutOnlyStart) run(ctx context.Context, r *runState) (*solution, error) {
 // distance 1, exactly, and it only deletes.
 func checkCut(c *Config) error {
 	if !cutMeasure(c) {
-		return fmt.Errorf("anonymize: strategy %s makes a release without triangles, which is k-anonymous under count or edgecount at d = 1, not under %s at d = %d", c.Strategy, c.Measure.Name(), c.D)
+		return fmt.Errorf("anonymize: strategy %s makes a release without triangles, which is k-anonymous under count, edgecount, degdist or dk at d = 1, not under %s at d = %d", c.Strategy, c.Measure.Name(), c.D)
 	}
 	if c.Fuzzy {
 		return fmt.Errorf("anonymize: strategy %s targets exact k-anonymity, not fuzzy anonymity", c.Strategy)

@@ -124,9 +124,9 @@ func triangles(g *graph.Graph) []int {
 }
 
 // TestCutRelease: the cut's release of the input has no triangle, its
-// degrees are k-anonymous, and every node is k-anonymous under count and
-// edgecount, all checked from scratch on the graph it leaves; at k = 2, 3
-// and 5. Asked to keep more edges than it does, it gives no release.
+// degrees are k-anonymous, and every node is k-anonymous under count,
+// edgecount, degdist and dk, all checked from scratch on the graph it
+// leaves; at k = 2, 3 and 5. Asked to keep more edges than it does, it gives no release.
 func TestCutRelease(t *testing.T) {
 	for name, g := range cutTestGraphs() {
 		for _, k := range []int{2, 3, 5} {
@@ -156,7 +156,7 @@ func TestCutRelease(t *testing.T) {
 					t.Fatalf("%s, k = %d: node %d has %d triangles in the release", name, k, v, c)
 				}
 			}
-			for _, m := range []measure.Measure{measure.Degree{}, measure.Count{}, measure.EdgeCount{}} {
+			for _, m := range []measure.Measure{measure.Degree{}, measure.Count{}, measure.EdgeCount{}, measure.DegDist{}, measure.DK{}} {
 				if na := notAnonymous(t, h, m, 1, k); na != 0 {
 					t.Errorf("%s, k = %d: %d nodes not %d-anonymous under %s", name, k, na, k, m.Name())
 				}
@@ -168,9 +168,9 @@ func TestCutRelease(t *testing.T) {
 // TestCutStartRuns: under count at k = 5 on the dense groups, where ua's
 // deletions cascade, Best takes the cut's release and keeps at least what
 // it keeps, in the full variant (the same release on one thread and on
-// two) and in the partial one; every release is verified from scratch
-// (run). Under dk, at d = 2, within a budget and for ua the cut does not
-// apply.
+// two), in the partial one and under dk; every release is verified from
+// scratch (run). Under vrq and hybrid, at d = 2, within a budget and for
+// ua the cut does not apply.
 func TestCutStartRuns(t *testing.T) {
 	g := denseGroups()
 	cfg := Config{Measure: measure.Count{}, D: 1, K: 5, Variant: Full, Seed: 2}
@@ -201,8 +201,17 @@ func TestCutStartRuns(t *testing.T) {
 	if res := run(t, g.Clone(), pc); !slices.ContainsFunc(res.Trace, func(it Iteration) bool { return it.Phase == PhaseCut }) || res.EdgesAfter < cutKept {
 		t.Errorf("partial: start %q, %d edges kept; the cut's release keeps %d", res.Refinement.Start, res.EdgesAfter, cutKept)
 	}
+	// Under dk at d = 1 the same release is k-anonymous (measure.StarLocal),
+	// and Best takes it too.
+	dc := cfg
+	dc.Measure = measure.DK{}
+	if res := run(t, g.Clone(), dc); !slices.ContainsFunc(res.Trace, func(it Iteration) bool { return it.Phase == PhaseCut }) || res.EdgesAfter < cutKept {
+		t.Errorf("dk: start %q, %d edges kept; the cut's release keeps %d", res.Refinement.Start, res.EdgesAfter, cutKept)
+	}
 	for _, c := range []Config{
-		{Measure: measure.DK{}, D: 1, K: 2, Variant: Full},
+		{Measure: measure.VRQ{}, D: 1, K: 2, Variant: Full},
+		{Measure: measure.Hybrid{}, D: 1, K: 2, Variant: Full},
+		{Measure: measure.DK{}, D: 2, K: 2, Variant: Full},
 		{Measure: measure.Count{}, D: 2, K: 2, Variant: Full},
 		{Measure: measure.Count{}, D: 1, K: 2, Variant: Budgeted, Budget: 10},
 		{Measure: measure.Count{}, D: 1, K: 2, Variant: Full, Strategy: UA, Refine: Anneal},

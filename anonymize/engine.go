@@ -91,7 +91,7 @@ const (
 	StartStrategy = "strategy" // the strategy's release
 	StartTwins    = "twins"    // Best: a k-automorphic release of the input: a twinning's (k = 2) or a cycling's (see automorphicStart)
 	StartFull     = "full"     // partial, small networks: the full variant's release (see fullStart)
-	StartCut      = "cut"      // Best, count or edgecount at d = 1: a bipartite cut's release, degree-anonymized (see cutStart)
+	StartCut      = "cut"      // Best, count, edgecount, degdist or dk at d = 1: a bipartite cut's release, degree-anonymized (see cutStart)
 )
 
 // Before returns the initial state; After the returned (best) one.
@@ -338,8 +338,8 @@ const StageSymmetric = "k-automorphic start"
 const StageSearch = "local search"
 
 // StageCut names the stage that Config.StageProgress reports while a
-// bipartite cut's sides are chosen (Cut, and Best under count and
-// edgecount at d = 1): once per pass over the nodes, the first placing
+// bipartite cut's sides are chosen (Cut, and Best under count,
+// edgecount, degdist and dk at d = 1): once per pass over the nodes, the first placing
 // them and each later one moving those with more neighbours on their
 // side than across; the work counted is nodes.
 const StageCut = "choosing the cut's sides"

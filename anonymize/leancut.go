@@ -81,7 +81,8 @@ func (r *LeanRelease) degreeClasses() (deg []int32, count []int) {
 // Check verifies the release from its own edges: every edge joins the two
 // sides of the cut, so the release has no triangle, and every degree is
 // shared by at least k nodes. The two make every node k-anonymous under
-// count and edgecount at d = 1. A release of LeanUnchanged, the input,
+// every star-local measure at d = 1 (measure.StarLocal: count, edgecount,
+// degdist, dk). A release of LeanUnchanged, the input,
 // has no cut: Check refuses it (its caller measured the input instead).
 func (r *LeanRelease) Check(k int) error {
 	if r.unchanged {

@@ -20,7 +20,7 @@ func TestLeanCut(t *testing.T) {
 	for name, g := range cutTestGraphs() {
 		for _, k := range []int{2, 3, 5} {
 			for _, seed := range []uint64{1, 2} {
-				for _, m := range []measure.Measure{measure.Count{}, measure.EdgeCount{}} {
+				for _, m := range []measure.Measure{measure.Count{}, measure.EdgeCount{}, measure.DK{}} {
 					cfg := Config{Strategy: Cut, Measure: m, K: k, Variant: Full, Seed: seed}
 					h := g.Clone()
 					res, err := RunContext(context.Background(), h, cfg)
@@ -154,7 +154,7 @@ func TestLeanCutRefuses(t *testing.T) {
 	deg, edges := leanInput(g)
 	for _, cfg := range []Config{
 		{Strategy: Best},
-		{Strategy: Cut, Measure: measure.DK{}},
+		{Strategy: Cut, Measure: measure.VRQ{}},
 		{Strategy: Cut, D: 2},
 		{Strategy: Cut, Fuzzy: true},
 		{Strategy: Cut, Refine: Restore},

@@ -44,8 +44,8 @@ type refinePhase struct {
 // refinePipeline returns the phases that refine a solution under cfg, in
 // order: under a Whole measure a k-automorphic start first (the exact
 // checks cost a recomputation of the whole graph, and it meets the target
-// by construction); restoration; under count and edgecount at d = 1 a
-// bipartite cut's release (cut; on networks of at most cutBothMaxEdges
+// by construction); restoration; under a star-local measure at d = 1
+// (count, edgecount, degdist, dk) a bipartite cut's release (cut; on networks of at most cutBothMaxEdges
 // edges after the local search, cutAfterAnneal), unless fromCut says the
 // strategy's release is already the cut's (cutFirstStart); under any other measure the
 // k-automorphic start after it, which replaces the restored release only

@@ -38,8 +38,8 @@ const (
 	LiuTerziGreedy Strategy = "liu-terzi-greedy"
 	// Cut keeps the edges across a large bipartite cut of the network and
 	// deletes a few more by Liu and Terzi's plan, so that the release has
-	// no triangles and k-anonymous degrees: k-anonymous under count and
-	// edgecount at d = 1 (cutstart.go). It is Best's start on networks of
+	// no triangles and k-anonymous degrees: k-anonymous under count,
+	// edgecount, degdist and dk at d = 1 (measure.StarLocal, cutstart.go). It is Best's start on networks of
 	// more than 2^22 edges when ua falls below it, and the strategy whose
 	// release LeanCut makes without a graph.
 	Cut Strategy = "cut"
@@ -85,7 +85,7 @@ const (
 	paperGroup    strategyGroup = iota // the reference paper's (PaperStrategies)
 	ownGroup                           // anonet's own, for every measure
 	degreeGroup                        // for the degree measure only (DegreeStrategies)
-	triangleGroup                      // for the measures of degrees and triangles at d = 1 only (count, edgecount)
+	triangleGroup                      // for the star-local measures at d = 1 only (measure.StarLocal: count, edgecount, degdist, dk)
 )
 
 // strategyDefs are the strategies in the order they are listed: the

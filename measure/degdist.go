@@ -30,6 +30,10 @@ func (DegDist) Knows(d int) string {
 // |E(G[B_t])| (half its sum).
 func (DegDist) Prefilter() Measure { return Count{} }
 
+// StarLocalAt reports that degdist is star-local at distance 1: without
+// triangles the degrees inside a node's ball are its own and as many 1s.
+func (DegDist) StarLocalAt(d int) bool { return d == 1 }
+
 // NewEvaluator returns an evaluator of degree-distribution signatures.
 func (DegDist) NewEvaluator(g *graph.Graph, d int) Evaluator {
 	return &degDistEval{g: g, d: d}

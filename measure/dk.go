@@ -53,6 +53,10 @@ func (m DK) Knows(d int) string {
 // Prefilter returns Count: isomorphic balls have equal node and edge counts.
 func (DK) Prefilter() Measure { return Count{} }
 
+// StarLocalAt reports that dk, rooted or not, is star-local at distance 1:
+// without triangles a node's ball is a star, whose shape is its size.
+func (DK) StarLocalAt(d int) bool { return d == 1 }
+
 // NewEvaluator returns an evaluator of d-k signatures.
 func (m DK) NewEvaluator(g *graph.Graph, d int) Evaluator {
 	return newDKEval(g, d, m.Unrooted, false, nil)

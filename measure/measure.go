@@ -52,6 +52,21 @@ type Local interface {
 	AppendLocal(dst []byte, deg, tri int32) []byte
 }
 
+// StarLocal is implemented by measures under which, at some distances, the
+// signature of a node in a graph without triangles is a function of its
+// degree alone. At distance 1 a node's ball in such a graph induces a star
+// centred on the node, so every measure that sees no more than G[B_1(v)]
+// (count, edgecount, degdist, dk) is one: a release that keeps no triangle
+// and whose degrees are k-anonymous is k-anonymous under it (the cut start
+// of package anonymize). Degree is not: its signature is the degree in
+// every graph, and releases of degrees alone have a plan of their own.
+type StarLocal interface {
+	Measure
+	// StarLocalAt reports whether the signature at distance d is, in every
+	// graph without triangles, a function of the node's degree alone.
+	StarLocalAt(d int) bool
+}
+
 // Scope says which nodes can change signature when an edge {u, w} is added
 // or deleted. It is evaluated in the graph in which the edge is present
 // (before a deletion, after an addition).
@@ -141,17 +156,19 @@ func Structural(m Measure) bool {
 // checked when the package compiles (Automorphism's are in
 // automorphism.go).
 var (
-	_ Local   = Count{}
-	_ Fuzzy   = Count{}
-	_ Local   = Degree{}
-	_ Fuzzy   = Degree{}
-	_ Local   = EdgeCount{}
-	_ Fuzzy   = EdgeCount{}
-	_ Local   = None{}
-	_ Fuzzy   = None{}
-	_ Measure = DegDist{}
-	_ Measure = VRQ{}
-	_ Measure = DK{}
-	_ Measure = Hybrid{}
-	_ Measure = Refined{}
+	_ Local     = Count{}
+	_ Fuzzy     = Count{}
+	_ Local     = Degree{}
+	_ Fuzzy     = Degree{}
+	_ Local     = EdgeCount{}
+	_ Fuzzy     = EdgeCount{}
+	_ Local     = None{}
+	_ Fuzzy     = None{}
+	_ StarLocal = Count{}
+	_ StarLocal = EdgeCount{}
+	_ StarLocal = DegDist{}
+	_ Measure   = VRQ{}
+	_ StarLocal = DK{}
+	_ Measure   = Hybrid{}
+	_ Measure   = Refined{}
 )

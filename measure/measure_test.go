@@ -3,12 +3,14 @@ package measure_test
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/anonet-project/anonet/examples"
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/testgraphs"
 	"github.com/anonet-project/anonet/measure"
 )
 
@@ -183,5 +185,64 @@ func TestKnows(t *testing.T) {
 	r := measure.Refined{Measure: measure.Count{}, Colors: []int32{0}}
 	if got := r.Knows(1); !strings.HasPrefix(got, measure.Count{}.Knows(1)) || !strings.Contains(got, "attributes") {
 		t.Errorf("refined count: %q", got)
+	}
+}
+
+// TestStarLocal: in graphs without triangles (the bipartite part of random
+// graphs of several models: the edges between even and odd ids), the
+// signature at d = 1 of every star-local measure equals for two nodes
+// exactly when their degrees do; the measures that see further (vrq and
+// hybrid see the neighbours' degrees) tell some nodes of equal degree
+// apart, and none is star-local at d = 2.
+func TestStarLocal(t *testing.T) {
+	graphs, err := testgraphs.Random(rand.New(rand.NewPCG(5, 8)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var star []string
+	for _, name := range append(measure.Names(), "dk-unrooted", "hybrid-unrooted") {
+		m, err := measure.Parse(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sl, ok := m.(measure.StarLocal)
+		if ok && sl.StarLocalAt(2) {
+			t.Errorf("%s is star-local at d = 2", name)
+		}
+		local := ok && sl.StarLocalAt(1)
+		if local {
+			star = append(star, name)
+		}
+		apart := 0 // pairs of equal degree told apart
+		for _, tg := range graphs {
+			g := graph.New(tg.G.NumNodes())
+			for _, e := range tg.G.SortedEdges() {
+				if (e.U+e.V)%2 == 1 {
+					g.AddEdge(e.U, e.V)
+				}
+			}
+			ev := m.NewEvaluator(g, 1)
+			sig := make([]string, g.NumNodes())
+			for v := range sig {
+				sig[v] = string(ev.AppendSignature(nil, int32(v)))
+			}
+			for u := range int32(g.NumNodes()) {
+				for v := range u {
+					sameDeg, same := g.Degree(u) == g.Degree(v), sig[u] == sig[v]
+					if local && same != sameDeg {
+						t.Fatalf("%s on %s: nodes %d and %d of degrees %d and %d, signatures equal %t", name, tg.Name, u, v, g.Degree(u), g.Degree(v), same)
+					}
+					if sameDeg && !same {
+						apart++
+					}
+				}
+			}
+		}
+		if !local && (name == "vrq" || strings.HasPrefix(name, "hybrid")) && apart == 0 {
+			t.Errorf("%s tells no nodes of equal degree apart in graphs without triangles", name)
+		}
+	}
+	if want := []string{"count", "degdist", "dk", "edgecount", "dk-unrooted"}; !slices.Equal(star, want) {
+		t.Errorf("star-local at d = 1: %v, want %v", star, want)
 	}
 }

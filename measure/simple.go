@@ -67,6 +67,10 @@ func (Count) Prefilter() Measure { return Degree{} }
 // LocalAt reports that count is local at distance 1, where it needs triangles.
 func (Count) LocalAt(d int) (bool, bool) { return d == 1, true }
 
+// StarLocalAt reports that count is star-local at distance 1: without
+// triangles its signature there is (degree, 0).
+func (Count) StarLocalAt(d int) bool { return d == 1 }
+
 // AppendLocal appends (deg, tri), the count signature at distance 1.
 func (Count) AppendLocal(dst []byte, deg, tri int32) []byte {
 	return appendUint(appendUint(dst, int(deg)), int(tri))
@@ -110,6 +114,10 @@ func (EdgeCount) Prefilter() Measure { return nil }
 
 // LocalAt reports that edgecount is local at distance 1.
 func (EdgeCount) LocalAt(d int) (bool, bool) { return d == 1, true }
+
+// StarLocalAt reports that edgecount is star-local at distance 1: without
+// triangles its signature there is the degree.
+func (EdgeCount) StarLocalAt(d int) bool { return d == 1 }
 
 // AppendLocal appends deg + tri, the edge count of the 1-ball.
 func (EdgeCount) AppendLocal(dst []byte, deg, tri int32) []byte {

@@ -81,7 +81,7 @@ type anonymizeResult struct {
 
 // refinementResult is what the refinement did, in anonymize's JSON result.
 type refinementResult struct {
-	Start         string  `json:"start,omitempty"` // the state refined: "strategy", "twins" (best: a k-automorphic release), "full" (partial or budgeted, small networks) or "cut" (best, count or edgecount at d = 1); absent if the run stopped before refining
+	Start         string  `json:"start,omitempty"` // the state refined: "strategy", "twins" (best: a k-automorphic release), "full" (partial or budgeted, small networks) or "cut" (best, count, edgecount, degdist or dk at d = 1); absent if the run stopped before refining
 	EdgesRestored int     `json:"edges_restored"`  // by restoration
 	EdgesKept     int     `json:"edges_kept"`      // net, by the whole refinement
 	Effort        int     `json:"effort"`          // local-search moves per edge it may reach
@@ -213,7 +213,7 @@ every measure, on a network without directions or layers, it also tries a
 k-automorphic release of the input, in which every node has an automorphic
 twin (k = 2) or lies in a cycle of k or more automorphic nodes (with
 --known, of the same attribute values), and refines that one when it keeps
-more; under count and edgecount at d = 1 (no attributes) also a release
+more; under count, edgecount, degdist and dk at d = 1 (no attributes) also a release
 without triangles, the edges across a large cut of the input with their
 degrees made k-anonymous (docs/anonymize.md, "The cut start"); on
 networks of more than 2^22 edges that release is made first, and ua's
@@ -248,9 +248,9 @@ liu-terzi-greedy groups the degrees greedily instead. They plan every
 alteration at once: with --variant budgeted the plan is applied only if it
 fits the budget.
 
-For --measure count or edgecount at d = 1, cut makes the release without
+For --measure count, edgecount, degdist or dk at d = 1, cut makes the release without
 triangles alone (the edges across a large cut, their degrees made
-k-anonymous by Liu and Terzi's plan; unrefined unless --refine). On a bare
+k-anonymous by Liu and Terzi's plan; unrefined unless --refine). Under count or edgecount, on a bare
 .anonet file without labels, written to an .anonet file without --deleted,
 --trace, a report, attributes or a verdict (more than 100,000 edges or --no-ladder),
 it runs without a graph in about 11 bytes per edge (a population network of
@@ -285,7 +285,7 @@ func (a *anonymizeFlags) register(f *cli.FlagSet) {
 	a.mf.register(f, false)
 	registerFrom(f, &a.format, "GRAPH")
 	registerTo(f, &a.toFormat, "OUT", "from OUT's extension, else GRAPH's format", false)
-	f.StringVar(&a.algorithm, "algorithm", string(anonymize.Best), "strategy: best (the default: ua deletion, in the full or partial variant also a k-automorphic release and, under count and edgecount at d = 1, a release without triangles, then restoration and local search), greedy (exact gain, then restoration), or the paper's es, degree, aff, unique, ua, uao (unrefined unless --refine); for --measure degree also liu-terzi, liu-terzi-greedy (Liu and Terzi's k-degree anonymization); for count and edgecount at d = 1 also cut (a release without triangles, lean on large .anonet files)")
+	f.StringVar(&a.algorithm, "algorithm", string(anonymize.Best), "strategy: best (the default: ua deletion, in the full or partial variant also a k-automorphic release and, under count, edgecount, degdist and dk at d = 1, a release without triangles, then restoration and local search), greedy (exact gain, then restoration), or the paper's es, degree, aff, unique, ua, uao (unrefined unless --refine); for --measure degree also liu-terzi, liu-terzi-greedy (Liu and Terzi's k-degree anonymization); for count, edgecount, degdist and dk at d = 1 also cut (a release without triangles, lean on large .anonet files under count and edgecount)")
 	f.StringVar(&a.refine, "refine", "", "after the strategy: none, restore (re-add deleted edges while the target holds) or anneal (restore, then local search); default anneal for best, restore for greedy, none for the paper's strategies")
 	f.IntVar(&a.effort, "effort", anonymize.DefaultEffort, "local search (--refine anneal): moves per edge that may be deleted (every edge; budgeted: per alteration of the budget; above 32,768 edges it counts at most 3 edges per edge deleted when it starts); on small releases also the exact search nodes of the final walk, which starts from two more searches from the input (docs/anonymize.md)")
 	f.DurationVar(&a.timeLimit, "time-limit", 0, "bound the whole run (the strategy's alterations, then restoration, twin start, local search, and budgeted the final gainful deletions) to this long (e.g. 30s, 5m), keeping the best state found (the local search then cools by the deadline); a full or partial run stopped before its target writes nothing (exit 3) unless --allow-unmet; one that met it can go on later with --resume; 0: no limit")

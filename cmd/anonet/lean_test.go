@@ -339,6 +339,24 @@ func TestAnonymizeLean(t *testing.T) {
 				t.Errorf("%s: verify: exit %d: %s", name, code, stderr)
 			}
 		}
+		// Under dk the cut's release is k-anonymous too (measure.StarLocal),
+		// made on the usual path, which measures dk: the same edges as
+		// under count, for the cut depends on the degrees alone.
+		var rels [2][]byte
+		for i, m := range []string{"count", "dk"} {
+			path := filepath.Join(dir, m+".anonet")
+			_, stderr, code := runCLI(t, "anonymize", bin, "--algorithm", "cut", "--measure", m, "-k", "2", "--variant", "full", "--no-ladder", "--key-file", key, "-o", path, "--quiet=false")
+			if code != 0 || strings.Contains(stderr, "lean path") != (m == "count") {
+				t.Errorf("%s, --measure %s: exit %d: %s", gen[0], m, code, stderr)
+			}
+			rels[i], _ = os.ReadFile(path)
+			if _, stderr, code := runCLI(t, "verify", path, "--measure", m, "-k", "2"); code != 0 {
+				t.Errorf("%s, --measure %s: verify: exit %d: %s", gen[0], m, code, stderr)
+			}
+		}
+		if len(rels[0]) == 0 || string(rels[0]) != string(rels[1]) {
+			t.Errorf("%s: the cut's releases under count and dk differ (%d and %d bytes)", gen[0], len(rels[0]), len(rels[1]))
+		}
 		// Without --no-ladder a network of at most ladderAutoEdges edges
 		// gets its verdict, on the usual path.
 		_, stderr, code := runCLI(t, "anonymize", bin, "--algorithm", "cut", "--variant", "full", "-o", filepath.Join(dir, "v.anonet"), "--quiet=false")

@@ -44,13 +44,15 @@ const (
 // partial variant, the release written as a bare binary file, and
 // nothing that needs a graph.Graph (attributes, nesting, resuming, a report or a
 // verdict asked for, the list of deletions, the trace with its twins,
-// protected layers). Whether the input is a bare binary file without
+// protected layers), under a measure the lean path can measure
+// (leanMeasures: count or edgecount at d = 1; under degdist and dk the
+// cut's release is made on the usual path). Whether the input is a bare binary file without
 // labels, and large enough that no verdict is made by default, is found
 // from its header (anonymizeLean).
 func leanCutApplies(a *anonymizeFlags, cfg anonymize.Config) bool {
 	cut := cfg.Strategy == anonymize.Cut && (cfg.Refine == "" || cfg.Refine == anonymize.NoRefinement) ||
 		cfg.Strategy == anonymize.Best && cfg.Refine == ""
-	if !cut || cfg.Variant == anonymize.Budgeted || a.af.used() || a.within != "" || a.resume != "" ||
+	if !cut || leanMeasures([]measure.Measure{cfg.Measure}, cfg.D) == nil || cfg.Variant == anonymize.Budgeted || a.af.used() || a.within != "" || a.resume != "" ||
 		a.rf.wanted() || a.ladder || a.deletedPath != "" || a.tracePath != "" || a.attributesOut != "" || a.alterLayers != nil {
 		return false
 	}
@@ -62,8 +64,8 @@ func leanCutApplies(a *anonymizeFlags, cfg anonymize.Config) bool {
 // (leanCutApplies, and a bare binary input without labels, with more
 // edges than ladderAutoEdges unless --no-ladder) and reports whether it
 // did; otherwise the caller takes the usual path. The default strategy
-// takes it only where the cut's release applies (count or edgecount at
-// d = 1) and the usual path's lower estimate of its memory
+// takes it only where the cut's release applies and the lean path
+// measures (count or edgecount at d = 1) and the usual path's lower estimate of its memory
 // (anonymizeBytesPerEdge, anonymizeBytesPerNode) exceeds what the process
 // may use: the release is then the cut's, the one Best's start on such a
 // network takes when ua's deletions give way to it, without the
