@@ -14,7 +14,11 @@ import (
 // strategy: the solution it improves, the context its phases stop at, and
 // the recorder of their trace rows.
 type refinement struct {
-	ctx      context.Context // the deadline's (and, under Whole measures, the work budget's)
+	ctx context.Context // the deadline's (and, under Whole measures, the work budget's)
+	// base is ctx as the refinement began: the k-automorphic start's
+	// work budget, where it set one (symmetric), bounds the refinement of
+	// its own release, not a cut's release tried after it (cut).
+	base     context.Context
 	sol      *solution
 	rng      *rand.Rand
 	rec      *recorder
@@ -77,7 +81,7 @@ func refinePipeline(cfg *Config, sol *solution, fromCut bool) []refinePhase {
 	switch {
 	case annealFirst:
 		if cut && !cutAfter {
-			ps = append(ps, refinePhase{true, (*refinement).cut})
+			ps = append(ps, refinePhase{false, (*refinement).cut}) // live on its own context (cut)
 		}
 		ps = append(ps, refinePhase{false, (*refinement).annealUnlessPreempted})
 		if cutAfter {
@@ -93,7 +97,7 @@ func refinePipeline(cfg *Config, sol *solution, fromCut bool) []refinePhase {
 		// cutMargin times the k-automorphic one's.
 		ps = append(ps, refinePhase{true, (*refinement).symmetric})
 		if cut {
-			ps = append(ps, refinePhase{true, (*refinement).cut})
+			ps = append(ps, refinePhase{false, (*refinement).cut}) // live on its own context (cut)
 		}
 	}
 	if full {
@@ -166,7 +170,7 @@ func refine(ctx context.Context, sol *solution, rng *rand.Rand, rec *recorder, d
 	if fromCut {
 		res.Refinement.Start = StartCut
 	}
-	r := &refinement{ctx: rctx, sol: sol, rng: rng, rec: rec, deadline: deadline, start: start, search: search, restoredKept: -1,
+	r := &refinement{ctx: rctx, base: rctx, sol: sol, rng: rng, rec: rec, deadline: deadline, start: start, search: search, restoredKept: -1,
 		preempt: search != nil && annealsFirst(cfg, sol) && sol.in.len() >= twinPreemptMinEdges}
 	for _, ph := range refinePipeline(cfg, sol, fromCut) {
 		if ph.live && r.ctx.Err() != nil {
@@ -205,6 +209,7 @@ func (r *refinement) symmetric() {
 	t := time.Now()
 	if restored, ok := (automorphicStart{sol}).run(ctx, r.search, margin, r.restoredKept); ok {
 		r.ctx = ctx
+		r.restoredKept = sol.ids.numKept() // what a cut's release tried next competes with
 		ref := &r.rec.res.Refinement
 		ref.Start = StartTwins
 		ref.Restored = restored
@@ -331,11 +336,19 @@ func (r *refinement) restore() {
 }
 
 // cut tries a bipartite cut's release (cutStart), which replaces the
-// restored release when it keeps cutMargin times its edges, restored; the
-// k-automorphic start then competes with the better of the two.
+// restored release, or the k-automorphic start's where that came first
+// (refinePipeline), when it keeps cutMargin times its edges, restored.
+// The cut's release is made, restored and refined under the refinement's
+// own context, not under the work budget of a k-automorphic start's
+// release that it replaces (symmetric); once that context has ended it is
+// not tried.
 func (r *refinement) cut() {
+	if r.base.Err() != nil {
+		return
+	}
 	t := time.Now()
-	if restored, ok := (cutStart{r.sol}).run(r.ctx, cutMargin, r.restoredKept); ok {
+	if restored, ok := (cutStart{r.sol}).run(r.base, cutMargin, r.restoredKept); ok {
+		r.ctx = r.base
 		ref := &r.rec.res.Refinement
 		ref.Start = StartCut
 		ref.Restored = restored
