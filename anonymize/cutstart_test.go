@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -361,4 +362,61 @@ func TestCutFirstRun(t *testing.T) {
 	if !slices.Equal(rels[0], rels[1]) {
 		t.Error("one thread and two released different graphs")
 	}
+}
+
+// TestCutAfterBoundedStart: under dk the pipeline tries the k-automorphic
+// start before the cut's release (whose phase runs on the refinement's own
+// context), under count with the local search the cut's release before
+// the search; and a cut's release tried once a k-automorphic start's work
+// budget is spent (the refinement's context ended, its base not) is still
+// made, taken where it keeps more, verified from scratch, and refined on
+// the base context.
+func TestCutAfterBoundedStart(t *testing.T) {
+	g := denseGroups()
+	phaseNames := map[uintptr]string{
+		reflect.ValueOf((*refinement).restore).Pointer():   "restore",
+		reflect.ValueOf((*refinement).symmetric).Pointer(): "symmetric",
+		reflect.ValueOf((*refinement).cut).Pointer():       "cut",
+	}
+	order := func(cfg Config) []string {
+		s := newTestSolution(t, g.Clone(), cfg)
+		var names []string
+		for _, ph := range refinePipeline(s.cfg, s, false) {
+			if name, ok := phaseNames[reflect.ValueOf(ph.run).Pointer()]; ok {
+				if name == "cut" && ph.live {
+					t.Errorf("%s: the cut's phase is live on a context it does not run on", cfg.Measure.Name())
+				}
+				names = append(names, name)
+			}
+		}
+		return names
+	}
+	if got, want := order(Config{Measure: measure.DK{}, D: 1, K: 5, Variant: Full}), []string{"restore", "symmetric", "cut"}; !slices.Equal(got, want) {
+		t.Errorf("dk: phases %v, want %v", got, want)
+	}
+	// On the dense groups (at most cutBothMaxEdges edges) under count the
+	// cut's release is tried after the search (cutAfterAnneal), and the
+	// k-automorphic start after that (symmetricAfterAnneal).
+	if got, want := order(Config{Measure: measure.Count{}, D: 1, K: 5, Variant: Full}), []string{"restore"}; !slices.Equal(got, want) {
+		t.Errorf("count: phases %v, want %v", got, want)
+	}
+
+	s := newTestSolution(t, g.Clone(), Config{Measure: measure.DK{}, D: 1, K: 5, Variant: Full, Seed: 2})
+	dels, ok := (cutStart{s}).release(context.Background(), 0)
+	if !ok {
+		t.Fatal("no cut release")
+	}
+	cutKept := g.NumEdges() - len(dels)
+	spent, cancel := context.WithCancel(context.Background())
+	cancel()
+	res := &Result{Config: *s.cfg, Nodes: g.NumNodes(), EdgesBefore: g.NumEdges(), Trace: []Iteration{{Phase: PhaseStrategy}}}
+	r := &refinement{ctx: spent, base: context.Background(), sol: s, rec: &recorder{res: res, p: s.p, sol: s}}
+	r.cut()
+	if res.Refinement.Start != StartCut || s.ids.numKept() < cutKept || !s.feasible() {
+		t.Errorf("start %q, %d edges kept, target met %t; the cut's release keeps %d", res.Refinement.Start, s.ids.numKept(), s.feasible(), cutKept)
+	}
+	if r.ctx.Err() != nil || r.restoredKept != s.ids.numKept() {
+		t.Errorf("after the cut: context %v, restoredKept %d of %d kept", r.ctx.Err(), r.restoredKept, s.ids.numKept())
+	}
+	checkSolution(t, s)
 }
