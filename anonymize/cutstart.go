@@ -276,6 +276,19 @@ func placeSides(g neighbourLists, rng *rand.Rand, progress func(i int)) (side []
 // with it after the restoration (refinement.cut), as before.
 const cutFirstMinEdges = 1 << 22
 
+// cutFirstBoundedMinEdges is cutFirstMinEdges under a measure whose
+// partition is not arithmetic (degdist, dk), where every exact check
+// extracts balls and computes their signatures from them, so that the
+// restoration of ua's release costs minutes from about 10^5 edges: on
+// Enron (183,831 edges) under dk at k = 2 (seed 1, 2026-11-30) ua kept
+// 11,059 edges in 41 s, and its restoration had kept 83,088 when
+// --time-limit 10m ended it (at nice 19 beside a frontier run on both
+// cores), where the cut's release keeps about 60% before any
+// restoration. The bound is above every network of the frontier
+// (socfb-Simmons81, 32,988 edges, is the largest), whose releases it
+// leaves as they were.
+const cutFirstBoundedMinEdges = 1 << 16
+
 // cutFirstUAShare: under a time limit, ua's deletions in cutFirstStart
 // end after this share of it, and the cut's release is then the
 // strategy's, so that its restoration and local search get the rest. At
@@ -295,13 +308,20 @@ const cutFirstUAShare = 4
 // the target, is the strategy's release instead, in a row of its own
 // (PhaseCut), and the refinement starts from it (RefinementStats.Start
 // is StartCut). Elsewhere it is ua's start.
-type cutFirstStart struct{ minEdges int }
+//
+// Under a measure whose partition is not arithmetic (degdist, dk) the
+// bound is boundedMinEdges (cutFirstBoundedMinEdges) instead.
+type cutFirstStart struct{ minEdges, boundedMinEdges int }
 
 func (o cutFirstStart) run(ctx context.Context, r *runState) (*solution, error) {
 	st, cfg, res := r.st, r.st.cfg, r.rec.res
 	g := st.p.Graph()
 	ua := paperStart{uaSelector{}}
-	if g.NumEdges() <= o.minEdges || !cutApplies(cfg, g.Typed()) {
+	minEdges := o.minEdges
+	if !st.p.Arithmetic() {
+		minEdges = o.boundedMinEdges
+	}
+	if g.NumEdges() <= minEdges || !cutApplies(cfg, g.Typed()) {
 		return ua.run(ctx, r)
 	}
 	t := time.Now()

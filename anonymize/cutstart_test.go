@@ -249,7 +249,8 @@ func startRun(t *testing.T, g *graph.Graph, cfg Config, s start) *runState {
 // the target, in a last row of its own that is the best; on a sparse
 // random graph at k = 2, where ua meets the target keeping more, and on a
 // network of at most its bound of edges, it is ua's start, row for row;
-// under a time limit too short for ua the cut's release is taken.
+// under a time limit too short for ua the cut's release is taken; under dk
+// the bound is the one for measures that are not arithmetic.
 func TestCutFirstStart(t *testing.T) {
 	cfg := Config{Measure: measure.Count{}, D: 1, K: 5, Variant: Full, Strategy: Best, Seed: 2}
 	g := denseGroups()
@@ -320,6 +321,20 @@ func TestCutFirstStart(t *testing.T) {
 		if !slices.Equal(a.SortedEdges(), b.SortedEdges()) || !slices.Equal(rows(ra.Trace), rows(rb.Trace)) || ra.Trace[len(ra.Trace)-1].Phase != PhaseStrategy {
 			t.Errorf("%s: %d edges kept in %d rows, ua's start %d in %d", c.name, a.NumEdges(), len(ra.Trace), b.NumEdges(), len(rb.Trace))
 		}
+	}
+
+	// Under dk, whose partition is not arithmetic, the bound is
+	// boundedMinEdges: above minEdges, the dense groups get the cut's
+	// release first all the same, 5-anonymous under dk from scratch.
+	dk := cfg
+	dk.Measure = measure.DK{}
+	h = g.Clone()
+	rs = startRun(t, h, dk, cutFirstStart{minEdges: g.NumEdges()})
+	if last := rs.rec.res.Trace[len(rs.rec.res.Trace)-1]; last.Phase != PhaseCut || rs.st.notAnonymous != 0 || h.NumEdges() != want.NumEdges() {
+		t.Errorf("dk, above minEdges: last row %+v, %d edges kept, the cut's %d", last, h.NumEdges(), want.NumEdges())
+	}
+	if na := notAnonymous(t, h, measure.DK{}, 1, 5); na != 0 {
+		t.Errorf("dk: %d nodes not 5-anonymous, counted from scratch", na)
 	}
 }
 

@@ -127,8 +127,9 @@ func always(s start) func(*Config) start { return func(*Config) start { return s
 // edges against all but 22,046 (seed 1, 2026-11-28).
 //
 // Where a cut's release applies (cutMeasure, cutApplies), ua's start gives way to that
-// release on networks of more than cutFirstMinEdges edges once ua's
-// release keeps fewer edges (cutFirstStart).
+// release on networks of more than cutFirstMinEdges edges (under degdist
+// and dk, whose partitions are not arithmetic, cutFirstBoundedMinEdges)
+// once ua's release keeps fewer edges (cutFirstStart).
 func bestStart(c *Config) start {
 	if c.Variant == Budgeted && !c.Fuzzy || c.Protected != 0 {
 		return gainStart{}
@@ -139,7 +140,7 @@ func bestStart(c *Config) start {
 		return bestDegreeStart{}
 	}
 	if cutMeasure(c) {
-		return cutFirstStart{cutFirstMinEdges} // ua's where the cut does not apply
+		return cutFirstStart{cutFirstMinEdges, cutFirstBoundedMinEdges} // ua's where the cut does not apply
 	}
 	return paperStart{uaSelector{}}
 }
