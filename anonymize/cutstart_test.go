@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -381,29 +380,25 @@ func TestCutFirstRun(t *testing.T) {
 }
 
 // TestCutAfterBoundedStart: under dk the pipeline tries the k-automorphic
-// start before the cut's release (whose phases run on the refinement's
-// own context), which on a small network it takes at once only when sure
-// and else searches after the local search; under count with the local
-// search the cut's release after the search; and a cut's release tried once a k-automorphic start's work
+// start before the cut's release (whose phase runs on the refinement's own
+// context), under count with the local search the cut's release before
+// the search; and a cut's release tried once a k-automorphic start's work
 // budget is spent (the refinement's context ended, its base not) is still
 // made, taken where it keeps more, verified from scratch, and refined on
 // the base context.
 func TestCutAfterBoundedStart(t *testing.T) {
 	g := denseGroups()
 	phaseNames := map[uintptr]string{
-		reflect.ValueOf((*refinement).restore).Pointer():        "restore",
-		reflect.ValueOf((*refinement).symmetric).Pointer():      "symmetric",
-		reflect.ValueOf((*refinement).cut).Pointer():            "cut",
-		reflect.ValueOf((*refinement).cutIfSure).Pointer():      "cutIfSure",
-		reflect.ValueOf((*refinement).anneal).Pointer():         "anneal",
-		reflect.ValueOf((*refinement).cutAfterAnneal).Pointer(): "cutAfterAnneal",
+		reflect.ValueOf((*refinement).restore).Pointer():   "restore",
+		reflect.ValueOf((*refinement).symmetric).Pointer(): "symmetric",
+		reflect.ValueOf((*refinement).cut).Pointer():       "cut",
 	}
 	order := func(cfg Config) []string {
 		s := newTestSolution(t, g.Clone(), cfg)
 		var names []string
 		for _, ph := range refinePipeline(s.cfg, s, false) {
 			if name, ok := phaseNames[reflect.ValueOf(ph.run).Pointer()]; ok {
-				if strings.HasPrefix(name, "cut") && ph.live {
+				if name == "cut" && ph.live {
 					t.Errorf("%s: the cut's phase is live on a context it does not run on", cfg.Measure.Name())
 				}
 				names = append(names, name)
@@ -411,24 +406,14 @@ func TestCutAfterBoundedStart(t *testing.T) {
 		}
 		return names
 	}
-	// On the dense groups (at most cutBothMaxEdges edges) under dk the
-	// cut's release is taken before the local search only when it is
-	// sure to keep more, else searched after it; without the local
-	// search it is taken by cutMargin.
-	for _, tc := range []struct {
-		cfg  Config
-		want []string
-	}{
-		{Config{Measure: measure.DK{}, D: 1, K: 5, Variant: Full}, []string{"restore", "symmetric", "cutIfSure", "anneal", "cutAfterAnneal"}},
-		{Config{Measure: measure.DK{}, D: 1, K: 5, Variant: Full, Refine: Restore}, []string{"restore", "symmetric", "cut"}},
-		// Under count the cut's release is tried after the search
-		// (cutAfterAnneal; annealUnlessPreempted is not named here), and
-		// the k-automorphic start after that (symmetricAfterAnneal).
-		{Config{Measure: measure.Count{}, D: 1, K: 5, Variant: Full}, []string{"restore", "cutAfterAnneal"}},
-	} {
-		if got := order(tc.cfg); !slices.Equal(got, tc.want) {
-			t.Errorf("%s, refine %q: phases %v, want %v", tc.cfg.Measure.Name(), tc.cfg.Refine, got, tc.want)
-		}
+	if got, want := order(Config{Measure: measure.DK{}, D: 1, K: 5, Variant: Full}), []string{"restore", "symmetric", "cut"}; !slices.Equal(got, want) {
+		t.Errorf("dk: phases %v, want %v", got, want)
+	}
+	// On the dense groups (at most cutBothMaxEdges edges) under count the
+	// cut's release is tried after the search (cutAfterAnneal), and the
+	// k-automorphic start after that (symmetricAfterAnneal).
+	if got, want := order(Config{Measure: measure.Count{}, D: 1, K: 5, Variant: Full}), []string{"restore"}; !slices.Equal(got, want) {
+		t.Errorf("count: phases %v, want %v", got, want)
 	}
 
 	s := newTestSolution(t, g.Clone(), Config{Measure: measure.DK{}, D: 1, K: 5, Variant: Full, Seed: 2})

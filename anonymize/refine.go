@@ -85,7 +85,7 @@ func refinePipeline(cfg *Config, sol *solution, fromCut bool) []refinePhase {
 		}
 		ps = append(ps, refinePhase{false, (*refinement).annealUnlessPreempted})
 		if cutAfter {
-			ps = append(ps, refinePhase{false, (*refinement).cutAfterAnneal}) // live on its own context
+			ps = append(ps, refinePhase{true, (*refinement).cutAfterAnneal})
 		}
 		ps = append(ps, refinePhase{true, (*refinement).symmetricAfterAnneal})
 	case symmetric && !whole:
@@ -96,12 +96,7 @@ func refinePipeline(cfg *Config, sol *solution, fromCut bool) []refinePhase {
 		// 2,357 edges lost to the cut's 1,942), while the cut's needs only
 		// cutMargin times the k-automorphic one's.
 		ps = append(ps, refinePhase{true, (*refinement).symmetric})
-		switch {
-		case cut && cfg.Refine == Anneal && sol.in.len() <= cutBothMaxEdges:
-			// A close call is searched both ways after the local search.
-			ps = append(ps, refinePhase{false, (*refinement).cutIfSure})
-			cutAfter = true
-		case cut:
+		if cut {
 			ps = append(ps, refinePhase{false, (*refinement).cut}) // live on its own context (cut)
 		}
 	}
@@ -111,9 +106,6 @@ func refinePipeline(cfg *Config, sol *solution, fromCut bool) []refinePhase {
 	if cfg.Refine == Anneal {
 		if !annealFirst {
 			ps = append(ps, refinePhase{false, (*refinement).anneal})
-			if cutAfter {
-				ps = append(ps, refinePhase{false, (*refinement).cutAfterAnneal})
-			}
 		}
 		ps = append(ps, refinePhase{false, (*refinement).lns})
 	}
@@ -282,38 +274,27 @@ func (r *refinement) searchAlternative(start, phase string, try func() (int, boo
 	return true
 }
 
-// cutAfterAnneal is cut on a network of at most cutBothMaxEdges edges,
-// once the local search has run from the current release (refinePipeline:
-// under an arithmetic measure, from the restored release; under another,
-// unless cutIfSure took the cut's release already): the cut's release,
-// restored, is searched locally in turn when it keeps more than the
-// current release did restored, and the better of the two searched
-// releases stays (searchAlternative). On karate under count the cut's
-// release kept more than ua's restored but fewer after both searches
-// (seed 1: 66 edges against 68). The cut's release is searched on the
-// refinement's own context (cut); where it loses, the context is the one
-// before it. If the restoration was preempted (restore), it is cut.
+// cutAfterAnneal is cut on a network of at most cutBothMaxEdges edges
+// under an arithmetic measure, whose local search has already run from the
+// restored release (refinePipeline): the cut's release, restored, is
+// searched locally in turn when it keeps more than that release did
+// restored, and the better of the two searched releases stays
+// (searchAlternative). On karate the cut's release kept more than ua's
+// restored but fewer after both searches (seed 1: 66 edges against 68). If
+// the restoration was preempted (restore), it is cut.
 func (r *refinement) cutAfterAnneal() {
-	if r.base.Err() != nil || r.rec.res.Refinement.Start == StartCut {
-		return
-	}
 	if r.preempted {
 		r.cut()
 		return
 	}
-	ctx, kept := r.ctx, r.restoredKept
+	kept := r.restoredKept
 	if r.searchAlternative(StartCut, PhaseCut, func() (int, bool) {
-		restored, ok := (cutStart{r.sol}).run(r.base, 1, r.restoredKept)
-		if ok {
-			r.ctx = r.base
-			kept = r.sol.ids.numKept() // more than r.restoredKept
-		}
+		restored, ok := (cutStart{r.sol}).run(r.ctx, 1, r.restoredKept)
+		kept = r.sol.ids.numKept() // more than r.restoredKept where ok
 		return restored, ok
 	}) {
 		r.restoredKept = kept
 		r.search.compete(r.restoredKept)
-	} else {
-		r.ctx = ctx
 	}
 }
 
@@ -361,33 +342,12 @@ func (r *refinement) restore() {
 // own context, not under the work budget of a k-automorphic start's
 // release that it replaces (symmetric); once that context has ended it is
 // not tried.
-func (r *refinement) cut() { r.tryCut(cutMargin) }
-
-// cutIfSure is cut on a network of at most cutBothMaxEdges edges under a
-// measure that is neither arithmetic nor Whole (refinePipeline): the cut's
-// release is taken before the local search only when it keeps
-// cutSureMargin times the current release's edges, restored; a closer
-// call is left to cutAfterAnneal, which searches both.
-func (r *refinement) cutIfSure() { r.tryCut(cutSureMargin) }
-
-// cutSureMargin is how many times the current release's edges a cut's
-// release must keep, restored, to be taken before the local search under
-// a measure that is neither arithmetic nor Whole (cutIfSure). A closer
-// cut's release was taken and lost after the search: dolphins under dk
-// at k = 2 (seed 1), 121 edges restored against ua's 115, kept 126 after
-// the search against 134 from ua's; football under degdist at k = 2, 475
-// against 485. Where the cut's release keeps far more (socfb-Reed98 under
-// dk at k = 5: 8,976 against about 3,000) the second search is spared.
-const cutSureMargin = symmetricMargin
-
-// tryCut tries a cut's release as cut does, taking it when it keeps
-// margin times the current release's edges, restored.
-func (r *refinement) tryCut(margin float64) {
+func (r *refinement) cut() {
 	if r.base.Err() != nil {
 		return
 	}
 	t := time.Now()
-	if restored, ok := (cutStart{r.sol}).run(r.base, margin, r.restoredKept); ok {
+	if restored, ok := (cutStart{r.sol}).run(r.base, cutMargin, r.restoredKept); ok {
 		r.ctx = r.base
 		ref := &r.rec.res.Refinement
 		ref.Start = StartCut
