@@ -381,17 +381,22 @@ func TestCutFirstRun(t *testing.T) {
 
 // TestCutAfterBoundedStart: under dk the pipeline tries the k-automorphic
 // start before the cut's release (whose phase runs on the refinement's own
-// context), under count with the local search the cut's release before
-// the search; and a cut's release tried once a k-automorphic start's work
+// context), then the local search; under count, on a network of at most
+// cutBothMaxEdges edges, the local search, then the cut's release and the
+// k-automorphic start, each searched in turn; and a cut's release tried once a k-automorphic start's work
 // budget is spent (the refinement's context ended, its base not) is still
 // made, taken where it keeps more, verified from scratch, and refined on
 // the base context.
 func TestCutAfterBoundedStart(t *testing.T) {
 	g := denseGroups()
 	phaseNames := map[uintptr]string{
-		reflect.ValueOf((*refinement).restore).Pointer():   "restore",
-		reflect.ValueOf((*refinement).symmetric).Pointer(): "symmetric",
-		reflect.ValueOf((*refinement).cut).Pointer():       "cut",
+		reflect.ValueOf((*refinement).restore).Pointer():               "restore",
+		reflect.ValueOf((*refinement).symmetric).Pointer():             "symmetric",
+		reflect.ValueOf((*refinement).cut).Pointer():                   "cut",
+		reflect.ValueOf((*refinement).anneal).Pointer():                "anneal",
+		reflect.ValueOf((*refinement).annealUnlessPreempted).Pointer(): "anneal",
+		reflect.ValueOf((*refinement).cutAfterAnneal).Pointer():        "cutAfterAnneal",
+		reflect.ValueOf((*refinement).symmetricAfterAnneal).Pointer():  "symmetricAfterAnneal",
 	}
 	order := func(cfg Config) []string {
 		s := newTestSolution(t, g.Clone(), cfg)
@@ -406,13 +411,13 @@ func TestCutAfterBoundedStart(t *testing.T) {
 		}
 		return names
 	}
-	if got, want := order(Config{Measure: measure.DK{}, D: 1, K: 5, Variant: Full}), []string{"restore", "symmetric", "cut"}; !slices.Equal(got, want) {
+	if got, want := order(Config{Measure: measure.DK{}, D: 1, K: 5, Variant: Full}), []string{"restore", "symmetric", "cut", "anneal"}; !slices.Equal(got, want) {
 		t.Errorf("dk: phases %v, want %v", got, want)
 	}
 	// On the dense groups (at most cutBothMaxEdges edges) under count the
 	// cut's release is tried after the search (cutAfterAnneal), and the
 	// k-automorphic start after that (symmetricAfterAnneal).
-	if got, want := order(Config{Measure: measure.Count{}, D: 1, K: 5, Variant: Full}), []string{"restore"}; !slices.Equal(got, want) {
+	if got, want := order(Config{Measure: measure.Count{}, D: 1, K: 5, Variant: Full}), []string{"restore", "anneal", "cutAfterAnneal", "symmetricAfterAnneal"}; !slices.Equal(got, want) {
 		t.Errorf("count: phases %v, want %v", got, want)
 	}
 

@@ -216,7 +216,8 @@ twin (k = 2) or lies in a cycle of k or more automorphic nodes (with
 more; under count, edgecount, degdist and dk at d = 1 (no attributes) also a release
 without triangles, the edges across a large cut of the input with their
 degrees made k-anonymous (docs/anonymize.md, "The cut start"); on
-networks of more than 2^22 edges that release is made first, and ua's
+networks of more than 2^22 edges (2^16 under degdist and dk) that release
+is made first, and ua's
 deletions give way to it once they keep fewer edges or a quarter of
 --time-limit has passed. greedy deletes by
 exact gain, then restores.
