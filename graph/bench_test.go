@@ -88,3 +88,23 @@ func BenchmarkMemory(b *testing.B) {
 		runtime.KeepAlive(g)
 	}
 }
+
+// BenchmarkTriangleCountsScattered counts the triangles of a ring
+// lattice of 2^22 nodes, each tied to its next 8 (3.4·10^7 edges, arrays
+// of 16 MB per counter), whose ids are shuffled as a release's are: as
+// they come (plain) and renumbered breadth-first first (localized, the
+// renumbering included), with all cores.
+func BenchmarkTriangleCountsScattered(b *testing.B) {
+	f := shuffledLattice(1<<22, 8, rand.New(rand.NewPCG(5, 6)))
+	threads := runtime.GOMAXPROCS(0)
+	b.Run("plain", func(b *testing.B) {
+		for b.Loop() {
+			f.TriangleCounts(threads)
+		}
+	})
+	b.Run("localized", func(b *testing.B) {
+		for b.Loop() {
+			f.TriangleCountsLocalized(threads)
+		}
+	})
+}

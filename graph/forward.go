@@ -3,6 +3,7 @@ package graph
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Forward is the forward orientation of a simple undirected graph, the
@@ -232,6 +233,133 @@ func (f *Forward) TriangleCounts(threads int) []int32 {
 		for v, c := range t {
 			tri[v] += c
 		}
+	}
+	return tri
+}
+
+// LocalizingPays reports whether counting the triangles of f's graph is
+// likely faster on it renumbered first (Localized, the renumbering
+// included): where it has at least 2^20 nodes, so that the arrays that
+// the count touches at random outgrow the caches; its ids are scattered:
+// of the edges at a sample of about 4,096 nodes, more than half join
+// nodes more than max(n/64, 2^16) ids apart, as a release's ids, drawn at
+// random, do, and a generated population network's, whose ties lie
+// mostly within regions of consecutive ids, do not; and the count's work
+// per edge, the out-list scanned for each (sampled too), is at least
+// localizeMinWork: renumbering costs a few visits per edge, so it does
+// not pay where the out-lists are short. On a release of a population
+// network of 4.8 million people (215,607,261 ties, ids at random) the
+// count took 144 s, and 94 s with the renumbering (72 s of it); on a ring lattice of 2^22 nodes tied to
+// their next 8, ids shuffled (fewer than 8 scanned per edge), 5.1 s, and
+// 8.7 s with it (BenchmarkTriangleCountsScattered, medians of 6).
+func (f *Forward) LocalizingPays() bool {
+	return f.localizingPays(localizeMinNodes, localizeMinWork)
+}
+
+// localizingPays is LocalizingPays with the bounds given.
+func (f *Forward) localizingPays(minNodes, minWork int) bool {
+	n := len(f.deg)
+	if n < minNodes {
+		return false
+	}
+	far := max(int32(n/64), 1<<16)
+	step := max(1, n/4096)
+	var edges, apart, work int
+	for u := 0; u < n; u += step {
+		for _, v := range f.Out(int32(u)) {
+			edges++
+			work += int(f.off[v+1] - f.off[v])
+			if d := v - int32(u); d > far || d < -far {
+				apart++
+			}
+		}
+	}
+	return 2*apart > edges && work >= minWork*edges
+}
+
+// localizeMinNodes and localizeMinWork are LocalizingPays's bounds: the
+// fewest nodes, and the least work of the triangle count per edge.
+const (
+	localizeMinNodes = 1 << 20
+	localizeMinWork  = 32
+)
+
+// LocalizedBytesPerEdge and LocalizedBytesPerNode are the memory
+// Localized takes beside f at its peak: the transposed out-lists, then
+// the renumbered ones (4 bytes per edge each, both counted, since the
+// first may not yet be collected when the second is filled), and the
+// offsets, the breadth-first order, the new ids and degrees.
+const (
+	LocalizedBytesPerEdge = 8
+	LocalizedBytesPerNode = 32
+)
+
+// Localized returns the forward orientation of f's graph with its nodes
+// renumbered in breadth-first order, and newID, every node's id in it
+// (newID[v] for f's node v). Counting triangles touches, for every node,
+// the marks and counters of its neighbours' neighbours: where a graph's
+// ids are scattered (LocalizingPays) those lie all over arrays far larger than
+// the caches, and in breadth-first order they lie close together. The
+// search reads every node's lower neighbours from a transposed copy of
+// the out-lists, dropped before the renumbered lists are filled
+// (LocalizedBytesPerEdge, LocalizedBytesPerNode).
+func (f *Forward) Localized() (*Forward, []int32) {
+	n := len(f.deg)
+	inOff := make([]int64, n+1) // v's lower neighbours: in[inOff[v]:inOff[v+1]]
+	for _, v := range f.out {
+		inOff[v+1]++
+	}
+	for v := range n {
+		inOff[v+1] += inOff[v]
+	}
+	in := make([]int32, len(f.out))
+	fill := slices.Clone(inOff[:n])
+	for u := range int32(n) {
+		for _, v := range f.Out(u) {
+			in[fill[v]] = u
+			fill[v]++
+		}
+	}
+	_, newID, _ := breadthFirst(n, func(u int32, visit func(int32)) {
+		for _, v := range in[inOff[u]:inOff[u+1]] {
+			visit(v)
+		}
+		for _, v := range f.Out(u) {
+			visit(v)
+		}
+	})
+	// in, inOff and the search's order are dead from here on, and
+	// collected once the renumbered lists need the memory.
+	deg := make([]int32, n)
+	for v, d := range f.deg {
+		deg[newID[v]] = d
+	}
+	g, err := newForward(deg, func(yield func(u, v, id int32) error) error {
+		for u := range int32(n) {
+			for _, v := range f.Out(u) {
+				if err := yield(newID[u], newID[v], -1); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}, false)
+	if err != nil {
+		panic("graph: a renumbered forward orientation disagrees with its degrees: " + err.Error()) // f's own edges
+	}
+	return g, newID
+}
+
+// TriangleCountsLocalized is TriangleCounts counted on f renumbered
+// (Localized), and given by f's ids: the same counts, faster where f's
+// ids are scattered and its arrays larger than the caches, at the memory
+// of Localized beside f.
+func (f *Forward) TriangleCountsLocalized(threads int) []int32 {
+	g, newID := f.Localized()
+	local := g.TriangleCounts(threads)
+	tri := make([]int32, len(newID))
+	for v, id := range newID {
+		tri[v] = local[id]
 	}
 	return tri
 }

@@ -108,3 +108,126 @@ func TestForwardRefusesChangingStreams(t *testing.T) {
 		t.Fatalf("fewer edges than the degrees say: err = %v", err)
 	}
 }
+
+// shuffledLattice returns the forward orientation of the ring lattice on
+// n nodes in which every node is tied to its next w nodes round the ring,
+// with its ids drawn at random from r.
+func shuffledLattice(n, w int, r *rand.Rand) *Forward {
+	perm := make([]int32, n)
+	for i, p := range r.Perm(n) {
+		perm[i] = int32(p)
+	}
+	deg := make([]int32, n)
+	for v := range deg {
+		deg[v] = int32(2 * w)
+	}
+	f, err := NewForward(deg, func(yield func(u, v int32) error) error {
+		for i := range n {
+			for j := 1; j <= w; j++ {
+				if err := yield(perm[i], perm[(i+j)%n]); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		panic(err) // the stream gives each node the degree it is said to have
+	}
+	return f
+}
+
+// TestLocalized checks that Localized renumbers the graph and nothing
+// else (a permutation of the ids, the same edges renumbered, the same
+// triangle counts by the old ids, on random graphs with hubs and
+// isolated nodes), and that it gathers what its name says: a shuffled
+// ring lattice, whose ids are scattered, has none far apart once
+// renumbered breadth-first.
+func TestLocalized(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for trial := range 60 {
+		n := 1 + r.IntN(60)
+		g := New(n)
+		for range r.IntN(n * 5) {
+			u := int32(r.IntN(n))
+			if trial%3 == 0 {
+				u = int32(r.IntN(1 + n/8)) // a few hubs
+			}
+			g.AddEdge(u, int32(r.IntN(n)))
+		}
+		f := g.forward(false)
+		h, newID := f.Localized()
+		seen := make([]bool, n)
+		for _, id := range newID {
+			if id < 0 || int(id) >= n || seen[id] {
+				t.Fatalf("trial %d: new ids %v are not a permutation", trial, newID)
+			}
+			seen[id] = true
+		}
+		want := make([]Edge, 0, g.NumEdges())
+		for _, e := range g.Edges() {
+			want = append(want, MakeEdge(newID[e.U], newID[e.V]))
+		}
+		var got []Edge
+		for v, id := range newID {
+			if h.Degree(id) != f.Degree(int32(v)) {
+				t.Fatalf("trial %d: node %d (%d before) has degree %d, want %d", trial, id, v, h.Degree(id), f.Degree(int32(v)))
+			}
+		}
+		for u := range int32(n) {
+			for _, v := range h.Out(u) {
+				got = append(got, MakeEdge(u, v))
+			}
+		}
+		cmp := func(a, b Edge) int { return int(a.U-b.U)*1000 + int(a.V-b.V) }
+		slices.SortFunc(want, cmp)
+		slices.SortFunc(got, cmp)
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d: edges %v, want %v", trial, got, want)
+		}
+		for _, threads := range []int{1, 3} {
+			if got, want := f.TriangleCountsLocalized(threads), g.TriangleCounts(1); !slices.Equal(got, want) {
+				t.Fatalf("trial %d, %d threads: triangles %v, want %v", trial, threads, got, want)
+			}
+		}
+	}
+
+	const n, w = 1 << 18, 3
+	f := shuffledLattice(n, w, r)
+	h, _ := f.Localized()
+	// Out of a node's 2w neighbours the count scans, per edge, the
+	// out-list of one of higher rank, which holds fewer than w of them
+	// (about (2w−1)/3); only the shuffled ids are scattered; the real
+	// bounds ask for more nodes and more work.
+	for _, tc := range []struct {
+		f                 *Forward
+		minNodes, minWork int
+		want              bool
+	}{
+		{f, n, 1, true}, {f, n, w, false}, {f, n + 1, 1, false}, {h, n, 1, false},
+		{f, localizeMinNodes, localizeMinWork, false},
+	} {
+		if got := tc.f.localizingPays(tc.minNodes, tc.minWork); got != tc.want {
+			t.Errorf("localizingPays(%d, %d) on the lattice (localized: %t) = %t, want %t", tc.minNodes, tc.minWork, tc.f == h, got, tc.want)
+		}
+	}
+	// Breadth-first from one node of the ring, every layer of the search
+	// is the next w nodes along both arcs, and neighbours lie in the same
+	// layer or next ones: fewer than 4w ids apart.
+	for u := range int32(n) {
+		for _, v := range h.Out(u) {
+			if d := max(u-v, v-u); d >= 4*w {
+				t.Fatalf("nodes %d and %d, neighbours, are %d ids apart", u, v, d)
+			}
+		}
+	}
+	// Every node of the lattice is in w(w−1)/2 triangles with two
+	// neighbours on either side of it, and in w(w−1)/2 with one on each.
+	want := make([]int32, n)
+	for v := range want {
+		want[v] = int32(3 * w * (w - 1) / 2)
+	}
+	if got := f.TriangleCountsLocalized(2); !slices.Equal(got, want) {
+		t.Errorf("the lattice's triangles: %v…, want %d at every node", got[:8], want[0])
+	}
+}

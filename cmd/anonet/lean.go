@@ -111,9 +111,34 @@ func (e *env) leanTriangles(fw *graph.Forward, start time.Time, perNode int) ([]
 		return nil, &exitError{code: exitInternal, err: err}
 	}
 	e.notef("forward orientation built in %.1fs; counting triangles", time.Since(start).Seconds())
-	tri := fw.TriangleCounts(threads)
+	var tri []int32
+	if e.localizeTriangles(fw, threads, perNode) {
+		e.notef("the ids are scattered: renumbering breadth-first for the count")
+		tri = fw.TriangleCountsLocalized(threads)
+	} else {
+		tri = fw.TriangleCounts(threads)
+	}
 	e.notef("triangles counted in %.1fs", time.Since(start).Seconds())
 	return tri, nil
+}
+
+// localizeTriangles reports whether leanTriangles counts on fw renumbered
+// (graph.Forward.LocalizingPays): where that pays, and where fw, the
+// renumbered copy beside it and the count's arrays (threads workers,
+// perNode bytes per node kept by the caller) fit in memory; else the
+// count runs on fw as it is, slower but in less memory.
+func (e *env) localizeTriangles(fw *graph.Forward, threads, perNode int) bool {
+	if !fw.LocalizingPays() {
+		return false
+	}
+	n, m := int64(fw.NumNodes()), int64(fw.NumEdges())
+	need := m*(graphio.ForwardBytesPerEdge+graph.LocalizedBytesPerEdge) +
+		n*(graphio.ForwardBytesPerNode+graph.LocalizedBytesPerNode+int64(leanPerNodePerWorker*threads+perNode))
+	if err := graphio.CheckMemory(need, "renumbering the ids for the triangle count"); err != nil {
+		e.notef("%v; counting on the ids as they are", err)
+		return false
+	}
+	return true
 }
 
 // measureLean measures the file at path by the lean path and returns the
