@@ -31,14 +31,28 @@ func TestForChunks(t *testing.T) {
 	}
 }
 
+// smallRandomGraph returns a graph of 1 to maxN nodes and fewer than
+// perNode times as many edge draws (repeats and loops dropped), drawn
+// from r; with hubs, every edge has one end among the first eighth of
+// the nodes.
+func smallRandomGraph(r *rand.Rand, maxN, perNode int, hubs bool) *Graph {
+	n := 1 + r.IntN(maxN)
+	g := New(n)
+	for range r.IntN(n * perNode) {
+		u := int32(r.IntN(n))
+		if hubs {
+			u = int32(r.IntN(1 + n/8))
+		}
+		g.AddEdge(u, int32(r.IntN(n)))
+	}
+	return g
+}
+
 func TestForwardOrientation(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for trial := range 30 {
-		n := 1 + r.IntN(40)
-		g := New(n)
-		for range r.IntN(n * 4) {
-			g.AddEdge(int32(r.IntN(n)), int32(r.IntN(n)))
-		}
+		g := smallRandomGraph(r, 40, 4, false)
+		n := g.NumNodes()
 		deg := make([]int32, n)
 		for v := range n {
 			deg[v] = int32(g.Degree(int32(v)))
@@ -146,15 +160,8 @@ func shuffledLattice(n, w int, r *rand.Rand) *Forward {
 func TestLocalized(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for trial := range 60 {
-		n := 1 + r.IntN(60)
-		g := New(n)
-		for range r.IntN(n * 5) {
-			u := int32(r.IntN(n))
-			if trial%3 == 0 {
-				u = int32(r.IntN(1 + n/8)) // a few hubs
-			}
-			g.AddEdge(u, int32(r.IntN(n)))
-		}
+		g := smallRandomGraph(r, 60, 5, trial%3 == 0)
+		n := g.NumNodes()
 		f := g.forward(false)
 		h, newID := f.Localized()
 		seen := make([]bool, n)
