@@ -381,9 +381,11 @@ func TestCutFirstRun(t *testing.T) {
 
 // TestCutAfterBoundedStart: under dk the pipeline tries the k-automorphic
 // start before the cut's release (whose phase runs on the refinement's own
-// context), then the local search; under count, on a network of at most
-// cutBothMaxEdges edges, the local search, then the cut's release and the
-// k-automorphic start, each searched in turn; and a cut's release tried once a k-automorphic start's work
+// context), then the local and large-neighbourhood searches; under count,
+// on a network of at most cutBothMaxEdges edges, the local search, then
+// the cut's release and the k-automorphic start, each searched in turn,
+// then the large-neighbourhood search (every phase named, so that one
+// added or moved fails the order); and a cut's release tried once a k-automorphic start's work
 // budget is spent (the refinement's context ended, its base not) is still
 // made, taken where it keeps more, verified from scratch, and refined on
 // the base context.
@@ -397,27 +399,32 @@ func TestCutAfterBoundedStart(t *testing.T) {
 		reflect.ValueOf((*refinement).annealUnlessPreempted).Pointer(): "anneal",
 		reflect.ValueOf((*refinement).cutAfterAnneal).Pointer():        "cutAfterAnneal",
 		reflect.ValueOf((*refinement).symmetricAfterAnneal).Pointer():  "symmetricAfterAnneal",
+		reflect.ValueOf((*refinement).full).Pointer():                  "full",
+		reflect.ValueOf((*refinement).lns).Pointer():                   "lns",
+		reflect.ValueOf((*refinement).spendBudget).Pointer():           "spendBudget",
 	}
 	order := func(cfg Config) []string {
 		s := newTestSolution(t, g.Clone(), cfg)
 		var names []string
 		for _, ph := range refinePipeline(s.cfg, s, false) {
-			if name, ok := phaseNames[reflect.ValueOf(ph.run).Pointer()]; ok {
-				if name == "cut" && ph.live {
-					t.Errorf("%s: the cut's phase is live on a context it does not run on", cfg.Measure.Name())
-				}
-				names = append(names, name)
+			name, ok := phaseNames[reflect.ValueOf(ph.run).Pointer()]
+			if !ok {
+				name = "unnamed" // a phase the test does not know: it fails the order
 			}
+			if name == "cut" && ph.live {
+				t.Errorf("%s: the cut's phase is live on a context it does not run on", cfg.Measure.Name())
+			}
+			names = append(names, name)
 		}
 		return names
 	}
-	if got, want := order(Config{Measure: measure.DK{}, D: 1, K: 5, Variant: Full}), []string{"restore", "symmetric", "cut", "anneal"}; !slices.Equal(got, want) {
+	if got, want := order(Config{Measure: measure.DK{}, D: 1, K: 5, Variant: Full}), []string{"restore", "symmetric", "cut", "anneal", "lns"}; !slices.Equal(got, want) {
 		t.Errorf("dk: phases %v, want %v", got, want)
 	}
 	// On the dense groups (at most cutBothMaxEdges edges) under count the
 	// cut's release is tried after the search (cutAfterAnneal), and the
 	// k-automorphic start after that (symmetricAfterAnneal).
-	if got, want := order(Config{Measure: measure.Count{}, D: 1, K: 5, Variant: Full}), []string{"restore", "anneal", "cutAfterAnneal", "symmetricAfterAnneal"}; !slices.Equal(got, want) {
+	if got, want := order(Config{Measure: measure.Count{}, D: 1, K: 5, Variant: Full}), []string{"restore", "anneal", "cutAfterAnneal", "symmetricAfterAnneal", "lns"}; !slices.Equal(got, want) {
 		t.Errorf("count: phases %v, want %v", got, want)
 	}
 

@@ -248,8 +248,8 @@ func (f *Forward) TriangleCounts(threads int) []int32 {
 // per edge, the out-list scanned for each (sampled too), is at least
 // localizeMinWork: renumbering costs a few visits per edge, so it does
 // not pay where the out-lists are short. On a release of a population
-// network of 4.8 million people (215,607,261 ties, ids at random) the
-// count took 144 s, and 94 s with the renumbering (72 s of it); on a ring lattice of 2^22 nodes tied to
+// network of 4.8 million people (215,607,261 ties, ids at random) anonet
+// measure took 188.8 s, and 132.5 s with the renumbering; on a ring lattice of 2^22 nodes tied to
 // their next 8, ids shuffled (fewer than 8 scanned per edge), 5.1 s, and
 // 8.7 s with it (BenchmarkTriangleCountsScattered, medians of 6).
 func (f *Forward) LocalizingPays() bool {

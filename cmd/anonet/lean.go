@@ -107,12 +107,13 @@ func (e *env) leanTriangles(fw *graph.Forward, start time.Time, perNode int) ([]
 	n := fw.NumNodes()
 	// As many workers as TriangleCounts will use, not as asked for.
 	threads := graph.Workers(e.threads, n)
-	if err := graphio.CheckMemory(int64(n)*int64(leanPerNodePerWorker*threads+perNode), fmt.Sprintf("counting the triangles of %d nodes", n)); err != nil {
+	count := int64(n) * int64(leanPerNodePerWorker*threads+perNode)
+	if err := graphio.CheckMemory(count, fmt.Sprintf("counting the triangles of %d nodes", n)); err != nil {
 		return nil, &exitError{code: exitInternal, err: err}
 	}
 	e.notef("forward orientation built in %.1fs; counting triangles", time.Since(start).Seconds())
 	var tri []int32
-	if e.localizeTriangles(fw, threads, perNode) {
+	if e.localizeTriangles(fw, count) {
 		e.notef("the ids are scattered: renumbering breadth-first for the count")
 		tri = fw.TriangleCountsLocalized(threads)
 	} else {
@@ -124,16 +125,15 @@ func (e *env) leanTriangles(fw *graph.Forward, start time.Time, perNode int) ([]
 
 // localizeTriangles reports whether leanTriangles counts on fw renumbered
 // (graph.Forward.LocalizingPays): where that pays, and where fw, the
-// renumbered copy beside it and the count's arrays (threads workers,
-// perNode bytes per node kept by the caller) fit in memory; else the
-// count runs on fw as it is, slower but in less memory.
-func (e *env) localizeTriangles(fw *graph.Forward, threads, perNode int) bool {
+// renumbered copy beside it and the count's own count bytes fit in
+// memory; else the count runs on fw as it is, slower but in less memory.
+func (e *env) localizeTriangles(fw *graph.Forward, count int64) bool {
 	if !fw.LocalizingPays() {
 		return false
 	}
 	n, m := int64(fw.NumNodes()), int64(fw.NumEdges())
 	need := m*(graphio.ForwardBytesPerEdge+graph.LocalizedBytesPerEdge) +
-		n*(graphio.ForwardBytesPerNode+graph.LocalizedBytesPerNode+int64(leanPerNodePerWorker*threads+perNode))
+		n*(graphio.ForwardBytesPerNode+graph.LocalizedBytesPerNode) + count
 	if err := graphio.CheckMemory(need, "renumbering the ids for the triangle count"); err != nil {
 		e.notef("%v; counting on the ids as they are", err)
 		return false
