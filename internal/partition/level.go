@@ -3,6 +3,8 @@ package partition
 import (
 	"cmp"
 	"encoding/binary"
+
+	"github.com/anonet-project/anonet/internal/members"
 )
 
 // level is a partition of the nodes into classes keyed by signature, with
@@ -13,11 +15,9 @@ type level struct {
 	index   shortIndex       // signature of at most 15 bytes → class
 	long    map[string]int32 // longer signature → class
 	classOf []int32          // node → class
-	next    []int32          // node → next member of its class, or -1
-	prev    []int32          // node → previous member, or -1
+	members members.Lists    // the classes' member lists
 
 	size []int32    // class → number of members
-	head []int32    // class → first member, or -1
 	key  []shortKey // class → signature, if keyed and short
 	lkey []string   // class → signature, if keyed and long
 	kind []keyKind  // class → where its signature is indexed
@@ -68,8 +68,7 @@ func newLevel(n int, k int32) *level {
 		k:       k,
 		long:    make(map[string]int32),
 		classOf: make([]int32, n),
-		next:    make([]int32, n),
-		prev:    make([]int32, n),
+		members: members.New(n),
 		hist:    make([]int32, n+1),
 	}
 	for i := range l.classOf {
@@ -89,7 +88,7 @@ func (l *level) newClass() int32 {
 	c := int32(len(l.size))
 	l.log(levelOp{op: opAppend, c: c})
 	l.size = append(l.size, 0)
-	l.head = append(l.head, -1)
+	l.members.AddClass()
 	l.key = append(l.key, shortKey{})
 	l.lkey = append(l.lkey, "")
 	l.kind = append(l.kind, unkeyed)
@@ -199,12 +198,7 @@ func (l *level) keyed(c int32) bool { return l.kind[c] != unkeyed }
 // join puts node v into the existing class c.
 func (l *level) join(v, c int32) {
 	l.classOf[v] = c
-	h := l.head[c]
-	l.next[v], l.prev[v] = h, -1
-	if h >= 0 {
-		l.prev[h] = v
-	}
-	l.head[c] = v
+	l.members.Push(v, c)
 	l.resize(c, +1)
 	l.log(levelOp{op: opJoin, v: v, c: c})
 }
@@ -215,22 +209,15 @@ func (l *level) join(v, c int32) {
 // another one leaves) finds it without deleting and re-inserting its key.
 func (l *level) remove(v int32) {
 	c := l.classOf[v]
-	l.log(levelOp{op: opRemove, v: v, c: c, prev: l.prev[v], next: l.next[v]})
-	if p := l.prev[v]; p >= 0 {
-		l.next[p] = l.next[v]
-	} else {
-		l.head[c] = l.next[v]
-	}
-	if n := l.next[v]; n >= 0 {
-		l.prev[n] = l.prev[v]
-	}
+	l.log(levelOp{op: opRemove, v: v, c: c, prev: l.members.Prev[v], next: l.members.Next[v]})
+	l.members.Remove(v, c)
 	l.classOf[v] = -1
 	l.resize(c, -1)
 }
 
 // appendMembers appends the members of class c in list order.
 func (l *level) appendMembers(dst []int32, c int32) []int32 {
-	for x := l.head[c]; x >= 0; x = l.next[x] {
+	for x := l.members.Head[c]; x >= 0; x = l.members.Next[x] {
 		dst = append(dst, x)
 	}
 	return dst
@@ -238,8 +225,8 @@ func (l *level) appendMembers(dst []int32, c int32) []int32 {
 
 // minMember returns the smallest member of class c.
 func (l *level) minMember(c int32) int32 {
-	m := l.head[c]
-	for x := m; x >= 0; x = l.next[x] {
+	m := l.members.Head[c]
+	for x := m; x >= 0; x = l.members.Next[x] {
 		m = min(m, x)
 	}
 	return m
@@ -313,31 +300,18 @@ func (l *level) revert() {
 		case opAppend:
 			// The class appended last: c = len(l.size)-1.
 			l.size = l.size[:c]
-			l.head = l.head[:c]
+			l.members.Head = l.members.Head[:c]
 			l.key = l.key[:c]
 			l.lkey = l.lkey[:c]
 			l.kind = l.kind[:c]
 			l.isTouched = l.isTouched[:c]
 		case opJoin:
-			v := op.v // the head of c's list, joined last
-			n := l.next[v]
-			l.head[c] = n
-			if n >= 0 {
-				l.prev[n] = -1
-			}
-			l.classOf[v], l.next[v] = -1, -1
+			v := l.members.Pop(c) // op.v, joined last
+			l.classOf[v] = -1
 			l.recount(c, -1)
 		case opRemove:
-			v, p, n := op.v, op.prev, op.next
-			l.classOf[v], l.prev[v], l.next[v] = c, p, n
-			if p >= 0 {
-				l.next[p] = v
-			} else {
-				l.head[c] = v
-			}
-			if n >= 0 {
-				l.prev[n] = v
-			}
+			l.classOf[op.v] = c
+			l.members.PutBack(op.v, c, op.prev, op.next)
 			l.recount(c, +1)
 		}
 	}

@@ -488,7 +488,7 @@ func (p *Partition) Representatives() []int32 {
 		}
 		c := p.top.classOf[v]
 		// v is the smallest member: nodes are visited in ascending order.
-		for x := p.top.head[c]; x >= 0; x = p.top.next[x] {
+		for x := p.top.members.Head[c]; x >= 0; x = p.top.members.Next[x] {
 			out[x] = v
 		}
 	}

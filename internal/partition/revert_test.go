@@ -24,7 +24,7 @@ func state(p *Partition) string {
 			continue
 		}
 		s += fmt.Sprintf("level %d: classOf %v next %v prev %v size %v head %v key %v lkey %q kind %v free %v hist %v classes %d unique %d below %d index %v long %v touched %v\n",
-			i, l.classOf, l.next, l.prev, l.size, l.head, l.key, l.lkey, l.kind, l.free, l.hist, l.numClasses, l.unique, l.belowK, indexed(&l.index), l.long, l.touched)
+			i, l.classOf, l.members.Next, l.members.Prev, l.size, l.members.Head, l.key, l.lkey, l.kind, l.free, l.hist, l.numClasses, l.unique, l.belowK, indexed(&l.index), l.long, l.touched)
 	}
 	return s
 }

@@ -264,7 +264,7 @@ func (p *Partition) Update() {
 	for i, c := range p.top.touched {
 		was, now := p.top.before[i] < p.kt, p.top.size[c] < p.kt
 		if was != now && p.top.size[c] > 0 {
-			for x := p.top.head[c]; x >= 0; x = p.top.next[x] {
+			for x := p.top.members.Head[c]; x >= 0; x = p.top.members.Next[x] {
 				check(x)
 			}
 		}
@@ -409,7 +409,7 @@ func (p *Partition) updateWithPrefilter() []int32 {
 		if p.pre.before[i] != 1 || p.pre.size[c] < 2 {
 			continue
 		}
-		for x := p.pre.head[c]; x >= 0; x = p.pre.next[x] {
+		for x := p.pre.members.Head[c]; x >= 0; x = p.pre.members.Next[x] {
 			if !p.isDirty[x] && !p.top.keyed(p.top.classOf[x]) {
 				promoted = append(promoted, x)
 			}
