@@ -60,12 +60,29 @@ var errAdjacencyStream = errors.New("the edges are not those of the degrees, in 
 // where an edge is out of range or of order or a node gets more
 // neighbours than its degree, and also where a list is left short.
 func newAdjacencyOf(deg []int32, edges graph.EdgeStream) (*adjacency, error) {
+	a := &adjacency{}
+	if err := a.fill(deg, edges); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// fill makes a the adjacency of the graph whose degrees deg holds from one
+// reading of edges, as newAdjacencyOf does, in a's own memory where its
+// lists have the capacity (as after keep).
+func (a *adjacency) fill(deg []int32, edges graph.EdgeStream) error {
 	n := len(deg)
-	a := &adjacency{off: make([]int, n+1)}
+	if len(a.off) != n+1 {
+		a.off = make([]int, n+1)
+	}
 	for v, d := range deg {
 		a.off[v+1] = a.off[v] + int(d)
 	}
-	a.nb = make([]int32, a.off[n])
+	if cap(a.nb) >= a.off[n] {
+		a.nb = a.nb[:a.off[n]]
+	} else {
+		a.nb = make([]int32, a.off[n])
+	}
 	fill := slices.Clone(a.off[:n])
 	prev := graph.Edge{U: -1}
 	err := edges(func(u, v int32) error {
@@ -85,14 +102,14 @@ func newAdjacencyOf(deg []int32, edges graph.EdgeStream) (*adjacency, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for v := range n {
 		if fill[v] != a.off[v+1] {
-			return nil, fmt.Errorf("node %d: %d of its %d neighbours: %w", v, fill[v]-a.off[v], deg[v], errAdjacencyStream)
+			return fmt.Errorf("node %d: %d of its %d neighbours: %w", v, fill[v]-a.off[v], deg[v], errAdjacencyStream)
 		}
 	}
-	return a, nil
+	return nil
 }
 
 // inputAdjacency returns the adjacency of the input in.

@@ -195,14 +195,7 @@ func BenchmarkDegreeTargets17M(b *testing.B) {
 // of 10^6 ties (generate.NewPopulation, 12,121 people, seed 1): a
 // placement pass and the sweeps.
 func BenchmarkCutSides(b *testing.B) {
-	p, err := generate.NewPopulation(generate.PopulationConfig{Nodes: 12121, Edges: 1_000_000}, 1, 0)
-	if err != nil {
-		b.Fatal(err)
-	}
-	g, err := p.Graph()
-	if err != nil {
-		b.Fatal(err)
-	}
+	g := populationGraph(b, 12121, 1_000_000)
 	a := newAdjacency(g.NumNodes(), slices.Values(g.SortedEdges()))
 	for b.Loop() {
 		cutSides(context.Background(), a, cutRNG(1), func(int) {})
@@ -278,4 +271,44 @@ func benchTwinning(b *testing.B, g *graph.Graph, warm, moves int) {
 	}
 	cpu1, _ := cputime.Process()
 	b.ReportMetric((cpu1-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+}
+
+// BenchmarkCutRestored makes the cut's release of a population network of
+// 3·10^5 ties (generate.NewPopulation, 6,000 people, seed 1) and restores
+// it (count, k = 2, full), on the usual path (RunContext, Strategy Cut,
+// Refine Restore) and on the lean one (LeanCut): the same release, made
+// with a partition or with the lean state.
+func BenchmarkCutRestored(b *testing.B) {
+	g := populationGraph(b, 6000, 300_000)
+	cfg := Config{Strategy: Cut, Refine: Restore, Measure: measure.Count{}, K: 2, Variant: Full, Seed: 1}
+	b.Run("usual", func(b *testing.B) { benchRun(b, g, cfg) })
+	b.Run("lean", func(b *testing.B) {
+		deg := make([]int32, g.NumNodes())
+		for v := range deg {
+			deg[v] = int32(g.Degree(int32(v)))
+		}
+		edges := g.SortedEdges()
+		var r *LeanRelease
+		for b.Loop() {
+			var err error
+			if r, err = LeanCut(context.Background(), deg, streamOf(edges), cfg); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(r.Deleted()), "deleted")
+	})
+}
+
+// populationGraph returns the population network of generate.NewPopulation
+// with seed 1 of about edges ties among nodes people.
+func populationGraph(b *testing.B, nodes, edges int) *graph.Graph {
+	p, err := generate.NewPopulation(generate.PopulationConfig{Nodes: nodes, Edges: int64(edges)}, 1, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := p.Graph()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g
 }

@@ -20,6 +20,19 @@ const (
 	LeanBytesPerNode = 48
 )
 
+// LeanRestoreBytesPerEdge and LeanRestoreBytesPerNode are a lower
+// estimate of what LeanCut's restoration (Config.Refine Restore) takes
+// beside LeanBytesPerEdge and LeanBytesPerNode: a kept bit per list entry
+// and per edge, the deleted edges' ids in the order they are tried (4
+// bytes each), and the forward orientation that counts the release's
+// triangles, transiently; per node the release's degrees and triangle
+// counts, the input's first edge ids, where each list's higher
+// neighbours start, the classes' lists and map, and the marks.
+const (
+	LeanRestoreBytesPerEdge = 6
+	LeanRestoreBytesPerNode = 96
+)
+
 // A LeanRelease is the release of the Cut strategy as LeanCut makes it:
 // the input's adjacency cut down in place to the edges across the cut,
 // less those of Liu and Terzi's plan.
@@ -31,13 +44,28 @@ type LeanRelease struct {
 	took  time.Duration
 	// unchanged: the release is the input (LeanUnchanged); side is nil.
 	unchanged bool
+	// st, after Restore: the input's adjacency with the release's edges
+	// marked, which adj then holds; cut is the release before it.
+	st       *leanState
+	restored int   // edges restored
+	stopped  error // the context's error, if it ended the restoration
+	// cut: the cut's release, before any restoration.
+	cut struct {
+		deleted, notAnonymous, unique int
+		restoreTook                   time.Duration
+	}
 }
 
 // NumNodes returns the number of nodes, the input's.
 func (r *LeanRelease) NumNodes() int { return r.adj.NumNodes() }
 
 // NumEdges returns the number of edges the release keeps.
-func (r *LeanRelease) NumEdges() int { return r.adj.NumEdges() }
+func (r *LeanRelease) NumEdges() int {
+	if r.st != nil {
+		return r.st.numKept()
+	}
+	return r.adj.NumEdges()
+}
 
 // Deleted returns the number of input edges the release deletes.
 func (r *LeanRelease) Deleted() int { return r.input - r.NumEdges() }
@@ -45,6 +73,14 @@ func (r *LeanRelease) Deleted() int { return r.input - r.NumEdges() }
 // Higher appends to buf the neighbours of v in the release that are
 // greater than v, in ascending order, and returns it.
 func (r *LeanRelease) Higher(v int32, buf []int32) []int32 {
+	if st := r.st; st != nil {
+		for p := st.hiStart[v]; p < st.a.off[v+1]; p++ {
+			if st.isKeptAt(p) {
+				buf = append(buf, st.a.nb[p])
+			}
+		}
+		return buf
+	}
 	nb := r.adj.Neighbors(v)
 	i, _ := slices.BinarySearch(nb, v+1)
 	return append(buf, nb[i:]...)
@@ -54,6 +90,16 @@ func (r *LeanRelease) Higher(v int32, buf []int32) []int32 {
 // without copying its lists.
 func (r *LeanRelease) Edges() iter.Seq[graph.Edge] {
 	return func(yield func(graph.Edge) bool) {
+		if r.st != nil {
+			stop := errors.New("stop")
+			r.st.keptStream(func(u, v int32) error {
+				if !yield(graph.Edge{U: u, V: v}) {
+					return stop
+				}
+				return nil
+			})
+			return
+		}
 		for _, e := range r.adj.edges() {
 			if !yield(e) {
 				return
@@ -88,6 +134,9 @@ func (r *LeanRelease) Check(k int) error {
 	if r.unchanged {
 		return errors.New("anonymize: the release is the input, unchanged: it has no cut to check; measure it")
 	}
+	if r.st != nil {
+		return r.checkRestored()
+	}
 	for u := range int32(r.NumNodes()) {
 		for _, v := range r.adj.Neighbors(u) {
 			if r.side[u] == r.side[v] {
@@ -119,14 +168,24 @@ var ErrLeanUnmet = errors.New("no release of the cut meets the target")
 // adjacency, 8 bytes per edge (LeanBytesPerEdge), which becomes the
 // release's in place.
 //
+// With Config.Refine Restore (full variant only) it then restores the
+// release as RunContext does after Strategy Cut, edge for edge and with
+// the same count of evaluations (restoration on a leanState): edges
+// reads the input twice more, and the adjacency becomes the input's again,
+// with a kept bit per entry (LeanRestoreBytesPerEdge more). RunContext
+// then also tries the k-automorphic start, which LeanCut does not; where
+// that start is taken the releases differ.
+//
 // It does not measure the input: where the input already meets the
 // target, RunContext releases it unchanged, and so should the caller
 // (LeanUnchanged).
-// Config.TimeLimit bounds it as it bounds a run. It returns an error
-// wrapping ErrLeanUnmet where it makes no release that meets the target,
-// an error of edges or one of reading them that do not match deg (the
-// stream is not read further), and an error where cfg is not a
-// configuration of Strategy Cut without refinement.
+// Config.TimeLimit bounds it as it bounds a run; once the cut's release
+// is made, the end of ctx or of the limit ends the restoration with what
+// it restored by then (Result's Interrupted or TimedOut). It returns an
+// error wrapping ErrLeanUnmet where it makes no release that meets the
+// target, an error of edges or one of reading them that do not match deg
+// (the stream is not read further), and an error where cfg is not a
+// configuration of Strategy Cut, unrefined or restored.
 func LeanCut(ctx context.Context, deg []int32, edges graph.EdgeStream, cfg Config) (*LeanRelease, error) {
 	t := time.Now()
 	if cfg.Strategy != Cut {
@@ -136,8 +195,11 @@ func LeanCut(ctx context.Context, deg []int32, edges graph.EdgeStream, cfg Confi
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Refine != NoRefinement {
-		return nil, fmt.Errorf("anonymize: LeanCut makes the cut's release unrefined, not with refinement %s", cfg.Refine)
+	switch {
+	case cfg.Refine == Restore && cfg.Variant != Full:
+		return nil, fmt.Errorf("anonymize: LeanCut restores the cut's release in the full variant only, not the %s one", cfg.Variant)
+	case cfg.Refine != NoRefinement && cfg.Refine != Restore:
+		return nil, fmt.Errorf("anonymize: LeanCut makes the cut's release unrefined or restored, not with refinement %s", cfg.Refine)
 	}
 	if cfg.TimeLimit > 0 {
 		var cancel context.CancelFunc
@@ -179,7 +241,77 @@ func LeanCut(ctx context.Context, deg []int32, edges graph.EdgeStream, cfg Confi
 		_, found := slices.BinarySearchFunc(plan, graph.Edge{U: u, V: v}, compareEdges)
 		return !found
 	})
-	return &LeanRelease{adj: a, side: side, input: m, cfg: cfg, took: time.Since(t)}, nil
+	r := &LeanRelease{adj: a, side: side, input: m, cfg: cfg, took: time.Since(t)}
+	r.cut.deleted = r.Deleted()
+	cutDeg, count := r.degreeClasses()
+	for _, d := range cutDeg {
+		switch c := count[d]; {
+		case c == 1:
+			r.cut.unique++
+			fallthrough
+		case c < cfg.K:
+			r.cut.notAnonymous++
+		}
+	}
+	if cfg.Refine == Restore {
+		if err := r.restore(ctx, deg, edges); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// restore re-adds deleted edges of the cut's release while the target
+// stays met: the restoration RunContext makes after Strategy Cut with
+// Refine Restore, edge for edge (restoration, on a leanState). It reads
+// the input's edges again, once to find the release's edges by the
+// input's ids, once to fill the adjacency, in place, with the input's
+// lists; degrees and triangles are then counted from scratch. Where ctx
+// ends first, the release is what was restored by then.
+func (r *LeanRelease) restore(ctx context.Context, deg []int32, edges graph.EdgeStream) error {
+	t := time.Now()
+	m := r.input
+	kept := make([]uint64, (m+63)/64)
+	id, last := 0, graph.Edge{U: -1}
+	var list []int32 // the release's neighbours of last.U above it
+	err := edges(func(u, v int32) error {
+		if id == m || u < last.U || u == last.U && v <= last.V || u >= v {
+			return fmt.Errorf("edge {%d, %d} after {%d, %d}: %w", u, v, last.U, last.V, errAdjacencyStream)
+		}
+		if u != last.U {
+			nb := r.adj.Neighbors(u)
+			i, _ := slices.BinarySearch(nb, u+1)
+			list = nb[i:]
+		}
+		last = graph.Edge{U: u, V: v}
+		for len(list) > 0 && list[0] < v {
+			list = list[1:]
+		}
+		if len(list) > 0 && list[0] == v {
+			kept[id>>6] |= 1 << (id & 63)
+		}
+		id++
+		return nil
+	})
+	if err == nil && id != m {
+		err = fmt.Errorf("%d edges of %d: %w", id, m, errAdjacencyStream)
+	}
+	if err == nil {
+		err = r.adj.fill(deg, edges)
+	}
+	if err != nil {
+		return fmt.Errorf("anonymize: reading the edges again to restore: %w", err)
+	}
+	st, err := newLeanState(r.adj, func(id int32) bool { return kept[id>>6]&(1<<(id&63)) != 0 }, &r.cfg)
+	if err != nil {
+		return err
+	}
+	kept = nil
+	r.st = st
+	r.restored = restoration{s: st}.run(ctx)
+	r.cut.restoreTook = time.Since(t)
+	r.stopped = ctx.Err()
+	return nil
 }
 
 // LeanUnchanged returns the input as its own release, without a graph:
@@ -233,18 +365,16 @@ func (r *LeanRelease) Result(notAnonymous, unique int) *Result {
 	if r.unchanged {
 		res.Best = 0
 	} else {
-		deg, count := r.degreeClasses()
-		after := Iteration{Iteration: 1, Phase: PhaseCut, EdgesAltered: r.Deleted(), SecondsSelect: r.took.Seconds()}
-		for _, d := range deg {
-			switch c := count[d]; {
-			case c == 1:
-				after.Unique++
-				fallthrough
-			case c < r.cfg.K:
-				after.NotKAnonymous++
-			}
-		}
-		res.Trace = append(res.Trace, after)
+		res.Trace = append(res.Trace, Iteration{Iteration: 1, Phase: PhaseCut, EdgesAltered: r.cut.deleted, SecondsSelect: r.took.Seconds(),
+			Unique: r.cut.unique, NotKAnonymous: r.cut.notAnonymous})
+	}
+	if st := r.st; st != nil {
+		res.Trace = append(res.Trace, Iteration{Iteration: 2, Phase: PhaseRestore, EdgesAltered: r.Deleted(), SecondsUpdate: r.cut.restoreTook.Seconds(),
+			Unique: st.unique(), NotKAnonymous: st.na})
+		res.Best = 2
+		res.Refinement = RefinementStats{Start: StartCut, Restored: r.restored, Kept: r.restored, Evaluations: st.moves, Seconds: r.cut.restoreTook.Seconds()}
+		res.Interrupted = r.stopped != nil && !errors.Is(r.stopped, context.DeadlineExceeded)
+		res.TimedOut = errors.Is(r.stopped, context.DeadlineExceeded)
 	}
 	for i := range res.Trace {
 		row := &res.Trace[i]
@@ -253,4 +383,40 @@ func (r *LeanRelease) Result(notAnonymous, unique int) *Result {
 	}
 	res.TargetReached = res.meets(res.After().NotKAnonymous)
 	return res
+}
+
+// checkRestored verifies a restored release from its own edges: their
+// degrees and triangle counts, counted anew, give at least the target's
+// number of nodes a signature that k nodes or more share. Its edges are
+// the input's, marked in the input's lists, in both ends' lists alike.
+func (r *LeanRelease) checkRestored() error {
+	st := r.st
+	if 2*st.numKept() != st.popcount() {
+		return fmt.Errorf("anonymize: the restored release marks %d list entries for %d edges", st.popcount(), st.numKept())
+	}
+	n := r.NumNodes()
+	deg := make([]int32, n)
+	for e := range r.Edges() {
+		deg[e.U]++
+		deg[e.V]++
+	}
+	fw, err := graph.NewForward(slices.Clone(deg), st.keptStream)
+	if err != nil {
+		return fmt.Errorf("anonymize: counting the restored release's triangles: %w", err)
+	}
+	tri := fw.TriangleCounts(r.cfg.Threads)
+	count := make(map[uint64]int)
+	for v := range n {
+		count[signatureOf(st.edgeCount, deg[v], tri[v])]++
+	}
+	anonymous := 0
+	for v := range n {
+		if count[signatureOf(st.edgeCount, deg[v], tri[v])] >= r.cfg.K {
+			anonymous++
+		}
+	}
+	if target := Target(r.cfg.Alpha, n); anonymous < target {
+		return fmt.Errorf("anonymize: the restored release has %d nodes %d-anonymous, fewer than the target of %d", anonymous, r.cfg.K, target)
+	}
+	return nil
 }

@@ -3,6 +3,8 @@ package anonymize
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -12,16 +14,33 @@ import (
 
 // TestLeanCut: LeanCut's release is RunContext's under Strategy Cut, edge
 // for edge, on every graph of the cut's tests, at k = 2, 3 and 5, under
-// count and edgecount, with several seeds; its own check passes, and a
-// check made from scratch on the graph it leaves finds every node
-// k-anonymous. Where the input already meets the target RunContext keeps
-// it (LeanCut's caller does too, so those cases are skipped).
+// count and edgecount, with several seeds, unrefined and restored (for
+// dk, the unrefined release only: its cut is count's); its own check
+// passes, and a check made from scratch on the graph it leaves finds
+// every node k-anonymous. Restored, its result has RunContext's rows and
+// refinement, down to the number of evaluations. Where the input already
+// meets the target RunContext keeps it (LeanCut's caller does too, so
+// those cases are skipped), and where RunContext's restoration takes the
+// k-automorphic start after it (Restore tries it; LeanCut does not) the
+// two differ and the case is skipped.
 func TestLeanCut(t *testing.T) {
-	for name, g := range cutTestGraphs() {
+	restored, skipped := 0, 0
+	graphs := cutTestGraphs()
+	r := rand.New(rand.NewPCG(5, 9))
+	for i := range 6 {
+		// Dense blocks, as in a population network: the restoration has
+		// triangles to give back, in pairs too.
+		graphs[fmt.Sprintf("blocks%d", i)] = blocksGraph(r, 6+2*i, 8+i, 0.6, 0.05)
+	}
+	for name, g := range graphs {
 		for _, k := range []int{2, 3, 5} {
 			for _, seed := range []uint64{1, 2} {
-				for _, m := range []measure.Measure{measure.Count{}, measure.EdgeCount{}, measure.DK{}} {
-					cfg := Config{Strategy: Cut, Measure: m, K: k, Variant: Full, Seed: seed}
+				for _, c := range []struct {
+					m      measure.Measure
+					refine Refinement
+				}{{measure.Count{}, NoRefinement}, {measure.EdgeCount{}, NoRefinement}, {measure.DK{}, NoRefinement}, {measure.Count{}, Restore}, {measure.EdgeCount{}, Restore}} {
+					m := c.m
+					cfg := Config{Strategy: Cut, Measure: m, K: k, Variant: Full, Seed: seed, Refine: c.refine}
 					h := g.Clone()
 					res, err := RunContext(context.Background(), h, cfg)
 					if err != nil {
@@ -30,7 +49,16 @@ func TestLeanCut(t *testing.T) {
 					if res.Trace[0].NotKAnonymous == 0 {
 						continue
 					}
-					if !res.TargetReached || res.Trace[res.Best].Phase != PhaseCut {
+					phase := PhaseCut
+					if c.refine == Restore {
+						phase = PhaseRestore
+						if res.Refinement.Start != StartCut {
+							skipped++
+							continue
+						}
+						restored++
+					}
+					if !res.TargetReached || res.Trace[res.Best].Phase != phase {
 						t.Fatalf("%s, k = %d, seed %d: RunContext reached %t, best row %s", name, k, seed, res.TargetReached, res.Trace[res.Best].Phase)
 					}
 					deg, edges := leanInput(g)
@@ -60,9 +88,13 @@ func TestLeanCut(t *testing.T) {
 						t.Errorf("%s, k = %d: NumEdges %d, Deleted %d, for %d of %d edges", name, k, lean.NumEdges(), lean.Deleted(), len(got), g.NumEdges())
 					}
 					lres := lean.Result(res.Trace[0].NotKAnonymous, res.Trace[0].Unique)
+					lr, ur := lres.Refinement, res.Refinement
+					lr.Seconds, ur.Seconds = 0, 0
 					if len(lres.Trace) != len(res.Trace) || lres.Best != res.Best || lres.EdgesAfter != res.EdgesAfter ||
-						lres.Target != res.Target || lres.TargetReached != res.TargetReached || lres.Config.Seed != res.Config.Seed {
-						t.Errorf("%s, k = %d, seed %d: lean result %+v, RunContext's %+v", name, k, seed, lres, res)
+						lres.Target != res.Target || lres.TargetReached != res.TargetReached || lres.Config.Seed != res.Config.Seed || lr != ur {
+						t.Errorf("%s, k = %d, seed %d, %s, %s: lean result of %d rows, best %d, %d edges, reached %t, %+v; RunContext's of %d rows, best %d, %d edges, reached %t, %+v",
+							name, k, seed, m.Name(), c.refine, len(lres.Trace), lres.Best, lres.EdgesAfter, lres.TargetReached, lres.Refinement,
+							len(res.Trace), res.Best, res.EdgesAfter, res.TargetReached, res.Refinement)
 					} else {
 						for i, row := range lres.Trace {
 							want := res.Trace[i]
@@ -75,6 +107,21 @@ func TestLeanCut(t *testing.T) {
 					if err := lean.Check(k); err != nil {
 						t.Errorf("%s, k = %d: %v", name, k, err)
 					}
+					if st := lean.st; st != nil {
+						// An edge that the restoration left deleted breaks
+						// the target once restored: Check, from scratch,
+						// must see it.
+						for id := range st.deletions() {
+							if st.apply(id) > 0 {
+								if err := lean.Check(k); err == nil {
+									t.Errorf("%s, k = %d, %s: Check passed a release with %d nodes not %d-anonymous", name, k, m.Name(), st.na, k)
+								}
+								st.reapply(id)
+								break
+							}
+							st.reapply(id)
+						}
+					}
 					if na := notAnonymous(t, h, m, 1, k); na != 0 {
 						t.Errorf("%s, k = %d: %d nodes not %d-anonymous from scratch", name, k, na, k)
 					}
@@ -82,6 +129,30 @@ func TestLeanCut(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("%d restored releases compared, %d skipped", restored, skipped)
+	if restored < 4*skipped || restored < 40 {
+		t.Errorf("%d restored releases compared, %d skipped (RunContext took the k-automorphic start)", restored, skipped)
+	}
+}
+
+// blocksGraph returns a graph of blocks nodes per group, groups groups:
+// every pair within a group tied with probability in, across groups with
+// probability out.
+func blocksGraph(r *rand.Rand, groups, size int, in, out float64) *graph.Graph {
+	n := groups * size
+	g := graph.New(n)
+	for u := range int32(n) {
+		for v := u + 1; v < int32(n); v++ {
+			p := out
+			if int(u)/size == int(v)/size {
+				p = in
+			}
+			if r.Float64() < p {
+				g.AddEdge(u, v)
+			}
+		}
+	}
+	return g
 }
 
 // TestLeanUnchanged: where the input meets the target, LeanUnchanged's
@@ -157,7 +228,8 @@ func TestLeanCutRefuses(t *testing.T) {
 		{Strategy: Cut, Measure: measure.VRQ{}},
 		{Strategy: Cut, D: 2},
 		{Strategy: Cut, Fuzzy: true},
-		{Strategy: Cut, Refine: Restore},
+		{Strategy: Cut, Refine: Anneal},
+		{Strategy: Cut, Refine: Restore, Variant: Partial, Alpha: 0.5},
 	} {
 		if _, err := LeanCut(context.Background(), deg, edges, cfg); err == nil || errors.Is(err, ErrLeanUnmet) {
 			t.Errorf("%+v: %v", cfg, err)

@@ -2,6 +2,7 @@ package anonymize
 
 import (
 	"context"
+	"iter"
 
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/internal/marks"
@@ -72,10 +73,72 @@ func singlesEnd(gave, tried int) bool {
 	return gave == 0 || tried >= longPass && gave*passYield < tried
 }
 
-// restoration re-adds deleted edges of a solution while the target stays
+// restorable is what restoration reads and moves: a release of the input
+// whose deleted edges it re-adds one or two at a time, every move checked
+// exactly. The usual path's solution is one; the lean path's leanState,
+// which holds the input's sorted neighbour lists and the release's
+// degrees and triangle counts instead of a graph and a partition, is the
+// other. Edge ids are the input's, in ascending order of (U, V).
+type restorable interface {
+	// nodes returns the number of nodes.
+	nodes() int
+	// restoreProgress returns the progress report of a pass over total
+	// edges (Config.hundredths of StageRestore).
+	restoreProgress(total int) func(i int)
+	// isDeleted reports whether the input's edge id is deleted.
+	isDeleted(id int32) bool
+	// numKept and numDeleted count the input's edges kept and deleted.
+	numKept() int
+	numDeleted() int
+	// deletions yields the deleted ids in increasing order, each with its
+	// edge.
+	deletions() iter.Seq2[int32, graph.Edge]
+	// inputEdge returns the input's edge id.
+	inputEdge(id int32) graph.Edge
+	// inputDegree returns the degree of v in the input.
+	inputDegree(v int32) int
+	// inputIncident yields the ids of the input's edges at v, in
+	// increasing order.
+	inputIncident(v int32) iter.Seq[int32]
+	// anonymous returns the number of k-anonymous nodes.
+	anonymous() int
+	// apply toggles the edges ids as one move and returns the number of
+	// nodes that are not k-anonymous after it.
+	apply(ids ...int32) int
+	// tryOK makes the move that toggles id if the state it reaches is ok
+	// after one with anonymous0 k-anonymous nodes, and reports whether it
+	// made it.
+	tryOK(id int32, anonymous0 int) bool
+	// ok reports whether the state is ok after one with anonymous0
+	// k-anonymous nodes: at least as many k-anonymous nodes, up to the
+	// target.
+	ok(anonymous0 int) bool
+	// commit forgets the last move.
+	commit()
+	// reapply toggles id again, undoing the last move where it was id's.
+	reapply(id int32)
+	// broken appends to dst the nodes that the last move made lose their
+	// anonymity, in increasing order, then the ends of edge id.
+	broken(dst []int32, id int32) []int32
+}
+
+// The solution's side of restorable.
+
+func (s *solution) nodes() int { return s.n }
+func (s *solution) restoreProgress(total int) func(i int) {
+	return s.cfg.hundredths(StageRestore, total)
+}
+func (s *solution) isDeleted(id int32) bool               { return s.ids.isDeleted(id) }
+func (s *solution) numKept() int                          { return s.ids.numKept() }
+func (s *solution) numDeleted() int                       { return s.ids.numDeleted() }
+func (s *solution) inputEdge(id int32) graph.Edge         { return s.in.edge(id) }
+func (s *solution) inputDegree(v int32) int               { return s.in.degree(v) }
+func (s *solution) inputIncident(v int32) iter.Seq[int32] { return s.in.incident(v) }
+
+// restoration re-adds deleted edges of a release while the target stays
 // met (run).
 type restoration struct {
-	s *solution
+	s restorable
 	// enough, if not nil, is asked after the first round with the number
 	// of edges the solution keeps then; true ends the restoration there
 	// (the refinement has a better start waiting: refinement.restore).
@@ -116,9 +179,9 @@ func (o restoration) run(ctx context.Context) int {
 	order := o.order()
 	round, later := order, []int32(nil) // later: the rounds after the first
 	var touched marks.Set               // the ends of the edges this round restored
-	touched.Reset(s.n, 1)
+	touched.Reset(s.nodes(), 1)
 	restore := func(id int32) {
-		e := s.in.edge(id)
+		e := s.inputEdge(id)
 		touched.Mark(e.U)
 		touched.Mark(e.V)
 		restored++
@@ -129,7 +192,7 @@ func (o restoration) run(ctx context.Context) int {
 	first := true
 	for len(round) > 0 {
 		before := restored
-		progress := o.s.cfg.hundredths(StageRestore, len(round))
+		progress := s.restoreProgress(len(round))
 		// Singles, until a pass restores nothing, or too little for a
 		// long pass.
 		for {
@@ -139,7 +202,7 @@ func (o restoration) run(ctx context.Context) int {
 					return restored
 				}
 				progress(i)
-				if !s.ids.isDeleted(id) {
+				if !s.isDeleted(id) {
 					continue // restored in an earlier pass
 				}
 				tried++
@@ -158,7 +221,7 @@ func (o restoration) run(ctx context.Context) int {
 				return restored
 			}
 			progress(i)
-			if !s.ids.isDeleted(id) {
+			if !s.isDeleted(id) {
 				continue // restored alone or as a partner
 			}
 			a0 := s.anonymous()
@@ -176,7 +239,7 @@ func (o restoration) run(ctx context.Context) int {
 				s.reapply(id) // delete e again
 			}
 		}
-		if first && o.enough != nil && o.enough(s.ids.numKept()) {
+		if first && o.enough != nil && o.enough(s.numKept()) {
 			break
 		}
 		first = false
@@ -195,14 +258,14 @@ func (o restoration) run(ctx context.Context) int {
 func (o restoration) next(dst, order []int32, touched *marks.Set) []int32 {
 	s := o.s
 	for _, id := range order {
-		if !s.ids.isDeleted(id) {
+		if !s.isDeleted(id) {
 			continue
 		}
-		if e := s.in.edge(id); touched.Marked(e.U) || touched.Marked(e.V) {
+		if e := s.inputEdge(id); touched.Marked(e.U) || touched.Marked(e.V) {
 			dst = append(dst, id)
 		}
 	}
-	touched.Reset(s.n, 1)
+	touched.Reset(s.nodes(), 1)
 	return dst
 }
 
@@ -218,15 +281,15 @@ func (o restoration) next(dst, order []int32, touched *marks.Set) []int32 {
 // per partner, quadratic in the bound).
 func (o restoration) pair(id int32, broken []int32, seen *marks.Set, credit *int, a0 int) int32 {
 	s := o.s
-	seen.Reset(s.n, 1)
+	seen.Reset(s.nodes(), 1)
 	tries := 0
 	for _, x := range broken {
 		if seen.Marked(x) {
 			continue
 		}
 		seen.Mark(x)
-		for f := range s.in.incident(x) {
-			if f == id || !s.ids.isDeleted(f) {
+		for f := range s.inputIncident(x) {
+			if f == id || !s.isDeleted(f) {
 				continue
 			}
 			deep := tries >= pairPartners
@@ -255,7 +318,7 @@ func (o restoration) pair(id int32, broken []int32, seen *marks.Set, credit *int
 // nothing but the result is stored per edge.
 func (o restoration) order() []int32 {
 	s := o.s
-	key := func(e graph.Edge) int { return s.in.degree(e.U) + s.in.degree(e.V) }
+	key := func(e graph.Edge) int { return s.inputDegree(e.U) + s.inputDegree(e.V) }
 	var start []int32 // start[k]: where the edges of key k begin
 	for _, e := range s.deletions() {
 		k := key(e)
@@ -267,7 +330,7 @@ func (o restoration) order() []int32 {
 	for k := 1; k < len(start); k++ {
 		start[k] += start[k-1]
 	}
-	order := make([]int32, s.ids.numDeleted())
+	order := make([]int32, s.numDeleted())
 	for id, e := range s.deletions() {
 		k := key(e)
 		order[start[k]] = id
