@@ -37,6 +37,15 @@ const (
 	leanCutBytesPerNode = anonymize.LeanBytesPerNode + 16
 )
 
+// leanRestoreBytesPerEdge and leanRestoreBytesPerNode are the lower
+// estimate of the lean path with --refine restore: the restoration's own
+// (anonymize.LeanRestoreBytesPerEdge, LeanRestoreBytesPerNode) comes
+// beside the cut's.
+const (
+	leanRestoreBytesPerEdge = leanCutBytesPerEdge + anonymize.LeanRestoreBytesPerEdge
+	leanRestoreBytesPerNode = leanCutBytesPerNode + anonymize.LeanRestoreBytesPerNode
+)
+
 // leanCutApplies reports whether anonymize with flags a and configuration
 // cfg may take the lean path before the input is read: the cut strategy
 // unrefined, or the default without --refine (which takes it only where
@@ -50,7 +59,7 @@ const (
 // labels, and large enough that no verdict is made by default, is found
 // from its header (anonymizeLean).
 func leanCutApplies(a *anonymizeFlags, cfg anonymize.Config) bool {
-	cut := cfg.Strategy == anonymize.Cut && (cfg.Refine == "" || cfg.Refine == anonymize.NoRefinement) ||
+	cut := cfg.Strategy == anonymize.Cut && (cfg.Refine == "" || cfg.Refine == anonymize.NoRefinement || cfg.Refine == anonymize.Restore && cfg.Variant == anonymize.Full) ||
 		cfg.Strategy == anonymize.Best && cfg.Refine == ""
 	if !cut || leanMeasures([]measure.Measure{cfg.Measure}, cfg.D) == nil || cfg.Variant == anonymize.Budgeted || a.af.used() || a.within != "" || a.resume != "" ||
 		a.rf.wanted() || a.ladder || a.deletedPath != "" || a.tracePath != "" || a.attributesOut != "" || a.alterLayers != nil {
@@ -110,10 +119,14 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 	}
 	asked := cfg // recorded as asked where the input is released unchanged
 	cfg = asCut
-	if err := scan.Check(leanCutBytesPerEdge, leanCutBytesPerNode, "to anonymize it"); err != nil {
+	perEdge, perNode, what := leanCutBytesPerEdge, leanCutBytesPerNode, "the cut's release"
+	if cfg.Refine == anonymize.Restore {
+		perEdge, perNode, what = leanRestoreBytesPerEdge, leanRestoreBytesPerNode, "the cut's release, restored,"
+	}
+	if err := scan.Check(int64(perEdge), int64(perNode), "to anonymize it"); err != nil {
 		return true, readError(err)
 	}
-	e.notef("read %s: %d nodes, %d edges (lean path: the cut's release without a graph)", name, n, m)
+	e.notef("read %s: %d nodes, %d edges (lean path: %s without a graph)", name, n, m, what)
 	e.tightenGC(m)
 	// The input measured as the lean path of measure does, from the scan
 	// (its degrees are cloned: the forward orientation takes them).
@@ -159,7 +172,12 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 		if err := lean.Check(cfg.K); err != nil {
 			return true, &exitError{code: exitInternal, err: err}
 		}
-		e.notef("cut's release made in %.1fs: %d of %d edges kept; writing", time.Since(start).Seconds(), lean.NumEdges(), m)
+		if cfg.Refine == anonymize.Restore {
+			rr := lean.Result(0, 0).Refinement
+			e.notef("cut's release made and restored in %.1fs: %d of %d edges kept, %d of them restored (%d exact checks); writing", time.Since(start).Seconds(), lean.NumEdges(), m, rr.Restored, rr.Evaluations)
+		} else {
+			e.notef("cut's release made in %.1fs: %d of %d edges kept; writing", time.Since(start).Seconds(), lean.NumEdges(), m)
+		}
 	}
 	scan.Degrees = nil
 	res := lean.Result(before[0].NotKAnonymous, before[0].Unique)
