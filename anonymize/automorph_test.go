@@ -182,11 +182,22 @@ func hubsAndLeaves(r *rand.Rand, hubs, n int) *graph.Graph {
 // inside (p = 0.7) and sparse between (p = 0.05), where ua deletes nearly
 // everything.
 func denseGroups() *graph.Graph {
-	r := rand.New(rand.NewPCG(3, 9))
-	g := graph.New(60)
-	for u := range int32(60) {
-		for v := u + 1; v < 60; v++ {
-			if p := map[bool]float64{true: 0.7, false: 0.05}[u/10 == v/10]; r.Float64() < p {
+	return blocksGraph(rand.New(rand.NewPCG(3, 9)), 6, 10, 0.7, 0.05)
+}
+
+// blocksGraph returns a graph of groups groups of size nodes each: every
+// pair within a group tied with probability in, across groups with
+// probability out.
+func blocksGraph(r *rand.Rand, groups, size int, in, out float64) *graph.Graph {
+	n := groups * size
+	g := graph.New(n)
+	for u := range int32(n) {
+		for v := u + 1; v < int32(n); v++ {
+			p := out
+			if int(u)/size == int(v)/size {
+				p = in
+			}
+			if r.Float64() < p {
 				g.AddEdge(u, v)
 			}
 		}

@@ -24,10 +24,11 @@ const (
 // estimate of what LeanCut's restoration (Config.Refine Restore) takes
 // beside LeanBytesPerEdge and LeanBytesPerNode: a kept bit per list entry
 // and per edge, the deleted edges' ids in the order they are tried (4
-// bytes each), and the forward orientation that counts the release's
-// triangles, transiently; per node the release's degrees and triangle
-// counts, the input's first edge ids, where each list's higher
-// neighbours start, the classes' lists and map, and the marks.
+// bytes each), and, for Check, the forward orientation that counts the
+// restored release's triangles from scratch; per node the release's
+// degrees and triangle counts, the input's first edge ids, where each
+// list's higher neighbours start, the classes' lists and map, and the
+// marks.
 const (
 	LeanRestoreBytesPerEdge = 6
 	LeanRestoreBytesPerNode = 96
@@ -44,16 +45,13 @@ type LeanRelease struct {
 	took  time.Duration
 	// unchanged: the release is the input (LeanUnchanged); side is nil.
 	unchanged bool
-	// st, after Restore: the input's adjacency with the release's edges
-	// marked, which adj then holds; cut is the release before it.
-	st       *leanState
-	restored int   // edges restored
-	stopped  error // the context's error, if it ended the restoration
+	// st, once restored (Refine Restore): the input's adjacency, which
+	// adj then holds again, with the release's edges marked.
+	st          *leanState
+	restoreTook time.Duration
+	stopped     error // the context's error, if it ended the restoration
 	// cut: the cut's release, before any restoration.
-	cut struct {
-		deleted, notAnonymous, unique int
-		restoreTook                   time.Duration
-	}
+	cut struct{ deleted, notAnonymous, unique int }
 }
 
 // NumNodes returns the number of nodes, the input's.
@@ -73,13 +71,8 @@ func (r *LeanRelease) Deleted() int { return r.input - r.NumEdges() }
 // Higher appends to buf the neighbours of v in the release that are
 // greater than v, in ascending order, and returns it.
 func (r *LeanRelease) Higher(v int32, buf []int32) []int32 {
-	if st := r.st; st != nil {
-		for p := st.hiStart[v]; p < st.a.off[v+1]; p++ {
-			if st.isKeptAt(p) {
-				buf = append(buf, st.a.nb[p])
-			}
-		}
-		return buf
+	if r.st != nil {
+		return r.st.appendHigher(buf, v)
 	}
 	nb := r.adj.Neighbors(v)
 	i, _ := slices.BinarySearch(nb, v+1)
@@ -91,13 +84,15 @@ func (r *LeanRelease) Higher(v int32, buf []int32) []int32 {
 func (r *LeanRelease) Edges() iter.Seq[graph.Edge] {
 	return func(yield func(graph.Edge) bool) {
 		if r.st != nil {
-			stop := errors.New("stop")
-			r.st.keptStream(func(u, v int32) error {
-				if !yield(graph.Edge{U: u, V: v}) {
-					return stop
+			var buf []int32
+			for u := range int32(r.NumNodes()) {
+				buf = r.st.appendHigher(buf[:0], u)
+				for _, v := range buf {
+					if !yield(graph.Edge{U: u, V: v}) {
+						return
+					}
 				}
-				return nil
-			})
+			}
 			return
 		}
 		for _, e := range r.adj.edges() {
@@ -266,8 +261,7 @@ func LeanCut(ctx context.Context, deg []int32, edges graph.EdgeStream, cfg Confi
 // Refine Restore, edge for edge (restoration, on a leanState). It reads
 // the input's edges again, once to find the release's edges by the
 // input's ids, once to fill the adjacency, in place, with the input's
-// lists; degrees and triangles are then counted from scratch. Where ctx
-// ends first, the release is what was restored by then.
+// lists. Where ctx ends first, the release is what was restored by then.
 func (r *LeanRelease) restore(ctx context.Context, deg []int32, edges graph.EdgeStream) error {
 	t := time.Now()
 	m := r.input
@@ -308,8 +302,8 @@ func (r *LeanRelease) restore(ctx context.Context, deg []int32, edges graph.Edge
 	}
 	kept = nil
 	r.st = st
-	r.restored = restoration{s: st}.run(ctx)
-	r.cut.restoreTook = time.Since(t)
+	restoration{s: st}.run(ctx)
+	r.restoreTook = time.Since(t)
 	r.stopped = ctx.Err()
 	return nil
 }
@@ -369,10 +363,13 @@ func (r *LeanRelease) Result(notAnonymous, unique int) *Result {
 			Unique: r.cut.unique, NotKAnonymous: r.cut.notAnonymous})
 	}
 	if st := r.st; st != nil {
-		res.Trace = append(res.Trace, Iteration{Iteration: 2, Phase: PhaseRestore, EdgesAltered: r.Deleted(), SecondsUpdate: r.cut.restoreTook.Seconds(),
+		res.Trace = append(res.Trace, Iteration{Iteration: 2, Phase: PhaseRestore, EdgesAltered: r.Deleted(), SecondsUpdate: r.restoreTook.Seconds(),
 			Unique: st.unique(), NotKAnonymous: st.na})
 		res.Best = 2
-		res.Refinement = RefinementStats{Start: StartCut, Restored: r.restored, Kept: r.restored, Evaluations: st.moves, Seconds: r.cut.restoreTook.Seconds()}
+		// The restoration deletes no edge the cut kept: what it gave back
+		// is what the release keeps more.
+		restored := r.cut.deleted - r.Deleted()
+		res.Refinement = RefinementStats{Start: StartCut, Restored: restored, Kept: restored, Evaluations: st.moves, Seconds: r.restoreTook.Seconds()}
 		res.Interrupted = r.stopped != nil && !errors.Is(r.stopped, context.DeadlineExceeded)
 		res.TimedOut = errors.Is(r.stopped, context.DeadlineExceeded)
 	}

@@ -135,26 +135,6 @@ func TestLeanCut(t *testing.T) {
 	}
 }
 
-// blocksGraph returns a graph of blocks nodes per group, groups groups:
-// every pair within a group tied with probability in, across groups with
-// probability out.
-func blocksGraph(r *rand.Rand, groups, size int, in, out float64) *graph.Graph {
-	n := groups * size
-	g := graph.New(n)
-	for u := range int32(n) {
-		for v := u + 1; v < int32(n); v++ {
-			p := out
-			if int(u)/size == int(v)/size {
-				p = in
-			}
-			if r.Float64() < p {
-				g.AddEdge(u, v)
-			}
-		}
-	}
-	return g
-}
-
 // TestLeanUnchanged: where the input meets the target, LeanUnchanged's
 // release is the input and its result RunContext's, row for row, under
 // the configuration asked for.

@@ -18,9 +18,9 @@ import (
 // neighbour lists with a kept bit per list entry, every node's degree and
 // triangle count in the release, and the classes of the signatures they
 // make under count or edgecount at d = 1, all brought up to date exactly
-// by every edge restored or deleted. It takes the input's adjacency (8
-// bytes per edge), a quarter of a byte per edge for the bits, and about
-// 40 bytes per node; the classes are a map from signature to class.
+// by every edge restored or deleted. Beside the input's adjacency (8
+// bytes per edge) it takes a quarter of a byte per edge for the bits and
+// about 100 bytes per node with the classes' map (LeanRestoreBytesPerNode).
 type leanState struct {
 	a        *adjacency
 	hiStart  []int    // u's neighbours above u start at a.nb[hiStart[u]]
@@ -115,9 +115,12 @@ func (c *leanClasses) drop(cl int32) {
 }
 
 // newLeanState returns the state of the release of the input a whose
-// kept edges keptEdge reports by id (in ascending order of (U, V)),
-// measured from scratch, for restoration under cfg (count or edgecount at
-// d = 1, deleting, without attributes).
+// kept edges keptEdge reports by id (in ascending order of (U, V)), for
+// restoration under cfg (count or edgecount at d = 1, deleting, without
+// attributes). The release must have no triangle, as the cut's has none
+// (every edge crosses the cut): every node starts with none, and only the
+// degrees are counted. LeanRelease.Check counts the triangles of the
+// restored release from scratch.
 func newLeanState(a *adjacency, keptEdge func(id int32) bool, cfg *Config) (*leanState, error) {
 	n := a.NumNodes()
 	s := &leanState{a: a, hiStart: make([]int, n), first: make([]int32, n+1), kept: make([]uint64, (len(a.nb)+63)/64),
@@ -146,13 +149,7 @@ func newLeanState(a *adjacency, keptEdge func(id int32) bool, cfg *Config) (*lea
 			low[v]++
 		}
 	}
-	// The release's triangles, counted from scratch on its forward
-	// orientation.
-	fw, err := graph.NewForward(slices.Clone(s.deg), s.keptStream)
-	if err != nil {
-		return nil, err
-	}
-	s.tri = fw.TriangleCounts(cfg.Threads)
+	s.tri = make([]int32, n)
 	s.cls = leanClasses{index: make(map[uint64]int32), of: make([]int32, n), members: members.New(n)}
 	for v := range int32(n) {
 		s.cls.insert(v, s.cls.classOf(s.signature(v)))
@@ -171,14 +168,25 @@ func newLeanState(a *adjacency, keptEdge func(id int32) bool, cfg *Config) (*lea
 	return s, nil
 }
 
+// appendHigher appends to buf the neighbours of u in the release above
+// u, in ascending order, and returns it.
+func (s *leanState) appendHigher(buf []int32, u int32) []int32 {
+	for p := s.hiStart[u]; p < s.a.off[u+1]; p++ {
+		if s.isKeptAt(p) {
+			buf = append(buf, s.a.nb[p])
+		}
+	}
+	return buf
+}
+
 // keptStream streams the kept edges in ascending order of (U, V).
 func (s *leanState) keptStream(yield func(u, v int32) error) error {
+	var buf []int32
 	for u := range int32(s.nodes()) {
-		for p := s.hiStart[u]; p < s.a.off[u+1]; p++ {
-			if s.isKeptAt(p) {
-				if err := yield(u, s.a.nb[p]); err != nil {
-					return err
-				}
+		buf = s.appendHigher(buf[:0], u)
+		for _, v := range buf {
+			if err := yield(u, v); err != nil {
+				return err
 			}
 		}
 	}
@@ -564,8 +572,8 @@ func (s *leanState) unique() int {
 	return u
 }
 
-// popcount returns the number of kept list entries (twice the kept
-// edges), for tests.
+// popcount returns the number of kept list entries, twice the kept edges
+// where both ends' bits agree (LeanRelease.Check).
 func (s *leanState) popcount() int {
 	c := 0
 	for _, w := range s.kept {

@@ -172,15 +172,16 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 		if err := lean.Check(cfg.K); err != nil {
 			return true, &exitError{code: exitInternal, err: err}
 		}
-		if cfg.Refine == anonymize.Restore {
-			rr := lean.Result(0, 0).Refinement
-			e.notef("cut's release made and restored in %.1fs: %d of %d edges kept, %d of them restored (%d exact checks); writing", time.Since(start).Seconds(), lean.NumEdges(), m, rr.Restored, rr.Evaluations)
-		} else {
-			e.notef("cut's release made in %.1fs: %d of %d edges kept; writing", time.Since(start).Seconds(), lean.NumEdges(), m)
-		}
 	}
 	scan.Degrees = nil
 	res := lean.Result(before[0].NotKAnonymous, before[0].Unique)
+	switch {
+	case res.Best == 0: // unchanged, said above
+	case res.Refinement.Start != "":
+		e.notef("cut's release made and restored in %.1fs: %d of %d edges kept, %d of them restored (%d exact checks); writing", time.Since(start).Seconds(), res.EdgesAfter, m, res.Refinement.Restored, res.Refinement.Evaluations)
+	default:
+		e.notef("cut's release made in %.1fs: %d of %d edges kept; writing", time.Since(start).Seconds(), res.EdgesAfter, m)
+	}
 	label := func(v int32) string { return strconv.Itoa(int(v)) }
 	perm := release.PermutationOf(key, n, label, lean.Higher)
 	rel := renumberLean(lean, perm)
