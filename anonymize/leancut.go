@@ -28,10 +28,11 @@ const (
 // restored release's triangles from scratch; per node the release's
 // degrees and triangle counts, the input's first edge ids, where each
 // list's higher neighbours start, the classes' lists and map, and the
-// marks.
+// marks, with 4 bytes more for the marks of each probing goroutine beyond
+// the first (two goroutines counted; Config.Threads).
 const (
 	LeanRestoreBytesPerEdge = 6
-	LeanRestoreBytesPerNode = 96
+	LeanRestoreBytesPerNode = 100
 )
 
 // A LeanRelease is the release of the Cut strategy as LeanCut makes it:
@@ -302,7 +303,7 @@ func (r *LeanRelease) restore(ctx context.Context, deg []int32, edges graph.Edge
 	}
 	kept = nil
 	r.st = st
-	restoration{s: st}.run(ctx)
+	restoration{s: st, workers: graph.Threads(r.cfg.Threads)}.run(ctx)
 	r.restoreTook = time.Since(t)
 	r.stopped = ctx.Err()
 	return nil

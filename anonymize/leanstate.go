@@ -46,17 +46,31 @@ type leanState struct {
 	stamp   []uint32 // per class: touched by the toggle of epoch
 	epoch   uint32
 	inMoved marks.Set
-	shifts  []sigShift // probe's
-	// commonKept's: the node whose neighbours in the release nbrs marks
-	// (−1: none), and the ends of the last call.
-	nbrs     marks.Set
-	marked   int32
-	lastEnds [2]int32
+	// probes[w] is the scratch of probing goroutine w (probeOK); tryOK
+	// and toggle use probes[0], whose marks toggle keeps current.
+	probes []leanProbe
+	// version counts the toggles: a probe's marks made at another
+	// version are stale.
+	version uint64
 	// lowerEnd's last answer.
 	lastID struct {
 		id, u int32
 		p     int
 	}
+}
+
+// leanProbe is the scratch of checking a toggle without making it
+// (leanState.probe): the nodes it would move, their signatures' shifts,
+// and commonKept's marks of one node's neighbours in the release.
+type leanProbe struct {
+	moved  []int32
+	shifts []sigShift
+	// nbrs marks the neighbours of marked (−1: none) in the release of
+	// version; lastEnds are the ends of the last commonKept.
+	nbrs     marks.Set
+	marked   int32
+	lastEnds [2]int32
+	version  uint64
 }
 
 // classSize is a class and its size before a toggle.
@@ -162,8 +176,7 @@ func newLeanState(a *adjacency, keptEdge func(id int32) bool, cfg *Config) (*lea
 	}
 	s.stamp = make([]uint32, len(s.cls.sig))
 	s.inMoved.Reset(n, 1)
-	s.nbrs.Reset(n, 1)
-	s.marked, s.lastEnds = -1, [2]int32{-1, -1}
+	s.probers(1)
 	s.lastID.id = -1
 	return s, nil
 }
@@ -221,11 +234,16 @@ func (s *leanState) lowerEnd(id int32) (int32, int) {
 	if id == s.lastID.id {
 		return s.lastID.u, s.lastID.p // isDeleted, then tryOK
 	}
-	i, _ := slices.BinarySearch(s.first, id+1)
-	u := int32(i - 1)
-	p := s.hiStart[u] + int(id-s.first[u])
+	u, p := s.findLower(id)
 	s.lastID.id, s.lastID.u, s.lastID.p = id, u, p
 	return u, p
+}
+
+// findLower is lowerEnd without its memory, for probing goroutines.
+func (s *leanState) findLower(id int32) (int32, int) {
+	i, _ := slices.BinarySearch(s.first, id+1)
+	u := int32(i - 1)
+	return u, s.hiStart[u] + int(id-s.first[u])
 }
 
 // entry returns the position of v in u's list, which holds it.
@@ -244,8 +262,9 @@ func (s *leanState) toggle(u, v int32, pu, pv int) {
 		clear(s.stamp)
 		s.epoch = 1
 	}
+	own := &s.probes[0]
 	s.moved = append(s.moved[:0], u, v)
-	s.moved = s.commonKept(s.moved, u, v)
+	s.moved = s.commonKept(own, s.moved, u, v)
 	s.wasAnon = s.wasAnon[:0]
 	s.touched = s.touched[:0]
 	k := int32(s.k)
@@ -265,13 +284,15 @@ func (s *leanState) toggle(u, v int32, pu, pv int) {
 	s.setKept(pv, restoring)
 	for _, e := range [2][2]int32{{u, v}, {v, u}} {
 		switch {
-		case s.marked != e[0]:
+		case own.marked != e[0]:
 		case restoring:
-			s.nbrs.Mark(e[1])
+			own.nbrs.Mark(e[1])
 		default:
-			s.nbrs.Unmark(e[1])
+			own.nbrs.Unmark(e[1])
 		}
 	}
+	s.version++
+	own.version = s.version
 	s.numKeptE += int(sign)
 	s.deg[u] += sign
 	s.deg[v] += sign
@@ -313,25 +334,29 @@ func below(size, k int32) int {
 }
 
 // commonKept appends to dst the common neighbours of u and v in the
-// release, in ascending order. Restoration's pairs try many partners at
-// the same node, one after the other: once an end comes again, its
-// neighbours in the release are marked (and kept marked as its edges
-// change), and only the other end's list is read; otherwise the two lists
-// are merged.
-func (s *leanState) commonKept(dst []int32, u, v int32) []int32 {
-	last := s.lastEnds
-	s.lastEnds = [2]int32{u, v}
+// release, in ascending order, with the scratch p. Restoration's pairs
+// try many partners at the same node, one after the other: once an end
+// comes again, its neighbours in the release are marked (and, in
+// probes[0], kept marked as its edges change; the other probes' marks
+// last until the state changes), and only the other end's list is read;
+// otherwise the two lists are merged.
+func (s *leanState) commonKept(p *leanProbe, dst []int32, u, v int32) []int32 {
+	if p.version != s.version {
+		p.marked, p.lastEnds, p.version = -1, [2]int32{-1, -1}, s.version
+	}
+	last := p.lastEnds
+	p.lastEnds = [2]int32{u, v}
 	switch {
-	case s.marked == u:
-		return s.markedIn(dst, v)
-	case s.marked == v:
-		return s.markedIn(dst, u)
+	case p.marked == u:
+		return s.markedIn(p, dst, v)
+	case p.marked == v:
+		return s.markedIn(p, dst, u)
 	case u == last[0] || u == last[1]:
-		s.mark(u)
-		return s.markedIn(dst, v)
+		s.mark(p, u)
+		return s.markedIn(p, dst, v)
 	case v == last[0] || v == last[1]:
-		s.mark(v)
-		return s.markedIn(dst, u)
+		s.mark(p, v)
+		return s.markedIn(p, dst, u)
 	}
 	i, iEnd := s.a.off[u], s.a.off[u+1]
 	j, jEnd := s.a.off[v], s.a.off[v+1]
@@ -354,22 +379,22 @@ func (s *leanState) commonKept(dst []int32, u, v int32) []int32 {
 	return dst
 }
 
-// mark marks the neighbours of x in the release (commonKept).
-func (s *leanState) mark(x int32) {
-	s.nbrs.Next()
-	s.marked = x
-	for p := s.a.off[x]; p < s.a.off[x+1]; p++ {
-		if s.isKeptAt(p) {
-			s.nbrs.Mark(s.a.nb[p])
+// mark marks in p the neighbours of x in the release (commonKept).
+func (s *leanState) mark(p *leanProbe, x int32) {
+	p.nbrs.Next()
+	p.marked = x
+	for i := s.a.off[x]; i < s.a.off[x+1]; i++ {
+		if s.isKeptAt(i) {
+			p.nbrs.Mark(s.a.nb[i])
 		}
 	}
 }
 
-// markedIn appends to dst the neighbours of y in the release that are
-// marked, in ascending order.
-func (s *leanState) markedIn(dst []int32, y int32) []int32 {
-	for p := s.a.off[y]; p < s.a.off[y+1]; p++ {
-		if w := s.a.nb[p]; s.nbrs.Marked(w) && s.isKeptAt(p) {
+// markedIn appends to dst the neighbours of y in the release that p
+// marks, in ascending order.
+func (s *leanState) markedIn(p *leanProbe, dst []int32, y int32) []int32 {
+	for i := s.a.off[y]; i < s.a.off[y+1]; i++ {
+		if w := s.a.nb[i]; p.nbrs.Marked(w) && s.isKeptAt(i) {
 			dst = append(dst, w)
 		}
 	}
@@ -447,48 +472,66 @@ func (s *leanState) tryOK(id int32, anonymous0 int) bool {
 	u, pu := s.lowerEnd(id)
 	v := s.a.nb[pu]
 	s.moves++
-	if !s.okAt(s.probe(u, v, pu, s.nodes()-min(anonymous0, s.target)), anonymous0) {
+	if !s.okAt(s.probe(&s.probes[0], u, v, pu, s.nodes()-min(anonymous0, s.target)), anonymous0) {
 		return false
 	}
 	s.toggle(u, v, pu, s.entry(v, u))
 	return true
 }
 
+// probers makes ready the scratch of n probing goroutines.
+func (s *leanState) probers(n int) {
+	for len(s.probes) < n {
+		p := leanProbe{marked: -1, lastEnds: [2]int32{-1, -1}, version: s.version}
+		p.nbrs.Reset(s.nodes(), 1)
+		s.probes = append(s.probes, p)
+	}
+}
+
+// probeOK is tryOK's check without the move, with the scratch probes[w]:
+// it reads the state and writes only there.
+func (s *leanState) probeOK(w int, id int32, anonymous0 int) bool {
+	u, pu := s.findLower(id)
+	return s.okAt(s.probe(&s.probes[w], u, s.a.nb[pu], pu, s.nodes()-min(anonymous0, s.target)), anonymous0)
+}
+
+func (s *leanState) evaluated(n int) { s.moves += n }
+
 // probe returns the number of nodes that would not be k-anonymous after
 // toggling the input's edge {u, v} (entry pu in u's list), without
-// toggling it, or a lower bound of it above maxNA: the signatures it
+// toggling it and writing only to p, or a lower bound of it above maxNA: the signatures it
 // would change, each taken out of its class and into another, counted by
 // signature, and the classes' sizes looked up once. The ends are looked
 // at first: where the class an end would join stays below k, with more
 // than maxNA nodes in it, that is the bound.
-func (s *leanState) probe(u, v int32, pu int, maxNA int) int {
+func (s *leanState) probe(p *leanProbe, u, v int32, pu int, maxNA int) int {
 	sign := int32(1)
 	if s.isKeptAt(pu) {
 		sign = -1
 	}
-	s.moved = append(s.moved[:0], u, v)
-	s.moved = s.commonKept(s.moved, u, v)
-	c := sign * int32(len(s.moved)-2)
-	s.shifts = s.shifts[:0]
-	for i, x := range s.moved {
+	p.moved = append(p.moved[:0], u, v)
+	p.moved = s.commonKept(p, p.moved, u, v)
+	c := sign * int32(len(p.moved)-2)
+	p.shifts = p.shifts[:0]
+	for i, x := range p.moved {
 		d, t := s.deg[x], s.tri[x]+sign
 		if i < 2 {
 			d, t = d+sign, s.tri[x]+c
 		}
-		s.shifts = append(s.shifts, sigShift{s.signature(x), -1}, sigShift{signatureOf(s.edgeCount, d, t), 1})
+		p.shifts = append(p.shifts, sigShift{s.signature(x), -1}, sigShift{signatureOf(s.edgeCount, d, t), 1})
 	}
 	k := int32(s.k)
 	bound := 0
 	for end := range 2 {
-		sig := s.shifts[2*end+1].sig
-		if end == 1 && sig == s.shifts[1].sig {
+		sig := p.shifts[2*end+1].sig
+		if end == 1 && sig == p.shifts[1].sig {
 			break // both ends join one class, counted once
 		}
 		size := int32(0)
 		if cl, ok := s.cls.index[sig]; ok {
 			size = s.cls.size[cl]
 		}
-		for _, sh := range s.shifts {
+		for _, sh := range p.shifts {
 			if sh.sig == sig {
 				size += sh.delta
 			}
@@ -498,12 +541,12 @@ func (s *leanState) probe(u, v int32, pu int, maxNA int) int {
 	if bound > maxNA {
 		return bound
 	}
-	slices.SortFunc(s.shifts, func(a, b sigShift) int { return cmp.Compare(a.sig, b.sig) })
+	slices.SortFunc(p.shifts, func(a, b sigShift) int { return cmp.Compare(a.sig, b.sig) })
 	na := s.na
-	for i := 0; i < len(s.shifts); {
-		sig, delta := s.shifts[i].sig, int32(0)
-		for ; i < len(s.shifts) && s.shifts[i].sig == sig; i++ {
-			delta += s.shifts[i].delta
+	for i := 0; i < len(p.shifts); {
+		sig, delta := p.shifts[i].sig, int32(0)
+		for ; i < len(p.shifts) && p.shifts[i].sig == sig; i++ {
+			delta += p.shifts[i].delta
 		}
 		if delta == 0 {
 			continue
