@@ -104,6 +104,28 @@ func TestSinglesEnd(t *testing.T) {
 	}
 }
 
+// TestPairsEnd: a round's pairs end once longPairs searches or more have
+// found partners for fewer than one in pairYield of them, and not before.
+func TestPairsEnd(t *testing.T) {
+	for _, tc := range []struct {
+		found, searches int
+		want            bool
+	}{
+		{0, 0, false},
+		{0, longPairs - 1, false},
+		{0, longPairs, true},
+		{longPairs/pairYield - 1, longPairs, true},
+		{longPairs/pairYield + 1, longPairs, false},
+		{40, 454_548, true}, // a population network of 10^6 ties
+		{83, 63_626, false}, // Enron's sparest round
+		{83, 10 * 63_626, true},
+	} {
+		if got := pairsEnd(tc.found, tc.searches); got != tc.want {
+			t.Errorf("pairsEnd(%d, %d) = %t, want %t", tc.found, tc.searches, got, tc.want)
+		}
+	}
+}
+
 // TestRestoreRounds: a restored edge can make another restorable alone, so
 // restoration works in rounds. From every edge deleted, on the random
 // graphs of testgraphs (6 draws of 11 graphs, count, d = 1, k = 2), it
