@@ -166,9 +166,10 @@ type Config struct {
 	Seed uint64
 	// Threads is the number of goroutines computing signatures, the
 	// greedy deletion's keys (Greedy, and Best in the budgeted variant),
-	// the deletion plans of liu-terzi, and ua's weights and batches of
-	// deletions on large graphs (below 1: GOMAXPROCS). Results do not
-	// depend on it.
+	// the deletion plans of liu-terzi, ua's weights and batches of
+	// deletions on large graphs, and the checks of the lean path's
+	// restoration (LeanCut with Refine Restore) (below 1: GOMAXPROCS).
+	// Results do not depend on it.
 	Threads int
 
 	// Progress, if not nil, is called after every iteration.

@@ -240,7 +240,7 @@ func (o restoration) run(ctx context.Context) int {
 	var at []int       // the positions in round of batch's edges
 	var seen marks.Set // the broken nodes whose edges have been tried
 	lo, hi := 1, 1     // the sizes of the batches of single restorations
-	if p, ok := s.(probing); ok && o.workers > 1 {
+	if p := o.prober(); p != nil {
 		p.probers(o.workers)
 		lo, hi = minBatch, maxBatch
 	}
@@ -356,12 +356,16 @@ func (o restoration) next(dst, order []int32, touched *marks.Set) []int32 {
 // partner between two broken nodes is tried from both (trying it again
 // changes nothing, and a list without repeats cost a search of the list
 // per partner, quadratic in the bound). The partners are tried in
-// batches (firstOK) that grow from minPairBatch, gathered in *buf.
+// batches (firstOK), one at a time on one worker and from minPairBatch
+// up on several, gathered in *buf.
 func (o restoration) pair(id int32, broken []int32, seen *marks.Set, credit *int, a0 int, buf *[]int32) int32 {
 	s := o.s
 	seen.Reset(s.nodes(), 1)
 	limit := min(maxPairPartners, pairPartners+max(*credit, 0))
-	tries, size := 0, minPairBatch
+	tries, size := 0, 1
+	if o.prober() != nil {
+		size = minPairBatch
+	}
 	batch := (*buf)[:0]
 	defer func() { *buf = batch }()
 	// try tries the batch, spends the credit of its deep tries and
@@ -421,12 +425,12 @@ func (o restoration) pair(id int32, broken []int32, seen *marks.Set, credit *int
 // skipped.
 func (o restoration) firstOK(ids []int32, anonymous0 int) int {
 	s := o.s
-	p, probes := s.(probing)
+	p := o.prober()
 	from := minParallel
 	if o.parallelFrom > 0 {
 		from = o.parallelFrom
 	}
-	if !probes || o.workers < 2 || len(ids) < max(2, from) {
+	if p == nil || len(ids) < max(2, from) {
 		for i, id := range ids {
 			if s.tryOK(id, anonymous0) {
 				s.commit()
@@ -457,21 +461,30 @@ func (o restoration) firstOK(ids []int32, anonymous0 int) int {
 	return f
 }
 
+// prober returns the state as probing where its candidates are shared
+// among several workers, else nil.
+func (o restoration) prober() probing {
+	if p, ok := o.s.(probing); ok && o.workers > 1 {
+		return p
+	}
+	return nil
+}
+
 // The batches of firstOK on several workers. Single restorations start
 // at minBatch edges and double after a batch in which none fit, up to
 // maxBatch; after one in which the f-th fit, the next has 2f (at least
 // minBatch), so that a batch checks about twice as many as it needs where
-// fits are as frequent as they were. (On one worker a batch is one edge.)
-// The pairs' batches start at minPairBatch and double. Only batches of
+// fits are as frequent as they were. The pairs' batches start at
+// minPairBatch and double. (On one worker every batch is one candidate.) Only batches of
 // minParallel or more are shared among the workers, probeChunk candidates
 // at a time; smaller ones are tried in order on the calling goroutine. A
 // check takes about 2 µs on a population network, and handing a batch to
 // the workers costs tens of µs, so smaller shared batches lose: on one of
 // 10^6 ties (`generate population -n 12121 --edges 1000000`, count,
-// k = 2, 2026-11-30), restoring the cut's release took 36.5 s on one
-// worker and, on two, 30.8 s with minParallel 64 but 44.5 s with 32,
-// where the pairs' batches of 32 (454,548 pair searches, of which 40
-// found a partner) were shared too.
+// k = 2, 2026-11-30, before pairsEnd), restoring the cut's release took
+// 35.1 s on one worker and, on two, 29.6 s with minParallel 64, 44.5 s
+// with minParallel 32 and the pairs' batches starting at 32 (454,548 pair
+// searches, of which 40 found a partner), and 51.6 s with minParallel 8.
 const (
 	minBatch     = 32
 	maxBatch     = 2048
