@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/examples"
 )
 
@@ -375,9 +376,12 @@ func TestAnonymizeLean(t *testing.T) {
 	}
 	// The default takes the lean path only where its own would not fit:
 	// under a memory limit below its estimate (40 bytes per edge, 200 per
-	// node; about 2 MB here) and above the lean path's (about 0.6 MB) it
-	// makes the release of --algorithm cut, byte for byte, and says so;
-	// without the limit it runs as always.
+	// node; about 2 MB here) and above the lean restoration's (about 1.0
+	// MB) it makes the release of --algorithm cut --refine restore, byte
+	// for byte, and says so; under one below that and above the lean
+	// cut's (about 0.6 MB), that of --algorithm cut; without a limit it
+	// runs as always (leanDefault chooses by size alone from 2^25 edges:
+	// TestLeanDefault).
 	bin := filepath.Join(dir, "population.anonet")
 	base := []string{"anonymize", bin, "--variant", "full", "--no-ladder", "--key-file", key, "--json", "--quiet=false"}
 	algorithm := func(out string) string {
@@ -389,22 +393,31 @@ func TestAnonymizeLean(t *testing.T) {
 		}
 		return r.Algorithm
 	}
-	out, stderr, code := runCLI(t, append(base, "--algorithm", "cut", "-o", filepath.Join(dir, "cut.anonet"))...)
-	if code != 0 {
-		t.Fatalf("--algorithm cut: exit %d: %s", code, stderr)
+	for _, c := range []struct {
+		limit int64
+		as    []string
+		say   string
+	}{
+		{1500 << 10, []string{"--algorithm", "cut", "--refine", "restore"}, "making the cut's release and restoring it without a graph instead"},
+		{800 << 10, []string{"--algorithm", "cut"}, "making the cut's release without a graph instead"},
+	} {
+		as := filepath.Join(dir, "as.anonet")
+		if _, stderr, code := runCLI(t, append(append(base, c.as...), "-o", as)...); code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.as, code, stderr)
+		}
+		old := debug.SetMemoryLimit(c.limit)
+		out, stderr, code := runCLI(t, append(base, "-o", filepath.Join(dir, "best.anonet"))...)
+		debug.SetMemoryLimit(old)
+		if code != 0 || !strings.Contains(stderr, c.say) || algorithm(out) != "cut" {
+			t.Errorf("the default under a memory limit of %d bytes: exit %d, algorithm %q: %s", c.limit, code, algorithm(out), stderr)
+		}
+		a, _ := os.ReadFile(as)
+		b, _ := os.ReadFile(filepath.Join(dir, "best.anonet"))
+		if len(a) == 0 || string(a) != string(b) {
+			t.Errorf("the default under a memory limit of %d bytes: a release of %d bytes, %s's %d", c.limit, len(b), c.as, len(a))
+		}
 	}
-	old := debug.SetMemoryLimit(1500 << 10)
-	out, stderr, code = runCLI(t, append(base, "-o", filepath.Join(dir, "best.anonet"))...)
-	debug.SetMemoryLimit(old)
-	if code != 0 || !strings.Contains(stderr, "making the cut's release without a graph instead") || algorithm(out) != "cut" {
-		t.Errorf("the default under a memory limit: exit %d, algorithm %q: %s", code, algorithm(out), stderr)
-	}
-	a, _ := os.ReadFile(filepath.Join(dir, "cut.anonet"))
-	b, _ := os.ReadFile(filepath.Join(dir, "best.anonet"))
-	if len(a) == 0 || string(a) != string(b) {
-		t.Errorf("the default under a memory limit: a release of %d bytes, --algorithm cut's %d", len(b), len(a))
-	}
-	out, stderr, code = runCLI(t, append(base, "-o", filepath.Join(dir, "best.anonet"))...)
+	out, stderr, code := runCLI(t, append(base, "-o", filepath.Join(dir, "best.anonet"))...)
 	if code != 0 || strings.Contains(stderr, "lean path") || algorithm(out) != "best" {
 		t.Errorf("the default: exit %d, algorithm %q: %s", code, algorithm(out), stderr)
 	}
@@ -419,7 +432,7 @@ func TestAnonymizeLean(t *testing.T) {
 	if code != 0 || strings.Contains(stderr, "lean path") {
 		t.Fatalf("the default on a ring: exit %d: %s", code, stderr)
 	}
-	old = debug.SetMemoryLimit(1500 << 10)
+	old := debug.SetMemoryLimit(1500 << 10)
 	lean, stderr, code := runCLI(t, append(base, "-o", filepath.Join(dir, "ring-lean.anonet"), "--mapping", filepath.Join(dir, "ring-lean.tsv"))...)
 	debug.SetMemoryLimit(old)
 	if code != 0 || !strings.Contains(stderr, "releasing it unchanged") || algorithm(lean) != "best" {
@@ -431,6 +444,39 @@ func TestAnonymizeLean(t *testing.T) {
 		b, _ := os.ReadFile(filepath.Join(dir, "ring-usual"+ext))
 		if len(a) == 0 || string(a) != string(b) {
 			t.Errorf("the default on a ring under a memory limit: its %s differs from the usual path's", ext)
+		}
+	}
+}
+
+// TestLeanDefault holds leanDefault's choices against the memory the
+// process may use: the lean path where the usual one cannot fit (restored
+// in the full variant where that fits too), and, from
+// leanDefaultMinEdges edges, the lean restoration where the usual path
+// would fit.
+func TestLeanDefault(t *testing.T) {
+	const gib = 1 << 30
+	for _, c := range []struct {
+		limit, m, n   int64
+		v             anonymize.Variant
+		take, restore bool
+	}{
+		// 40 bytes per edge and 200 per node fit in 64 GiB; the lean
+		// restoration from 2^25 edges on, in the full variant only.
+		{64 * gib, leanDefaultMinEdges - 1, 1 << 20, anonymize.Full, false, false},
+		{64 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Full, true, true},
+		{64 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Partial, false, false},
+		// 1.55 GB on the usual path, 0.71 GB restored on the lean one.
+		{1 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Full, true, true},
+		{1 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Partial, true, false},
+		// 60 MB usual, 32 MB restored lean.
+		{20 << 20, 1e6, 1e5, anonymize.Full, true, false},
+		{80 << 20, 1e6, 1e5, anonymize.Full, false, false},
+	} {
+		old := debug.SetMemoryLimit(c.limit)
+		take, restore, why := leanDefault(c.m, c.n, c.v)
+		debug.SetMemoryLimit(old)
+		if take != c.take || restore != c.restore || take != (why != "") {
+			t.Errorf("limit %d, %d edges, %d nodes, %s: take %t, restore %t (%q), want %t, %t", c.limit, c.m, c.n, c.v, take, restore, why, c.take, c.restore)
 		}
 	}
 }

@@ -46,10 +46,49 @@ const (
 	leanRestoreBytesPerNode = leanCutBytesPerNode + anonymize.LeanRestoreBytesPerNode
 )
 
+// leanDefaultMinEdges is the size from which the default strategy, in
+// the full variant, takes the lean path and restores the cut's release
+// there (leanDefault) even where its usual path would fit. From 2^22
+// edges (cutFirstMinEdges in package anonymize) the usual path starts
+// from the same cut's release and restores it with the same restoration,
+// edge for edge, but about three times slower, at 40 to 80 bytes per edge
+// where the lean path takes 15 to 17; its local search and k-automorphic
+// start come after, and pay only where the restoration ends in time. On
+// a population network of 10^8 ties (2026-11-30) the usual path kept
+// 62.3% of the ties in 41 min 28 s at 8.24 GB (--time-limit 40m, the
+// restoration unfinished), the lean path 65.07% in 45 min 47 s at 1.48
+// GB (--time-limit 45m). At 10^7 ties the lean restoration ends in 6.4
+// minutes; the usual path then still has time for the rest
+// (docs/performance.md, "The default's lean path at scale").
+const leanDefaultMinEdges = 1 << 25
+
+// leanDefault reports whether the default strategy, in variant v, on a
+// network of m edges and n nodes whose input the lean path can read,
+// takes that path (take), whether it restores the cut's release there
+// (restore: the full variant, where the restoration's memory fits), and
+// why, for the terminal. It takes it where the usual path's lower
+// estimate (anonymizeBytesPerEdge, anonymizeBytesPerNode) exceeds what
+// the process may use, and, from leanDefaultMinEdges edges, where it can
+// restore.
+func leanDefault(m, n int64, v anonymize.Variant) (take, restore bool, why string) {
+	tooBig := memoryShort("anonymizing", m, n, anonymizeBytesPerEdge, anonymizeBytesPerNode)
+	restore = v == anonymize.Full && memoryShort("restoring", m, n, leanRestoreBytesPerEdge, leanRestoreBytesPerNode) == nil
+	const doc = `(docs/anonymize.md, "The lean cut")`
+	switch {
+	case tooBig != nil && restore:
+		return true, true, fmt.Sprintf("%v on the default's usual path: making the cut's release and restoring it without a graph instead, as --algorithm cut --refine restore does %s", tooBig, doc)
+	case tooBig != nil:
+		return true, false, fmt.Sprintf("%v on the default's usual path: making the cut's release without a graph instead, as --algorithm cut does %s", tooBig, doc)
+	case m >= leanDefaultMinEdges && restore:
+		return true, true, fmt.Sprintf("%d edges, %d or more: the default makes the cut's release and restores it without a graph, as --algorithm cut --refine restore does, in a fifth of the usual path's memory %s", m, int64(leanDefaultMinEdges), doc)
+	}
+	return false, false, ""
+}
+
 // leanCutApplies reports whether anonymize with flags a and configuration
 // cfg may take the lean path before the input is read: the cut strategy
 // unrefined, or the default without --refine (which takes it only where
-// the usual path cannot fit, anonymizeLean), deleting in the full or
+// leanDefault says, anonymizeLean), deleting in the full or
 // partial variant, the release written as a bare binary file, and
 // nothing that needs a graph.Graph (attributes, nesting, resuming, a report or a
 // verdict asked for, the list of deletions, the trace with its twins,
@@ -73,13 +112,14 @@ func leanCutApplies(a *anonymizeFlags, cfg anonymize.Config) bool {
 // (leanCutApplies, and a bare binary input without labels, with more
 // edges than ladderAutoEdges unless --no-ladder) and reports whether it
 // did; otherwise the caller takes the usual path. The default strategy
-// takes it only where the cut's release applies and the lean path
-// measures (count or edgecount at d = 1) and the usual path's lower estimate of its memory
-// (anonymizeBytesPerEdge, anonymizeBytesPerNode) exceeds what the process
-// may use: the release is then the cut's, the one Best's start on such a
-// network takes when ua's deletions give way to it, without the
-// restoration and local search that follow it there (docs/anonymize.md,
-// "The lean cut"). Where the input already meets the target it is the
+// takes it only where the cut's release applies, the lean path measures
+// (count or edgecount at d = 1) and leanDefault says so: where the usual
+// path cannot fit, and on networks of leanDefaultMinEdges edges or more.
+// The release is then the cut's, the one Best's start on such a network
+// takes when ua's deletions give way to it, restored as the usual path
+// restores it where the full variant's restoration fits, without the
+// local search and k-automorphic start that follow there
+// (docs/anonymize.md, "The lean cut"). Where the input already meets the target it is the
 // release, unchanged, recorded as the run asked for. Where no release of
 // the cut meets the target
 // (anonymize.ErrLeanUnmet) nothing is written, even with --allow-unmet,
@@ -111,11 +151,14 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 		return true, usageErrorf("%v", err)
 	}
 	if cfg.Strategy == anonymize.Best {
-		tooBig := memoryShort("anonymizing", int64(m), int64(n), anonymizeBytesPerEdge, anonymizeBytesPerNode)
-		if tooBig == nil {
+		take, restore, why := leanDefault(int64(m), int64(n), cfg.Variant)
+		if !take {
 			return false, nil
 		}
-		e.notef("%v on the default's usual path: making the cut's release without a graph instead, as --algorithm cut does (docs/anonymize.md, \"The lean cut\")", tooBig)
+		if restore {
+			asCut.Refine = anonymize.Restore
+		}
+		e.notef("%s", why)
 	}
 	asked := cfg // recorded as asked where the input is released unchanged
 	cfg = asCut
