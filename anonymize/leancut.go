@@ -46,6 +46,9 @@ type LeanRelease struct {
 	took  time.Duration
 	// unchanged: the release is the input (LeanUnchanged); side is nil.
 	unchanged bool
+	// resumed: the release went on from an earlier one (LeanResume);
+	// side is nil, and cut holds the earlier release's counts.
+	resumed bool
 	// st, once restored (Refine Restore): the input's adjacency, which
 	// adj then holds again, with the release's edges marked.
 	st          *leanState
@@ -124,8 +127,10 @@ func (r *LeanRelease) degreeClasses() (deg []int32, count []int) {
 // sides of the cut, so the release has no triangle, and every degree is
 // shared by at least k nodes. The two make every node k-anonymous under
 // every star-local measure at d = 1 (measure.StarLocal: count, edgecount,
-// degdist, dk). A release of LeanUnchanged, the input,
-// has no cut: Check refuses it (its caller measured the input instead).
+// degdist, dk). A restored or resumed release is checked instead from
+// its degrees and triangle counts, counted anew (checkRestored). A
+// release of LeanUnchanged, the input, has no cut: Check refuses it (its
+// caller measured the input instead).
 func (r *LeanRelease) Check(k int) error {
 	if r.unchanged {
 		return errors.New("anonymize: the release is the input, unchanged: it has no cut to check; measure it")
@@ -297,7 +302,7 @@ func (r *LeanRelease) restore(ctx context.Context, deg []int32, edges graph.Edge
 	if err != nil {
 		return fmt.Errorf("anonymize: reading the edges again to restore: %w", err)
 	}
-	st, err := newLeanState(r.adj, func(id int32) bool { return kept[id>>6]&(1<<(id&63)) != 0 }, &r.cfg)
+	st, err := newLeanState(r.adj, func(id int32) bool { return kept[id>>6]&(1<<(id&63)) != 0 }, &r.cfg, false)
 	if err != nil {
 		return err
 	}
@@ -348,19 +353,25 @@ func compareEdges(a, b graph.Edge) int {
 // RunContext returns it under Strategy Cut, from the input's nodes that
 // are not k-anonymous and unique (measured by the caller) and the
 // release's degrees (Check verifies that they make every node
-// k-anonymous): the input's row, then the cut's (PhaseCut), the best. Its
-// list of alterations is empty (Deleted counts them; at 10^9 edges the
-// list would take gigabytes). The result of a release of LeanUnchanged
-// has the input's row alone, as RunContext's where the input meets the
-// target.
+// k-anonymous): the input's row, then the cut's (PhaseCut), then, once
+// restored, the restoration's (PhaseRestore), the best. A release of
+// LeanResume has the earlier release's row (PhaseResume) instead of the
+// cut's, as ResumeContext's result. Its list of alterations is empty
+// (Deleted counts them; at 10^9 edges the list would take gigabytes). The
+// result of a release of LeanUnchanged has the input's row alone, as
+// RunContext's where the input meets the target.
 func (r *LeanRelease) Result(notAnonymous, unique int) *Result {
 	n, m := r.NumNodes(), r.input
 	res := &Result{Config: r.cfg, Nodes: n, EdgesBefore: m, EdgesAfter: r.NumEdges(), Target: Target(r.cfg.Alpha, n), Best: 1}
 	res.Trace = []Iteration{{Phase: PhaseStrategy, Unique: unique, NotKAnonymous: notAnonymous}}
+	phase, start := PhaseCut, StartCut
+	if r.resumed {
+		phase, start = PhaseResume, StartStrategy // as ResumeContext's
+	}
 	if r.unchanged {
 		res.Best = 0
 	} else {
-		res.Trace = append(res.Trace, Iteration{Iteration: 1, Phase: PhaseCut, EdgesAltered: r.cut.deleted, SecondsSelect: r.took.Seconds(),
+		res.Trace = append(res.Trace, Iteration{Iteration: 1, Phase: phase, EdgesAltered: r.cut.deleted, SecondsSelect: r.took.Seconds(),
 			Unique: r.cut.unique, NotKAnonymous: r.cut.notAnonymous})
 	}
 	if st := r.st; st != nil {
@@ -370,7 +381,7 @@ func (r *LeanRelease) Result(notAnonymous, unique int) *Result {
 		// The restoration deletes no edge the cut kept: what it gave back
 		// is what the release keeps more.
 		restored := r.cut.deleted - r.Deleted()
-		res.Refinement = RefinementStats{Start: StartCut, Restored: restored, Kept: restored, Evaluations: st.moves, Seconds: r.restoreTook.Seconds()}
+		res.Refinement = RefinementStats{Start: start, Restored: restored, Kept: restored, Evaluations: st.moves, Seconds: r.restoreTook.Seconds()}
 		res.Interrupted = r.stopped != nil && !errors.Is(r.stopped, context.DeadlineExceeded)
 		res.TimedOut = errors.Is(r.stopped, context.DeadlineExceeded)
 	}

@@ -298,7 +298,7 @@ func TestLeanRestoreWorkers(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					st, err := newLeanState(a, func(id int32) bool { return released[ids[id]] }, &cut.cfg)
+					st, err := newLeanState(a, func(id int32) bool { return released[ids[id]] }, &cut.cfg, false)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -131,11 +131,14 @@ func (c *leanClasses) drop(cl int32) {
 // newLeanState returns the state of the release of the input a whose
 // kept edges keptEdge reports by id (in ascending order of (U, V)), for
 // restoration under cfg (count or edgecount at d = 1, deleting, without
-// attributes). The release must have no triangle, as the cut's has none
-// (every edge crosses the cut): every node starts with none, and only the
-// degrees are counted. LeanRelease.Check counts the triangles of the
-// restored release from scratch.
-func newLeanState(a *adjacency, keptEdge func(id int32) bool, cfg *Config) (*leanState, error) {
+// attributes). With triangles false the release must have no triangle,
+// as the cut's has none (every edge crosses the cut): every node starts
+// with none, and only the degrees are counted; with triangles true they
+// are counted on the release's forward orientation (4 bytes per kept
+// edge, dropped after), as an earlier release that is resumed may have
+// them. LeanRelease.Check counts the triangles of the restored release
+// from scratch.
+func newLeanState(a *adjacency, keptEdge func(id int32) bool, cfg *Config, triangles bool) (*leanState, error) {
 	n := a.NumNodes()
 	s := &leanState{a: a, hiStart: make([]int, n), first: make([]int32, n+1), kept: make([]uint64, (len(a.nb)+63)/64),
 		deg: make([]int32, n), k: cfg.K, target: Target(cfg.Alpha, n), cfg: cfg}
@@ -163,7 +166,15 @@ func newLeanState(a *adjacency, keptEdge func(id int32) bool, cfg *Config) (*lea
 			low[v]++
 		}
 	}
-	s.tri = make([]int32, n)
+	if triangles {
+		fw, err := graph.NewForward(slices.Clone(s.deg), s.keptStream)
+		if err != nil {
+			return nil, fmt.Errorf("anonymize: counting the release's triangles: %w", err)
+		}
+		s.tri = fw.TriangleCounts(cfg.Threads)
+	} else {
+		s.tri = make([]int32, n)
+	}
 	s.cls = leanClasses{index: make(map[uint64]int32), of: make([]int32, n), members: members.New(n)}
 	for v := range int32(n) {
 		s.cls.insert(v, s.cls.classOf(s.signature(v)))

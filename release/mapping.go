@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/anonet-project/anonet/anonymize"
@@ -88,11 +89,21 @@ const MappingHeader = "original\tanonymized"
 // named twice. name is used in error messages.
 func ReadMapping(r io.Reader, name string, orig, anon *graph.Graph) ([]int32, error) {
 	idO, idA := orig.LabelIndex(), anon.LabelIndex()
-	corr := make([]int32, orig.NumNodes())
+	lookup := func(index map[string]int32) func(string) (int32, bool) {
+		return func(label string) (int32, bool) { v, ok := index[label]; return v, ok }
+	}
+	return ReadMappingOf(r, name, orig.NumNodes(), anon.NumNodes(), lookup(idO), lookup(idA))
+}
+
+// ReadMappingOf is ReadMapping for graphs of nOrig and nAnon nodes held
+// elsewhere than in a graph.Graph, whose nodes are found by label with
+// orig and anon (false: no node has that label).
+func ReadMappingOf(r io.Reader, name string, nOrig, nAnon int, orig, anon func(label string) (int32, bool)) ([]int32, error) {
+	corr := make([]int32, nOrig)
 	for i := range corr {
 		corr[i] = -1
 	}
-	used := make([]bool, anon.NumNodes())
+	used := make([]bool, nAnon)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<30)
 	line := 0
@@ -126,11 +137,11 @@ func ReadMapping(r io.Reader, name string, orig, anon *graph.Graph) ([]int32, er
 				return nil, fail("%v", err)
 			}
 		}
-		v, ok := idO[f[0]]
+		v, ok := orig(f[0])
 		if !ok {
 			return nil, fail("original node %q is not in the original graph", shorten(f[0]))
 		}
-		w, ok := idA[f[1]]
+		w, ok := anon(f[1])
 		if !ok {
 			return nil, fail("anonymized node %q is not in the anonymized graph", shorten(f[1]))
 		}
@@ -215,4 +226,18 @@ func Identity(n int) []int32 {
 		corr[v] = int32(v)
 	}
 	return corr
+}
+
+// ByID finds the nodes of a graph of n nodes without labels, whose label
+// is the decimal id (as graph.Graph.Label gives it): for ReadMappingOf.
+// A label that is not such an id written as strconv.Itoa writes it names
+// no node.
+func ByID(n int) func(label string) (int32, bool) {
+	return func(label string) (int32, bool) {
+		v, err := strconv.Atoi(label)
+		if err != nil || v < 0 || v >= n || strconv.Itoa(v) != label {
+			return 0, false
+		}
+		return int32(v), true
+	}
 }

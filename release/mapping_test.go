@@ -3,6 +3,7 @@ package release
 import (
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -131,5 +132,33 @@ func TestLabelsWithoutSupport(t *testing.T) {
 	_, err := CorrespondenceByLabels(g, released)
 	if !errors.Is(err, ErrNoCorrespondence) || !strings.Contains(err.Error(), "do not name the same people") {
 		t.Errorf("a release with fresh ids: %v", err)
+	}
+}
+
+// TestReadMappingByID reads the mapping of a graph without labels, as the
+// lean path writes it (WriteMappingOf with decimal ids), by ids alone, and
+// refuses labels that are not ids of the graphs.
+func TestReadMappingByID(t *testing.T) {
+	const n = 12
+	perm := []int{5, 0, 11, 3, 7, 1, 9, 2, 10, 4, 8, 6}
+	id := func(v int32) string { return strconv.Itoa(int(v)) }
+	var b strings.Builder
+	if err := WriteMappingOf(&b, keyOf(4), n, id, perm); err != nil {
+		t.Fatal(err)
+	}
+	corr, err := ReadMappingOf(strings.NewReader(b.String()), "m.tsv", n, n, ByID(n), ByID(n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v, w := range corr {
+		if int(w) != perm[v] {
+			t.Errorf("node %d: read %d, wrote %d", v, w, perm[v])
+		}
+	}
+	for _, bad := range []string{"12\t0", "-1\t0", "01\t0", "1\t12", "1\tx", "1\t 2"} {
+		m := MappingHeader + "\n" + bad + "\n"
+		if _, err := ReadMappingOf(strings.NewReader(m), "m.tsv", n, n, ByID(n), ByID(n)); err == nil || !strings.Contains(err.Error(), "is not in the") {
+			t.Errorf("%q: %v", bad, err)
+		}
 	}
 }

@@ -480,3 +480,64 @@ func TestLeanDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestAnonymizeLeanResume: --resume on the lean path (--algorithm cut
+// --refine restore) makes the usual path's resumed release (forced by
+// --deleted), with its mapping and release record, byte for byte, and the
+// same JSON numbers: from the unrefined cut's release, where it is the
+// release restored at once, and from that restored release, which has
+// triangles. A mapping that does not fit the release is refused (exit 2)
+// before anything is written.
+func TestAnonymizeLeanResume(t *testing.T) {
+	dir := t.TempDir()
+	key := filepath.Join(dir, "key")
+	if err := os.WriteFile(key, []byte(strings.Repeat("5", 64)+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "population.anonet")
+	generated(t, bin, "population", "-n", "2000", "--avg-degree", "40")
+	path := func(name string) string { return filepath.Join(dir, name) }
+	anonymize := func(out string, more ...string) (string, string) {
+		t.Helper()
+		args := append([]string{"anonymize", bin, "--algorithm", "cut", "--variant", "full", "--no-ladder", "--key-file", key, "--json", "--quiet=false",
+			"-o", path(out + ".anonet"), "--mapping", path(out + ".tsv")}, more...)
+		stdout, stderr, code := runCLI(t, args...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", out, code, stderr)
+		}
+		return stdout, stderr
+	}
+	same := func(what, a, b string, exts ...string) {
+		t.Helper()
+		for _, ext := range exts {
+			x, _ := os.ReadFile(path(a + ext))
+			y, _ := os.ReadFile(path(b + ext))
+			if len(x) == 0 || string(x) != string(y) {
+				t.Errorf("%s: %s%s (%d bytes) differs from %s%s (%d bytes)", what, a, ext, len(x), b, ext, len(y))
+			}
+		}
+	}
+	anonymize("cut")
+	anonymize("restored", "--refine", "restore")
+	for _, from := range []string{"cut", "restored"} {
+		resume := []string{"--refine", "restore", "--resume", path(from + ".anonet"), "--resume-mapping", path(from + ".tsv")}
+		lean, stderr := anonymize("lean-"+from, resume...)
+		if !strings.Contains(stderr, "lean path") || !strings.Contains(stderr, "resuming from") {
+			t.Errorf("from %s: not resumed on the lean path: %s", from, stderr)
+		}
+		usual, stderr := anonymize("usual-"+from, append(resume, "--deleted", path("deleted-"+from+".tsv"))...)
+		if strings.Contains(stderr, "lean path") {
+			t.Errorf("from %s, --deleted: on the lean path: %s", from, stderr)
+		}
+		same("resumed from "+from, "lean-"+from, "usual-"+from, ".anonet", ".tsv", ".anonet.anonet.json")
+		sameNumbers(t, "resumed from "+from, strings.ReplaceAll(lean, "lean-"+from, "usual-"+from), usual)
+	}
+	same("resumed from the cut's release", "lean-cut", "restored", ".anonet", ".tsv")
+	// The restored release with the cut's mapping: its edges are not the
+	// input's under it.
+	stdout, stderr, code := runCLI(t, "anonymize", bin, "--algorithm", "cut", "--refine", "restore", "--variant", "full", "--no-ladder",
+		"--resume", path("restored.anonet"), "--resume-mapping", path("cut.tsv"), "-o", path("bad.anonet"))
+	if _, err := os.Stat(path("bad.anonet")); code != 2 || !strings.Contains(stderr, "resume") || err == nil {
+		t.Errorf("a mapping of another release: exit %d, output written %t: %s%s", code, err == nil, stdout, stderr)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -100,7 +101,10 @@ func leanDefault(m, n int64, v anonymize.Variant) (take, restore bool, why strin
 func leanCutApplies(a *anonymizeFlags, cfg anonymize.Config) bool {
 	cut := cfg.Strategy == anonymize.Cut && (cfg.Refine == "" || cfg.Refine == anonymize.NoRefinement || cfg.Refine == anonymize.Restore && cfg.Variant == anonymize.Full) ||
 		cfg.Strategy == anonymize.Best && cfg.Refine == ""
-	if !cut || leanMeasures([]measure.Measure{cfg.Measure}, cfg.D) == nil || cfg.Variant == anonymize.Budgeted || a.af.used() || a.within != "" || a.resume != "" ||
+	if a.resume != "" && (cfg.Variant != anonymize.Full || cfg.Strategy == anonymize.Cut && cfg.Refine != anonymize.Restore) {
+		cut = false // only the lean restoration resumes
+	}
+	if !cut || leanMeasures([]measure.Measure{cfg.Measure}, cfg.D) == nil || cfg.Variant == anonymize.Budgeted || a.af.used() || a.within != "" ||
 		a.rf.wanted() || a.ladder || a.deletedPath != "" || a.tracePath != "" || a.attributesOut != "" || a.alterLayers != nil {
 		return false
 	}
@@ -152,13 +156,24 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 	}
 	if cfg.Strategy == anonymize.Best {
 		take, restore, why := leanDefault(int64(m), int64(n), cfg.Variant)
-		if !take {
-			return false, nil
+		if !take || a.resume != "" && !restore {
+			return false, nil // the usual path (it resumes the unrefined cut)
 		}
 		if restore {
 			asCut.Refine = anonymize.Restore
 		}
 		e.notef("%s", why)
+	}
+	var earlier *graphio.BinaryScan // the release to resume from
+	if a.resume != "" {
+		ropt, ok := e.leanReadable(a.resume, "")
+		if !ok {
+			return false, nil
+		}
+		if earlier, err = graphio.OpenBinary(a.resume, ropt); err != nil || earlier.Labelled {
+			return false, nil // the usual path reads it, or says what is wrong
+		}
+		defer earlier.Close()
 	}
 	asked := cfg // recorded as asked where the input is released unchanged
 	cfg = asCut
@@ -187,6 +202,13 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 	keys = nil
 	debug.FreeOSMemory() // the forward orientation and the keys, before the adjacency
 	var lean *anonymize.LeanRelease
+	var kept []graph.Edge // the edges of the release resumed from, by the input's ids
+	if earlier != nil {
+		if kept, err = leanEarlier(earlier, n, a.resume, a.resumeMapping); err != nil {
+			return true, err
+		}
+		e.notef("resuming from %s: %d of the input's %d edges deleted", a.resume, m-len(kept), m)
+	}
 	if n-before[0].NotKAnonymous >= anonymize.Target(full.Alpha, n) {
 		// The input meets the target: it is the release, unchanged, as on
 		// the usual path, which may not fit.
@@ -204,9 +226,18 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 		pr := e.newProgress()
 		passes := stagePasses{}
 		cfg.StageProgress = func(stage string, done, total int) { pr.update("%s", passes.line(stage, done, total)) }
-		e.stoppable(func(ctx context.Context) { lean, err = anonymize.LeanCut(ctx, scan.Degrees, scan.Edges, cfg) })
+		e.stoppable(func(ctx context.Context) {
+			if kept != nil {
+				lean, err = anonymize.LeanResume(ctx, scan.Degrees, scan.Edges, kept, cfg)
+				kept = nil
+			} else {
+				lean, err = anonymize.LeanCut(ctx, scan.Degrees, scan.Edges, cfg)
+			}
+		})
 		pr.done()
 		switch {
+		case earlier != nil && err != nil:
+			return true, inputError(err) // refused before any alteration, as on the usual path
 		case errors.Is(err, anonymize.ErrLeanUnmet):
 			return true, &exitError{code: exitNotAnonymous, err: fmt.Errorf("target not met: %w; nothing written (the lean path writes no input as its release, even with --allow-unmet)", err)}
 		case err != nil:
@@ -220,6 +251,8 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 	res := lean.Result(before[0].NotKAnonymous, before[0].Unique)
 	switch {
 	case res.Best == 0: // unchanged, said above
+	case earlier != nil:
+		e.notef("resumed and restored in %.1fs: %d of %d edges kept, %d of them restored (%d exact checks); writing", time.Since(start).Seconds(), res.EdgesAfter, m, res.Refinement.Restored, res.Refinement.Evaluations)
 	case res.Refinement.Start != "":
 		e.notef("cut's release made and restored in %.1fs: %d of %d edges kept, %d of them restored (%d exact checks); writing", time.Since(start).Seconds(), res.EdgesAfter, m, res.Refinement.Restored, res.Refinement.Evaluations)
 	default:
@@ -276,4 +309,48 @@ func renumberLean(r *anonymize.LeanRelease, perm []int) *leanEdges {
 // chunks gives the edges in the order of the binary format.
 func (l *leanEdges) chunks() graphio.EdgeChunks {
 	return graphio.ByLowerEnd(len(l.off)-1, func(x int32) []int32 { return l.out[l.off[x]:l.off[x+1]] })
+}
+
+// leanEarlier reads the release to resume from, rel (its scan, of a bare
+// binary file), made from an input of n nodes, and its mapping, and
+// returns its edges by the input's ids: what earlierRelease finds on the
+// usual path, without a graph. An edge at a node the mapping does not
+// name is refused, as an edge that is not the input's is by
+// anonymize.LeanResume.
+func leanEarlier(rel *graphio.BinaryScan, n int, path, mapping string) ([]graph.Edge, error) {
+	if err := rel.Check(8, 4, "to resume from it"); err != nil {
+		return nil, readError(err)
+	}
+	rel.Degrees = nil
+	f, err := os.Open(mapping)
+	if err != nil {
+		return nil, inputError(fmt.Errorf("mapping %s: %w", mapping, errors.Unwrap(err)))
+	}
+	defer f.Close()
+	corr, err := release.ReadMappingOf(f, mapping, n, rel.Nodes, release.ByID(n), release.ByID(rel.Nodes))
+	if err != nil {
+		return nil, inputError(err)
+	}
+	inv := make([]int32, rel.Nodes) // the input's node of each of rel's
+	for i := range inv {
+		inv[i] = -1
+	}
+	for v, w := range corr {
+		if w >= 0 {
+			inv[w] = int32(v)
+		}
+	}
+	kept := make([]graph.Edge, 0, rel.NumEdges)
+	err = rel.Edges(func(x, y int32) error {
+		u, v := inv[x], inv[y]
+		if u < 0 || v < 0 {
+			return fmt.Errorf("--resume %s: its edge {%d, %d} has an end that the mapping %s does not name: it is not a release of this network made by deleting edges", path, x, y, mapping)
+		}
+		kept = append(kept, graph.MakeEdge(u, v))
+		return nil
+	})
+	if err != nil {
+		return nil, inputError(err)
+	}
+	return kept, nil
 }
