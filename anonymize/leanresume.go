@@ -71,6 +71,8 @@ func LeanResume(ctx context.Context, deg []int32, edges graph.EdgeStream, kept [
 	if j < len(kept) {
 		return nil, notInput(kept, j)
 	}
+	deleted := m - len(kept)
+	kept = nil // the caller's copy is the caller's to drop
 	st, err := newLeanState(a, func(id int32) bool { return bits[id>>6]&(1<<(id&63)) != 0 }, &cfg, true)
 	if err != nil {
 		return nil, err
@@ -80,7 +82,7 @@ func LeanResume(ctx context.Context, deg []int32, edges graph.EdgeStream, kept [
 		return nil, fmt.Errorf("anonymize: %w: %d nodes are not %d-anonymous, %d may be (a run stopped before it met the target is best run again)", ErrResumeUnmet, st.na, cfg.K, n-st.target)
 	}
 	r := &LeanRelease{adj: a, input: m, cfg: cfg, took: time.Since(t), resumed: true}
-	r.cut.deleted, r.cut.notAnonymous, r.cut.unique = m-len(kept), st.na, st.unique()
+	r.cut.deleted, r.cut.notAnonymous, r.cut.unique = deleted, st.na, st.unique()
 	r.st = st
 	t = time.Now()
 	restoration{s: st, workers: graph.Threads(cfg.Threads)}.run(ctx)

@@ -88,11 +88,17 @@ const MappingHeader = "original\tanonymized"
 // and a final CR is stripped. Every label must name a node of its graph, and no node may be
 // named twice. name is used in error messages.
 func ReadMapping(r io.Reader, name string, orig, anon *graph.Graph) ([]int32, error) {
-	idO, idA := orig.LabelIndex(), anon.LabelIndex()
-	lookup := func(index map[string]int32) func(string) (int32, bool) {
-		return func(label string) (int32, bool) { v, ok := index[label]; return v, ok }
+	return ReadMappingOf(r, name, orig.NumNodes(), anon.NumNodes(), ByLabel(orig), ByLabel(anon))
+}
+
+// ByLabel finds the nodes of g by their labels (graph.Graph.LabelIndex):
+// for ReadMappingOf.
+func ByLabel(g *graph.Graph) func(label string) (int32, bool) {
+	index := g.LabelIndex()
+	return func(label string) (int32, bool) {
+		v, ok := index[label]
+		return v, ok
 	}
-	return ReadMappingOf(r, name, orig.NumNodes(), anon.NumNodes(), lookup(idO), lookup(idA))
 }
 
 // ReadMappingOf is ReadMapping for graphs of nOrig and nAnon nodes held

@@ -259,9 +259,11 @@ it runs without a graph in about 11 bytes per edge (a population network of
 15.5 GB) and writes the release and --mapping that the usual path would (docs/anonymize.md, "The lean cut");
 with --refine restore (full variant) it restores the release there too, edge
 for edge as the usual path does, in about 18 bytes per edge (--time-limit
-bounds the restoration, which keeps what it gave back by then). The default,
-full or partial, takes that path too where its own would not fit in
-memory, and says so.
+bounds the restoration, which keeps what it gave back by then; --resume
+goes on from such a release on the same path). The default, full or
+partial, takes that path too where its own would not fit in memory
+(restoring there in the full variant where that fits), and in the full
+variant on networks of 2^25 edges or more, and says so.
 
 OUT gets fresh random node ids, keyed on a secret key drawn anew for every
 run (--key-file reuses one) and on the result, in an order that reveals

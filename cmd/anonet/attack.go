@@ -20,12 +20,19 @@ import (
 // readMapping reads a --mapping file (written by anonymize --mapping) as
 // the correspondence orig → anon.
 func readMapping(path string, orig, anon *graph.Graph) ([]int32, error) {
+	return readMappingOf(path, orig.NumNodes(), anon.NumNodes(), release.ByLabel(orig), release.ByLabel(anon))
+}
+
+// readMappingOf is readMapping for graphs of nOrig and nAnon nodes held
+// elsewhere than in a graph.Graph, found by label with orig and anon
+// (release.ReadMappingOf).
+func readMappingOf(path string, nOrig, nAnon int, orig, anon func(string) (int32, bool)) ([]int32, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, inputError(fmt.Errorf("mapping %s: %w", path, errors.Unwrap(err)))
 	}
 	defer f.Close()
-	corr, err := release.ReadMapping(f, path, orig, anon)
+	corr, err := release.ReadMappingOf(f, path, nOrig, nAnon, orig, anon)
 	return corr, inputError(err)
 }
 

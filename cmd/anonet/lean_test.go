@@ -458,22 +458,28 @@ func TestLeanDefault(t *testing.T) {
 	for _, c := range []struct {
 		limit, m, n   int64
 		v             anonymize.Variant
+		allowUnmet    bool
 		take, restore bool
 	}{
 		// 40 bytes per edge and 200 per node fit in 64 GiB; the lean
 		// restoration from 2^25 edges on, in the full variant only.
-		{64 * gib, leanDefaultMinEdges - 1, 1 << 20, anonymize.Full, false, false},
-		{64 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Full, true, true},
-		{64 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Partial, false, false},
+		{64 * gib, leanDefaultMinEdges - 1, 1 << 20, anonymize.Full, false, false, false},
+		{64 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Full, false, true, true},
+		{64 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Partial, false, false, false},
+		// With --allow-unmet the usual path where it fits (it writes its
+		// best state where the lean one would write nothing), else still
+		// the lean one (1.55 GB against 0.71 GB, below).
+		{64 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Full, true, false, false},
+		{1 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Full, true, true, true},
 		// 1.55 GB on the usual path, 0.71 GB restored on the lean one.
-		{1 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Full, true, true},
-		{1 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Partial, true, false},
+		{1 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Full, false, true, true},
+		{1 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Partial, false, true, false},
 		// 60 MB usual, 32 MB restored lean.
-		{20 << 20, 1e6, 1e5, anonymize.Full, true, false},
-		{80 << 20, 1e6, 1e5, anonymize.Full, false, false},
+		{20 << 20, 1e6, 1e5, anonymize.Full, false, true, false},
+		{80 << 20, 1e6, 1e5, anonymize.Full, false, false, false},
 	} {
 		old := debug.SetMemoryLimit(c.limit)
-		take, restore, why := leanDefault(c.m, c.n, c.v)
+		take, restore, why := leanDefault(c.m, c.n, c.v, c.allowUnmet)
 		debug.SetMemoryLimit(old)
 		if take != c.take || restore != c.restore || take != (why != "") {
 			t.Errorf("limit %d, %d edges, %d nodes, %s: take %t, restore %t (%q), want %t, %t", c.limit, c.m, c.n, c.v, take, restore, why, c.take, c.restore)
@@ -535,9 +541,21 @@ func TestAnonymizeLeanResume(t *testing.T) {
 	same("resumed from the cut's release", "lean-cut", "restored", ".anonet", ".tsv")
 	// The restored release with the cut's mapping: its edges are not the
 	// input's under it.
-	stdout, stderr, code := runCLI(t, "anonymize", bin, "--algorithm", "cut", "--refine", "restore", "--variant", "full", "--no-ladder",
+	stdout, stderr, code := runCLI(t, "anonymize", bin, "--algorithm", "cut", "--refine", "restore", "--variant", "full", "--no-ladder", "--quiet=false",
 		"--resume", path("restored.anonet"), "--resume-mapping", path("cut.tsv"), "-o", path("bad.anonet"))
-	if _, err := os.Stat(path("bad.anonet")); code != 2 || !strings.Contains(stderr, "resume") || err == nil {
+	if _, err := os.Stat(path("bad.anonet")); code != 2 || !strings.Contains(stderr, "lean path") || !strings.Contains(stderr, "--resume") || err == nil {
 		t.Errorf("a mapping of another release: exit %d, output written %t: %s%s", code, err == nil, stdout, stderr)
 	}
+	// The default resumes on the lean path where it takes that path (here
+	// under a memory limit that its usual path exceeds and the lean
+	// restoration does not: TestAnonymizeLean) as --algorithm cut
+	// --refine restore does.
+	old := debug.SetMemoryLimit(1500 << 10)
+	stdout, stderr, code = runCLI(t, "anonymize", bin, "--variant", "full", "--no-ladder", "--key-file", key, "--json", "--quiet=false",
+		"--resume", path("restored.anonet"), "--resume-mapping", path("restored.tsv"), "-o", path("default.anonet"), "--mapping", path("default.tsv"))
+	debug.SetMemoryLimit(old)
+	if code != 0 || !strings.Contains(stderr, "resuming from") || !strings.Contains(stderr, "lean path") || !strings.Contains(stdout, `"algorithm": "cut"`) {
+		t.Errorf("the default, resumed under a memory limit: exit %d: %s%s", code, stdout, stderr)
+	}
+	same("the default, resumed", "default", "lean-restored", ".anonet", ".tsv")
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -70,8 +69,10 @@ const leanDefaultMinEdges = 1 << 25
 // why, for the terminal. It takes it where the usual path's lower
 // estimate (anonymizeBytesPerEdge, anonymizeBytesPerNode) exceeds what
 // the process may use, and, from leanDefaultMinEdges edges, where it can
-// restore.
-func leanDefault(m, n int64, v anonymize.Variant) (take, restore bool, why string) {
+// restore, unless allowUnmet (--allow-unmet): where the time limit ends
+// a run before the cut's release is made, the lean path writes nothing,
+// and the usual path its best state.
+func leanDefault(m, n int64, v anonymize.Variant, allowUnmet bool) (take, restore bool, why string) {
 	tooBig := memoryShort("anonymizing", m, n, anonymizeBytesPerEdge, anonymizeBytesPerNode)
 	restore = v == anonymize.Full && memoryShort("restoring", m, n, leanRestoreBytesPerEdge, leanRestoreBytesPerNode) == nil
 	const doc = `(docs/anonymize.md, "The lean cut")`
@@ -80,7 +81,7 @@ func leanDefault(m, n int64, v anonymize.Variant) (take, restore bool, why strin
 		return true, true, fmt.Sprintf("%v on the default's usual path: making the cut's release and restoring it without a graph instead, as --algorithm cut --refine restore does %s", tooBig, doc)
 	case tooBig != nil:
 		return true, false, fmt.Sprintf("%v on the default's usual path: making the cut's release without a graph instead, as --algorithm cut does %s", tooBig, doc)
-	case m >= leanDefaultMinEdges && restore:
+	case m >= leanDefaultMinEdges && restore && !allowUnmet:
 		return true, true, fmt.Sprintf("%d edges, %d or more: the default makes the cut's release and restores it without a graph, as --algorithm cut --refine restore does, in a fifth of the usual path's memory %s", m, int64(leanDefaultMinEdges), doc)
 	}
 	return false, false, ""
@@ -88,7 +89,7 @@ func leanDefault(m, n int64, v anonymize.Variant) (take, restore bool, why strin
 
 // leanCutApplies reports whether anonymize with flags a and configuration
 // cfg may take the lean path before the input is read: the cut strategy
-// unrefined, or the default without --refine (which takes it only where
+// unrefined or restored (which alone resumes, --resume), or the default without --refine (which takes it only where
 // leanDefault says, anonymizeLean), deleting in the full or
 // partial variant, the release written as a bare binary file, and
 // nothing that needs a graph.Graph (attributes, nesting, resuming, a report or a
@@ -154,32 +155,46 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 		}
 		return true, usageErrorf("%v", err)
 	}
+	why := ""
 	if cfg.Strategy == anonymize.Best {
-		take, restore, why := leanDefault(int64(m), int64(n), cfg.Variant)
+		var take, restore bool
+		take, restore, why = leanDefault(int64(m), int64(n), cfg.Variant, a.allowUnmet)
 		if !take || a.resume != "" && !restore {
 			return false, nil // the usual path (it resumes the unrefined cut)
 		}
 		if restore {
 			asCut.Refine = anonymize.Restore
 		}
-		e.notef("%s", why)
 	}
 	var earlier *graphio.BinaryScan // the release to resume from
 	if a.resume != "" {
 		ropt, ok := e.leanReadable(a.resume, "")
 		if !ok {
-			return false, nil
+			return false, nil // not a bare binary file: the usual path reads it
 		}
-		if earlier, err = graphio.OpenBinary(a.resume, ropt); err != nil || earlier.Labelled {
-			return false, nil // the usual path reads it, or says what is wrong
+		earlier, err = graphio.OpenBinary(a.resume, ropt)
+		switch {
+		case errors.Is(err, graphio.ErrNotPlainBinary):
+			return false, nil
+		case err != nil:
+			return true, readError(err)
+		case earlier.Labelled:
+			earlier.Close()
+			return false, nil // labels name its nodes: the usual path maps them
 		}
 		defer earlier.Close()
+	}
+	if why != "" {
+		e.notef("%s", why)
 	}
 	asked := cfg // recorded as asked where the input is released unchanged
 	cfg = asCut
 	perEdge, perNode, what := leanCutBytesPerEdge, leanCutBytesPerNode, "the cut's release"
 	if cfg.Refine == anonymize.Restore {
 		perEdge, perNode, what = leanRestoreBytesPerEdge, leanRestoreBytesPerNode, "the cut's release, restored,"
+	}
+	if earlier != nil {
+		perEdge += 8 // the earlier release's edges, by the input's ids, while the state is made
 	}
 	if err := scan.Check(int64(perEdge), int64(perNode), "to anonymize it"); err != nil {
 		return true, readError(err)
@@ -228,8 +243,9 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 		cfg.StageProgress = func(stage string, done, total int) { pr.update("%s", passes.line(stage, done, total)) }
 		e.stoppable(func(ctx context.Context) {
 			if kept != nil {
-				lean, err = anonymize.LeanResume(ctx, scan.Degrees, scan.Edges, kept, cfg)
-				kept = nil
+				k := kept
+				kept = nil // LeanResume drops it once the state is made
+				lean, err = anonymize.LeanResume(ctx, scan.Degrees, scan.Edges, k, cfg)
 			} else {
 				lean, err = anonymize.LeanCut(ctx, scan.Degrees, scan.Edges, cfg)
 			}
@@ -237,7 +253,8 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 		pr.done()
 		switch {
 		case earlier != nil && err != nil:
-			return true, inputError(err) // refused before any alteration, as on the usual path
+			// Refused before any alteration, as on the usual path.
+			return true, inputError(fmt.Errorf("--resume %s (mapping %s): %w", a.resume, a.resumeMapping, err))
 		case errors.Is(err, anonymize.ErrLeanUnmet):
 			return true, &exitError{code: exitNotAnonymous, err: fmt.Errorf("target not met: %w; nothing written (the lean path writes no input as its release, even with --allow-unmet)", err)}
 		case err != nil:
@@ -322,14 +339,9 @@ func leanEarlier(rel *graphio.BinaryScan, n int, path, mapping string) ([]graph.
 		return nil, readError(err)
 	}
 	rel.Degrees = nil
-	f, err := os.Open(mapping)
+	corr, err := readMappingOf(mapping, n, rel.Nodes, release.ByID(n), release.ByID(rel.Nodes))
 	if err != nil {
-		return nil, inputError(fmt.Errorf("mapping %s: %w", mapping, errors.Unwrap(err)))
-	}
-	defer f.Close()
-	corr, err := release.ReadMappingOf(f, mapping, n, rel.Nodes, release.ByID(n), release.ByID(rel.Nodes))
-	if err != nil {
-		return nil, inputError(err)
+		return nil, err
 	}
 	inv := make([]int32, rel.Nodes) // the input's node of each of rel's
 	for i := range inv {
