@@ -237,7 +237,11 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 			return true, readError(err)
 		}
 	} else {
-		e.notef("measured in %.1fs: %d nodes not %d-anonymous; making the cut", time.Since(start).Seconds(), before[0].NotKAnonymous, cfg.K)
+		next := "making the cut"
+		if earlier != nil {
+			next = "restoring the release resumed from"
+		}
+		e.notef("measured in %.1fs: %d nodes not %d-anonymous; %s", time.Since(start).Seconds(), before[0].NotKAnonymous, cfg.K, next)
 		pr := e.newProgress()
 		passes := stagePasses{}
 		cfg.StageProgress = func(stage string, done, total int) { pr.update("%s", passes.line(stage, done, total)) }
