@@ -262,8 +262,7 @@ for edge as the usual path does, in about 18 bytes per edge (--time-limit
 bounds the restoration, which keeps what it gave back by then; --resume
 goes on from such a release on the same path). The default, full or
 partial, takes that path too where its own would not fit in memory
-(restoring there in the full variant where that fits), and in the full
-variant on networks of 2^25 edges or more, and says so.
+(restoring there in the full variant where that fits), and says so.
 
 OUT gets fresh random node ids, keyed on a secret key drawn anew for every
 run (--key-file reuses one) and on the result, in an order that reveals

@@ -380,8 +380,7 @@ func TestAnonymizeLean(t *testing.T) {
 	// MB) it makes the release of --algorithm cut --refine restore, byte
 	// for byte, and says so; under one below that and above the lean
 	// cut's (about 0.6 MB), that of --algorithm cut; without a limit it
-	// runs as always (leanDefault chooses by size alone from 2^25 edges:
-	// TestLeanDefault).
+	// runs as always (TestLeanDefault holds leanDefault's choices).
 	bin := filepath.Join(dir, "population.anonet")
 	base := []string{"anonymize", bin, "--variant", "full", "--no-ladder", "--key-file", key, "--json", "--quiet=false"}
 	algorithm := func(out string) string {
@@ -449,37 +448,28 @@ func TestAnonymizeLean(t *testing.T) {
 }
 
 // TestLeanDefault holds leanDefault's choices against the memory the
-// process may use: the lean path where the usual one cannot fit (restored
-// in the full variant where that fits too), and, from
-// leanDefaultMinEdges edges, the lean restoration where the usual path
-// would fit.
+// process may use: the lean path only where the usual one cannot fit, at
+// any size, restored in the full variant where that fits too.
 func TestLeanDefault(t *testing.T) {
 	const gib = 1 << 30
 	for _, c := range []struct {
 		limit, m, n   int64
 		v             anonymize.Variant
-		allowUnmet    bool
 		take, restore bool
 	}{
-		// 40 bytes per edge and 200 per node fit in 64 GiB; the lean
-		// restoration from 2^25 edges on, in the full variant only.
-		{64 * gib, leanDefaultMinEdges - 1, 1 << 20, anonymize.Full, false, false, false},
-		{64 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Full, false, true, true},
-		{64 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Partial, false, false, false},
-		// With --allow-unmet the usual path where it fits (it writes its
-		// best state where the lean one would write nothing), else still
-		// the lean one (1.55 GB against 0.71 GB, below).
-		{64 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Full, true, false, false},
-		{1 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Full, true, true, true},
+		// 40 bytes per edge and 200 per node fit in 64 GiB, at 10^8 and
+		// 10^9 edges alike: the usual path.
+		{64 * gib, 1e8, 1.2e6, anonymize.Full, false, false},
+		{64 * gib, 1e9, 1.2e7, anonymize.Full, false, false},
 		// 1.55 GB on the usual path, 0.71 GB restored on the lean one.
-		{1 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Full, false, true, true},
-		{1 * gib, leanDefaultMinEdges, 1 << 20, anonymize.Partial, false, true, false},
+		{1 * gib, 1 << 25, 1 << 20, anonymize.Full, true, true},
+		{1 * gib, 1 << 25, 1 << 20, anonymize.Partial, true, false},
 		// 60 MB usual, 32 MB restored lean.
-		{20 << 20, 1e6, 1e5, anonymize.Full, false, true, false},
-		{80 << 20, 1e6, 1e5, anonymize.Full, false, false, false},
+		{20 << 20, 1e6, 1e5, anonymize.Full, true, false},
+		{80 << 20, 1e6, 1e5, anonymize.Full, false, false},
 	} {
 		old := debug.SetMemoryLimit(c.limit)
-		take, restore, why := leanDefault(c.m, c.n, c.v, c.allowUnmet)
+		take, restore, why := leanDefault(c.m, c.n, c.v)
 		debug.SetMemoryLimit(old)
 		if take != c.take || restore != c.restore || take != (why != "") {
 			t.Errorf("limit %d, %d edges, %d nodes, %s: take %t, restore %t (%q), want %t, %t", c.limit, c.m, c.n, c.v, take, restore, why, c.take, c.restore)

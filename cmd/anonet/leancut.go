@@ -46,45 +46,30 @@ const (
 	leanRestoreBytesPerNode = leanCutBytesPerNode + anonymize.LeanRestoreBytesPerNode
 )
 
-// leanDefaultMinEdges is the size from which the default strategy, in
-// the full variant, takes the lean path and restores the cut's release
-// there (leanDefault) even where its usual path would fit. From 2^22
-// edges (cutFirstMinEdges in package anonymize) the usual path starts
-// from the same cut's release and restores it with the same restoration,
-// edge for edge, but about three times slower, at 40 to 80 bytes per edge
-// where the lean path takes 15 to 17; its local search and k-automorphic
-// start come after, and pay only where the restoration ends in time. On
-// a population network of 10^8 ties (2026-11-30) the usual path kept
-// 62.3% of the ties in 41 min 28 s at 8.24 GB (--time-limit 40m, the
-// restoration unfinished), the lean path 65.07% in 45 min 47 s at 1.48
-// GB (--time-limit 45m). At 10^7 ties the lean restoration ends in 6.4
-// minutes; the usual path then still has time for the rest
-// (docs/performance.md, "The default's lean path at scale").
-const leanDefaultMinEdges = 1 << 25
-
 // leanDefault reports whether the default strategy, in variant v, on a
 // network of m edges and n nodes whose input the lean path can read,
 // takes that path (take), whether it restores the cut's release there
-// (restore: the full variant, where the restoration's memory fits), and
-// why, for the terminal. It takes it where the usual path's lower
-// estimate (anonymizeBytesPerEdge, anonymizeBytesPerNode) exceeds what
-// the process may use, and, from leanDefaultMinEdges edges, where it can
-// restore, unless allowUnmet (--allow-unmet): where the time limit ends
-// a run before the cut's release is made, the lean path writes nothing,
-// and the usual path its best state.
-func leanDefault(m, n int64, v anonymize.Variant, allowUnmet bool) (take, restore bool, why string) {
+// (restore: the full variant, where the lean restoration's memory fits),
+// and why, for the terminal. It takes it only where the usual path's
+// lower estimate (anonymizeBytesPerEdge, anonymizeBytesPerNode) exceeds
+// what the process may use. Where the usual path fits it stays, at any
+// size: on networks that are not dense its starts keep far more than the
+// cut (dblp-2010: the cut's release keeps 0.69 of ua's, restored; the
+// uk-2007 sample: 90.9% from the twin start), and on a population
+// network, where the cut keeps more per hour at a fifth of the memory,
+// --algorithm cut --refine restore asks for the lean path
+// (docs/performance.md, "The lean restoration for the default, and
+// resuming it").
+func leanDefault(m, n int64, v anonymize.Variant) (take, restore bool, why string) {
 	tooBig := memoryShort("anonymizing", m, n, anonymizeBytesPerEdge, anonymizeBytesPerNode)
-	restore = v == anonymize.Full && memoryShort("restoring", m, n, leanRestoreBytesPerEdge, leanRestoreBytesPerNode) == nil
-	const doc = `(docs/anonymize.md, "The lean cut")`
-	switch {
-	case tooBig != nil && restore:
-		return true, true, fmt.Sprintf("%v on the default's usual path: making the cut's release and restoring it without a graph instead, as --algorithm cut --refine restore does %s", tooBig, doc)
-	case tooBig != nil:
-		return true, false, fmt.Sprintf("%v on the default's usual path: making the cut's release without a graph instead, as --algorithm cut does %s", tooBig, doc)
-	case m >= leanDefaultMinEdges && restore && !allowUnmet:
-		return true, true, fmt.Sprintf("%d edges, %d or more: the default makes the cut's release and restores it without a graph, as --algorithm cut --refine restore does, in a fifth of the usual path's memory %s", m, int64(leanDefaultMinEdges), doc)
+	if tooBig == nil {
+		return false, false, ""
 	}
-	return false, false, ""
+	const doc = `(docs/anonymize.md, "The lean cut")`
+	if v == anonymize.Full && memoryShort("restoring", m, n, leanRestoreBytesPerEdge, leanRestoreBytesPerNode) == nil {
+		return true, true, fmt.Sprintf("%v on the default's usual path: making the cut's release and restoring it without a graph instead, as --algorithm cut --refine restore does %s", tooBig, doc)
+	}
+	return true, false, fmt.Sprintf("%v on the default's usual path: making the cut's release without a graph instead, as --algorithm cut does %s", tooBig, doc)
 }
 
 // leanCutApplies reports whether anonymize with flags a and configuration
@@ -119,7 +104,7 @@ func leanCutApplies(a *anonymizeFlags, cfg anonymize.Config) bool {
 // did; otherwise the caller takes the usual path. The default strategy
 // takes it only where the cut's release applies, the lean path measures
 // (count or edgecount at d = 1) and leanDefault says so: where the usual
-// path cannot fit, and on networks of leanDefaultMinEdges edges or more.
+// path cannot fit.
 // The release is then the cut's, the one Best's start on such a network
 // takes when ua's deletions give way to it, restored as the usual path
 // restores it where the full variant's restoration fits, without the
@@ -158,7 +143,7 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 	why := ""
 	if cfg.Strategy == anonymize.Best {
 		var take, restore bool
-		take, restore, why = leanDefault(int64(m), int64(n), cfg.Variant, a.allowUnmet)
+		take, restore, why = leanDefault(int64(m), int64(n), cfg.Variant)
 		if !take || a.resume != "" && !restore {
 			return false, nil // the usual path (it resumes the unrefined cut)
 		}
