@@ -271,7 +271,7 @@ func LeanCut(ctx context.Context, deg []int32, edges graph.EdgeStream, cfg Confi
 func (r *LeanRelease) restore(ctx context.Context, deg []int32, edges graph.EdgeStream) error {
 	t := time.Now()
 	m := r.input
-	kept := make([]uint64, (m+63)/64)
+	kept := newBitSet(m)
 	id, last := 0, graph.Edge{U: -1}
 	var list []int32 // the release's neighbours of last.U above it
 	err := edges(func(u, v int32) error {
@@ -288,7 +288,7 @@ func (r *LeanRelease) restore(ctx context.Context, deg []int32, edges graph.Edge
 			list = list[1:]
 		}
 		if len(list) > 0 && list[0] == v {
-			kept[id>>6] |= 1 << (id & 63)
+			kept.set(id)
 		}
 		id++
 		return nil
@@ -302,16 +302,22 @@ func (r *LeanRelease) restore(ctx context.Context, deg []int32, edges graph.Edge
 	if err != nil {
 		return fmt.Errorf("anonymize: reading the edges again to restore: %w", err)
 	}
-	st, err := newLeanState(r.adj, func(id int32) bool { return kept[id>>6]&(1<<(id&63)) != 0 }, &r.cfg, false)
+	st, err := newLeanState(r.adj, kept, &r.cfg, false)
 	if err != nil {
 		return err
 	}
 	kept = nil
+	r.restoreFrom(ctx, st, t)
+	return nil
+}
+
+// restoreFrom restores the release from st, its state, and records the
+// restoration in r, which began at t (Result).
+func (r *LeanRelease) restoreFrom(ctx context.Context, st *leanState, t time.Time) {
 	r.st = st
 	restoration{s: st, workers: graph.Threads(r.cfg.Threads)}.run(ctx)
 	r.restoreTook = time.Since(t)
 	r.stopped = ctx.Err()
-	return nil
 }
 
 // LeanUnchanged returns the input as its own release, without a graph:
@@ -409,11 +415,10 @@ func (r *LeanRelease) checkRestored() error {
 		deg[e.U]++
 		deg[e.V]++
 	}
-	fw, err := graph.NewForward(slices.Clone(deg), st.keptStream)
+	tri, err := st.keptTriangles(deg)
 	if err != nil {
-		return fmt.Errorf("anonymize: counting the restored release's triangles: %w", err)
+		return err
 	}
-	tri := fw.TriangleCounts(r.cfg.Threads)
 	count := make(map[uint64]int)
 	for v := range n {
 		count[signatureOf(st.edgeCount, deg[v], tri[v])]++

@@ -87,23 +87,8 @@ func TestLeanCut(t *testing.T) {
 					if lean.NumEdges() != len(got) || lean.Deleted() != g.NumEdges()-len(got) {
 						t.Errorf("%s, k = %d: NumEdges %d, Deleted %d, for %d of %d edges", name, k, lean.NumEdges(), lean.Deleted(), len(got), g.NumEdges())
 					}
-					lres := lean.Result(res.Trace[0].NotKAnonymous, res.Trace[0].Unique)
-					lr, ur := lres.Refinement, res.Refinement
-					lr.Seconds, ur.Seconds = 0, 0
-					if len(lres.Trace) != len(res.Trace) || lres.Best != res.Best || lres.EdgesAfter != res.EdgesAfter ||
-						lres.Target != res.Target || lres.TargetReached != res.TargetReached || lres.Config.Seed != res.Config.Seed || lr != ur {
-						t.Errorf("%s, k = %d, seed %d, %s, %s: lean result of %d rows, best %d, %d edges, reached %t, %+v; RunContext's of %d rows, best %d, %d edges, reached %t, %+v",
-							name, k, seed, m.Name(), c.refine, len(lres.Trace), lres.Best, lres.EdgesAfter, lres.TargetReached, lres.Refinement,
-							len(res.Trace), res.Best, res.EdgesAfter, res.TargetReached, res.Refinement)
-					} else {
-						for i, row := range lres.Trace {
-							want := res.Trace[i]
-							row.SecondsSelect, row.SecondsUpdate, want.SecondsSelect, want.SecondsUpdate = 0, 0, 0, 0
-							if row != want {
-								t.Errorf("%s, k = %d, seed %d: lean row %+v, RunContext's %+v", name, k, seed, row, want)
-							}
-						}
-					}
+					sameLeanResult(t, fmt.Sprintf("%s, k = %d, seed %d, %s, %s", name, k, seed, m.Name(), c.refine),
+						lean.Result(res.Trace[0].NotKAnonymous, res.Trace[0].Unique), res)
 					if err := lean.Check(k); err != nil {
 						t.Errorf("%s, k = %d: %v", name, k, err)
 					}
@@ -169,6 +154,29 @@ func TestLeanUnchanged(t *testing.T) {
 			if err := lean.Check(cfg.K); err == nil {
 				t.Errorf("%s, %s: Check passed the input, which has no cut", name, cfg.Strategy)
 			}
+		}
+	}
+}
+
+// sameLeanResult checks that the result of a lean release, lean, is the
+// usual path's, usual, but for the seconds: its rows, best row, edges,
+// target, seed and refinement, down to the number of evaluations.
+func sameLeanResult(t *testing.T, what string, lean, usual *Result) {
+	t.Helper()
+	lr, ur := lean.Refinement, usual.Refinement
+	lr.Seconds, ur.Seconds = 0, 0
+	if len(lean.Trace) != len(usual.Trace) || lean.Best != usual.Best || lean.EdgesAfter != usual.EdgesAfter ||
+		lean.Target != usual.Target || lean.TargetReached != usual.TargetReached || lean.Config.Seed != usual.Config.Seed || lr != ur {
+		t.Errorf("%s: lean result of %d rows, best %d, %d edges, reached %t, %+v; the usual path's of %d rows, best %d, %d edges, reached %t, %+v",
+			what, len(lean.Trace), lean.Best, lean.EdgesAfter, lean.TargetReached, lean.Refinement,
+			len(usual.Trace), usual.Best, usual.EdgesAfter, usual.TargetReached, usual.Refinement)
+		return
+	}
+	for i, row := range lean.Trace {
+		want := usual.Trace[i]
+		row.SecondsSelect, row.SecondsUpdate, want.SecondsSelect, want.SecondsUpdate = 0, 0, 0, 0
+		if row != want {
+			t.Errorf("%s: lean row %+v, the usual path's %+v", what, row, want)
 		}
 	}
 }
@@ -298,7 +306,13 @@ func TestLeanRestoreWorkers(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					st, err := newLeanState(a, func(id int32) bool { return released[ids[id]] }, &cut.cfg, false)
+					kept := newBitSet(len(ids))
+					for id, e := range ids {
+						if released[e] {
+							kept.set(id)
+						}
+					}
+					st, err := newLeanState(a, kept, &cut.cfg, false)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -50,7 +50,7 @@ func LeanResume(ctx context.Context, deg []int32, edges graph.EdgeStream, kept [
 	}
 	// The input's edges by id are those of a in ascending order of
 	// (U, V), as kept is: one merge marks the ids kept.
-	bits := make([]uint64, (m+63)/64)
+	bits := newBitSet(m)
 	j, id := 0, 0
 	for u := range int32(n) {
 		nb := a.Neighbors(u)
@@ -62,7 +62,7 @@ func LeanResume(ctx context.Context, deg []int32, edges graph.EdgeStream, kept [
 				}
 			}
 			if j < len(kept) && kept[j] == (graph.Edge{U: u, V: v}) {
-				bits[id>>6] |= 1 << (id & 63)
+				bits.set(id)
 				j++
 			}
 			id++
@@ -73,7 +73,7 @@ func LeanResume(ctx context.Context, deg []int32, edges graph.EdgeStream, kept [
 	}
 	deleted := m - len(kept)
 	kept = nil // the caller's copy is the caller's to drop
-	st, err := newLeanState(a, func(id int32) bool { return bits[id>>6]&(1<<(id&63)) != 0 }, &cfg, true)
+	st, err := newLeanState(a, bits, &cfg, true)
 	if err != nil {
 		return nil, err
 	}
@@ -83,11 +83,7 @@ func LeanResume(ctx context.Context, deg []int32, edges graph.EdgeStream, kept [
 	}
 	r := &LeanRelease{adj: a, input: m, cfg: cfg, took: time.Since(t), resumed: true}
 	r.cut.deleted, r.cut.notAnonymous, r.cut.unique = deleted, st.na, st.unique()
-	r.st = st
-	t = time.Now()
-	restoration{s: st, workers: graph.Threads(cfg.Threads)}.run(ctx)
-	r.restoreTook = time.Since(t)
-	r.stopped = ctx.Err()
+	r.restoreFrom(ctx, st, time.Now())
 	return r, nil
 }
 

@@ -23,9 +23,9 @@ import (
 // about 100 bytes per node with the classes' map (LeanRestoreBytesPerNode).
 type leanState struct {
 	a        *adjacency
-	hiStart  []int    // u's neighbours above u start at a.nb[hiStart[u]]
-	first    []int32  // the input's edges of lower end u have the ids first[u] to first[u+1]−1
-	kept     []uint64 // bit i: the edge of list entry a.nb[i] is kept
+	hiStart  []int   // u's neighbours above u start at a.nb[hiStart[u]]
+	first    []int32 // the input's edges of lower end u have the ids first[u] to first[u+1]−1
+	kept     bitSet  // bit i: the edge of list entry a.nb[i] is kept
 	numKeptE int
 	deg, tri []int32
 	// edgeCount: the signature is the number of edges of the ball (degree
@@ -129,7 +129,8 @@ func (c *leanClasses) drop(cl int32) {
 }
 
 // newLeanState returns the state of the release of the input a whose
-// kept edges keptEdge reports by id (in ascending order of (U, V)), for
+// kept edges kept holds by id (the input's edges in ascending order of
+// (U, V)), for
 // restoration under cfg (count or edgecount at d = 1, deleting, without
 // attributes). With triangles false the release must have no triangle,
 // as the cut's has none (every edge crosses the cut): every node starts
@@ -138,9 +139,9 @@ func (c *leanClasses) drop(cl int32) {
 // edge, dropped after), as an earlier release that is resumed may have
 // them. LeanRelease.Check counts the triangles of the restored release
 // from scratch.
-func newLeanState(a *adjacency, keptEdge func(id int32) bool, cfg *Config, triangles bool) (*leanState, error) {
+func newLeanState(a *adjacency, kept bitSet, cfg *Config, triangles bool) (*leanState, error) {
 	n := a.NumNodes()
-	s := &leanState{a: a, hiStart: make([]int, n), first: make([]int32, n+1), kept: make([]uint64, (len(a.nb)+63)/64),
+	s := &leanState{a: a, hiStart: make([]int, n), first: make([]int32, n+1), kept: newBitSet(len(a.nb)),
 		deg: make([]int32, n), k: cfg.K, target: Target(cfg.Alpha, n), cfg: cfg}
 	switch cfg.Measure.(type) {
 	case measure.Count:
@@ -156,7 +157,7 @@ func newLeanState(a *adjacency, keptEdge func(id int32) bool, cfg *Config, trian
 		s.hiStart[u] = a.off[u] + i
 		s.first[u+1] = s.first[u] + int32(len(nb)-i)
 		for j, v := range nb[i:] {
-			if keptEdge(s.first[u] + int32(j)) {
+			if kept.has(int(s.first[u]) + j) {
 				s.setKept(s.hiStart[u]+j, true)
 				s.setKept(low[v], true)
 				s.deg[u]++
@@ -167,11 +168,10 @@ func newLeanState(a *adjacency, keptEdge func(id int32) bool, cfg *Config, trian
 		}
 	}
 	if triangles {
-		fw, err := graph.NewForward(slices.Clone(s.deg), s.keptStream)
-		if err != nil {
-			return nil, fmt.Errorf("anonymize: counting the release's triangles: %w", err)
+		var err error
+		if s.tri, err = s.keptTriangles(s.deg); err != nil {
+			return nil, err
 		}
-		s.tri = fw.TriangleCounts(cfg.Threads)
 	} else {
 		s.tri = make([]int32, n)
 	}
@@ -217,15 +217,37 @@ func (s *leanState) keptStream(yield func(u, v int32) error) error {
 	return nil
 }
 
-func (s *leanState) isKeptAt(p int) bool { return s.kept[p>>6]&(1<<(p&63)) != 0 }
+// keptTriangles counts the triangles through every node of the release
+// whose degrees are deg, on its forward orientation (4 bytes per kept
+// edge, dropped after).
+func (s *leanState) keptTriangles(deg []int32) ([]int32, error) {
+	fw, err := graph.NewForward(slices.Clone(deg), s.keptStream)
+	if err != nil {
+		return nil, fmt.Errorf("anonymize: counting the release's triangles: %w", err)
+	}
+	return fw.TriangleCounts(s.cfg.Threads), nil
+}
+
+func (s *leanState) isKeptAt(p int) bool { return s.kept.has(p) }
 
 func (s *leanState) setKept(p int, on bool) {
 	if on {
-		s.kept[p>>6] |= 1 << (p & 63)
+		s.kept.set(p)
 	} else {
-		s.kept[p>>6] &^= 1 << (p & 63)
+		s.kept.clear(p)
 	}
 }
+
+// bitSet is a set of the integers below its length times 64, a bit each:
+// the lean path's marks of edges kept, by list entry or by edge id.
+type bitSet []uint64
+
+// newBitSet returns an empty set for the integers below n.
+func newBitSet(n int) bitSet { return make(bitSet, (n+63)/64) }
+
+func (b bitSet) has(i int) bool { return b[i>>6]&(1<<(i&63)) != 0 }
+func (b bitSet) set(i int)      { b[i>>6] |= 1 << (i & 63) }
+func (b bitSet) clear(i int)    { b[i>>6] &^= 1 << (i & 63) }
 
 // signature returns v's signature in the release.
 func (s *leanState) signature(v int32) uint64 { return signatureOf(s.edgeCount, s.deg[v], s.tri[v]) }

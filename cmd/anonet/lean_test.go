@@ -51,6 +51,19 @@ func sameNumbers(t *testing.T, name, got, want string) {
 	}
 }
 
+// sameFiles checks that the files a+ext and b+ext exist, are not empty
+// and are equal byte for byte, for every ext of exts.
+func sameFiles(t *testing.T, what, a, b string, exts ...string) {
+	t.Helper()
+	for _, ext := range exts {
+		x, _ := os.ReadFile(a + ext)
+		y, _ := os.ReadFile(b + ext)
+		if len(x) == 0 || string(x) != string(y) {
+			t.Errorf("%s: %s%s (%d bytes) differs from %s%s (%d bytes)", what, filepath.Base(a), ext, len(x), filepath.Base(b), ext, len(y))
+		}
+	}
+}
+
 // generated writes the network that anonet generate args draws to path.
 func generated(t *testing.T, path string, args ...string) {
 	t.Helper()
@@ -320,19 +333,7 @@ func TestAnonymizeLean(t *testing.T) {
 				t.Errorf("%s: --deleted took the lean path: %s", name, stderr)
 			}
 			sameNumbers(t, name, strings.ReplaceAll(lean, filepath.Join(dir, "lean"), filepath.Join(dir, "usual")), usual)
-			for _, ext := range []string{".anonet", ".tsv", ".anonet.anonet.json"} {
-				a, err := os.ReadFile(filepath.Join(dir, "lean"+ext))
-				if err != nil {
-					t.Fatal(err)
-				}
-				b, err := os.ReadFile(filepath.Join(dir, "usual"+ext))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if string(a) != string(b) {
-					t.Errorf("%s: the lean path's %s differs from the usual path's", name, ext)
-				}
-			}
+			sameFiles(t, name, filepath.Join(dir, "lean"), filepath.Join(dir, "usual"), ".anonet", ".tsv", ".anonet.anonet.json")
 			var r struct {
 				Before  int  `json:"edges_before"`
 				After   int  `json:"edges_after"`
@@ -410,11 +411,7 @@ func TestAnonymizeLean(t *testing.T) {
 		if code != 0 || !strings.Contains(stderr, c.say) || algorithm(out) != "cut" {
 			t.Errorf("the default under a memory limit of %d bytes: exit %d, algorithm %q: %s", c.limit, code, algorithm(out), stderr)
 		}
-		a, _ := os.ReadFile(as)
-		b, _ := os.ReadFile(filepath.Join(dir, "best.anonet"))
-		if len(a) == 0 || string(a) != string(b) {
-			t.Errorf("the default under a memory limit of %d bytes: a release of %d bytes, %s's %d", c.limit, len(b), c.as, len(a))
-		}
+		sameFiles(t, fmt.Sprintf("the default under a memory limit of %d bytes, against %s", c.limit, c.as), as, filepath.Join(dir, "best.anonet"), "")
 	}
 	out, stderr, code := runCLI(t, append(base, "-o", filepath.Join(dir, "best.anonet"))...)
 	if code != 0 || strings.Contains(stderr, "lean path") || algorithm(out) != "best" {
@@ -438,13 +435,7 @@ func TestAnonymizeLean(t *testing.T) {
 		t.Fatalf("the default on a ring under a memory limit: exit %d, algorithm %q: %s", code, algorithm(lean), stderr)
 	}
 	sameNumbers(t, "ring", strings.ReplaceAll(lean, "ring-lean", "ring-usual"), usual)
-	for _, ext := range []string{".anonet", ".tsv", ".anonet.anonet.json"} {
-		a, _ := os.ReadFile(filepath.Join(dir, "ring-lean"+ext))
-		b, _ := os.ReadFile(filepath.Join(dir, "ring-usual"+ext))
-		if len(a) == 0 || string(a) != string(b) {
-			t.Errorf("the default on a ring under a memory limit: its %s differs from the usual path's", ext)
-		}
-	}
+	sameFiles(t, "the default on a ring under a memory limit", filepath.Join(dir, "ring-lean"), filepath.Join(dir, "ring-usual"), ".anonet", ".tsv", ".anonet.anonet.json")
 }
 
 // TestLeanDefault holds leanDefault's choices against the memory the
@@ -505,13 +496,7 @@ func TestAnonymizeLeanResume(t *testing.T) {
 	}
 	same := func(what, a, b string, exts ...string) {
 		t.Helper()
-		for _, ext := range exts {
-			x, _ := os.ReadFile(path(a + ext))
-			y, _ := os.ReadFile(path(b + ext))
-			if len(x) == 0 || string(x) != string(y) {
-				t.Errorf("%s: %s%s (%d bytes) differs from %s%s (%d bytes)", what, a, ext, len(x), b, ext, len(y))
-			}
-		}
+		sameFiles(t, what, path(a), path(b), exts...)
 	}
 	anonymize("cut")
 	anonymize("restored", "--refine", "restore")

@@ -54,8 +54,9 @@ const (
 // lower estimate (anonymizeBytesPerEdge, anonymizeBytesPerNode) exceeds
 // what the process may use. Where the usual path fits it stays, at any
 // size: on networks that are not dense its starts keep far more than the
-// cut (dblp-2010: the cut's release keeps 0.69 of ua's, restored; the
-// uk-2007 sample: 90.9% from the twin start), and on a population
+// cut (dblp-2010: the cut's release, before its own restoration, keeps
+// 0.69 of the edges of ua's restored release, 2026-11-30; the uk-2007
+// sample: 90.9% from the twin start, 2026-11-27), and on a population
 // network, where the cut keeps more per hour at a fifth of the memory,
 // --algorithm cut --refine restore asks for the lean path
 // (docs/performance.md, "The lean restoration for the default, and
