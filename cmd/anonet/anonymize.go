@@ -49,6 +49,7 @@ type anonymizeResult struct {
 	Shortfall                   int               `json:"shortfall"`   // nodes short of the target in the best state
 	Written                     bool              `json:"written"`     // the outputs were written
 	Interrupted                 bool              `json:"interrupted"` // a signal stopped the run early
+	TimedOut                    bool              `json:"timed_out"`   // --time-limit ended the run (or a phase of it) early
 	Error                       string            `json:"error,omitempty"`
 	Exit                        int               `json:"exit,omitempty"`
 	Iterations                  int               `json:"iterations"`

@@ -518,9 +518,40 @@ func TestAnonymizeLeanResume(t *testing.T) {
 	// input's under it.
 	stdout, stderr, code := runCLI(t, "anonymize", bin, "--algorithm", "cut", "--refine", "restore", "--variant", "full", "--no-ladder", "--quiet=false",
 		"--resume", path("restored.anonet"), "--resume-mapping", path("cut.tsv"), "-o", path("bad.anonet"))
-	if _, err := os.Stat(path("bad.anonet")); code != 2 || !strings.Contains(stderr, "lean path") || !strings.Contains(stderr, "--resume") || err == nil {
+	if _, err := os.Stat(path("bad.anonet")); code != 2 || !strings.Contains(stderr, "lean path") || !strings.Contains(stderr, "the release to resume from has the edge") || err == nil {
 		t.Errorf("a mapping of another release: exit %d, output written %t: %s%s", code, err == nil, stdout, stderr)
 	}
+	// A mapping that leaves a node of the release unnamed is refused
+	// before the input is measured.
+	mapping, err := os.ReadFile(path("cut.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(mapping), "\n")
+	if err := os.WriteFile(path("half.tsv"), []byte(strings.Join(lines[:len(lines)/2], "")), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code = runCLI(t, "anonymize", bin, "--algorithm", "cut", "--refine", "restore", "--variant", "full", "--no-ladder", "--quiet=false",
+		"--resume", path("cut.anonet"), "--resume-mapping", path("half.tsv"), "-o", path("bad.anonet"))
+	if _, err := os.Stat(path("bad.anonet")); code != 2 || !strings.Contains(stderr, "not named by the mapping") || strings.Contains(stderr, "triangles") || err == nil {
+		t.Errorf("a mapping of half the nodes: exit %d, output written %t: %s%s", code, err == nil, stdout, stderr)
+	}
+	// A time limit that ends the run is said, in the JSON result and on
+	// stderr, with the command that goes on, on either path; the lean
+	// path's release is then the one it resumed from.
+	for _, p := range []struct {
+		name string
+		more []string
+	}{{"lean-limited", nil}, {"usual-limited", []string{"--deleted", path("deleted-limited.tsv")}}} {
+		stdout, stderr := anonymize(p.name, append([]string{"--refine", "restore", "--time-limit", "1ns",
+			"--resume", path("restored.anonet"), "--resume-mapping", path("restored.tsv")}, p.more...)...)
+		var r anonymizeResult
+		if err := json.Unmarshal([]byte(stdout), &r); err != nil || !r.TimedOut || r.Interrupted || !r.Written ||
+			!strings.Contains(stderr, "the time limit of 1ns ended the run") || !strings.Contains(stderr, "--resume-mapping "+path(p.name+".tsv")) {
+			t.Errorf("%s: %v, %+v: %s", p.name, err, r, stderr)
+		}
+	}
+	same("resumed under a time limit that ended it at once", "lean-limited", "restored", ".anonet")
 	// The default resumes on the lean path where it takes that path (here
 	// under a memory limit that its usual path exceeds and the lean
 	// restoration does not: TestAnonymizeLean) as --algorithm cut

@@ -185,6 +185,12 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 	if err := scan.Check(int64(perEdge), int64(perNode), "to anonymize it"); err != nil {
 		return true, readError(err)
 	}
+	var inv []int32 // the input's node of each of the earlier release's
+	if earlier != nil {
+		if inv, err = leanEarlierNodes(earlier, n, a.resume, a.resumeMapping); err != nil {
+			return true, err
+		}
+	}
 	e.notef("read %s: %d nodes, %d edges (lean path: %s without a graph)", name, n, m, what)
 	e.tightenGC(m)
 	// The input measured as the lean path of measure does, from the scan
@@ -205,9 +211,10 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 	var lean *anonymize.LeanRelease
 	var kept []graph.Edge // the edges of the release resumed from, by the input's ids
 	if earlier != nil {
-		if kept, err = leanEarlier(earlier, n, a.resume, a.resumeMapping); err != nil {
+		if kept, err = leanEarlier(earlier, inv, a.resume, a.resumeMapping); err != nil {
 			return true, err
 		}
+		inv = nil
 		e.notef("resuming from %s: %d of the input's %d edges deleted", a.resume, m-len(kept), m)
 	}
 	if n-before[0].NotKAnonymous >= anonymize.Target(full.Alpha, n) {
@@ -242,12 +249,12 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 		})
 		pr.done()
 		switch {
-		case earlier != nil && err != nil:
-			// Refused before any alteration, as on the usual path.
-			return true, inputError(fmt.Errorf("--resume %s (mapping %s): %w", a.resume, a.resumeMapping, err))
 		case errors.Is(err, anonymize.ErrLeanUnmet):
 			return true, &exitError{code: exitNotAnonymous, err: fmt.Errorf("target not met: %w; nothing written (the lean path writes no input as its release, even with --allow-unmet)", err)}
 		case err != nil:
+			// A resumed run is refused before any alteration, as on the
+			// usual path: the error names the release to resume from
+			// where it is at fault, and the input where reading it failed.
 			return true, readError(err)
 		}
 		if err := lean.Check(cfg.K); err != nil {
@@ -318,22 +325,24 @@ func (l *leanEdges) chunks() graphio.EdgeChunks {
 	return graphio.ByLowerEnd(len(l.off)-1, func(x int32) []int32 { return l.out[l.off[x]:l.off[x+1]] })
 }
 
-// leanEarlier reads the release to resume from, rel (its scan, of a bare
-// binary file), made from an input of n nodes, and its mapping, and
-// returns its edges by the input's ids: what earlierRelease finds on the
-// usual path, without a graph. An edge at a node the mapping does not
-// name is refused, as an edge that is not the input's is by
-// anonymize.LeanResume.
-func leanEarlier(rel *graphio.BinaryScan, n int, path, mapping string) ([]graph.Edge, error) {
+// leanEarlierNodes reads the mapping of the release to resume from, rel
+// (its scan, of a bare binary file), made from an input of n nodes, and
+// returns the input's node of each of rel's nodes (−1 where the mapping
+// names none). It checks the whole release file and takes 4 bytes per
+// node of each, so that a release or mapping that does not fit is refused
+// before the input is measured (minutes at 10^8 edges), while the
+// release's edges are kept only after that (leanEarlier).
+// A node of the release with edges that the mapping does not name is
+// refused here already.
+func leanEarlierNodes(rel *graphio.BinaryScan, n int, path, mapping string) ([]int32, error) {
 	if err := rel.Check(8, 4, "to resume from it"); err != nil {
 		return nil, readError(err)
 	}
-	rel.Degrees = nil
 	corr, err := readMappingOf(mapping, n, rel.Nodes, release.ByID(n), release.ByID(rel.Nodes))
 	if err != nil {
 		return nil, err
 	}
-	inv := make([]int32, rel.Nodes) // the input's node of each of rel's
+	inv := make([]int32, rel.Nodes)
 	for i := range inv {
 		inv[i] = -1
 	}
@@ -342,11 +351,32 @@ func leanEarlier(rel *graphio.BinaryScan, n int, path, mapping string) ([]graph.
 			inv[w] = int32(v)
 		}
 	}
+	for x, d := range rel.Degrees {
+		if d > 0 && inv[x] < 0 {
+			return nil, inputError(unnamedEnd(path, mapping, fmt.Sprintf("node %d, of degree %d,", x, d)))
+		}
+	}
+	rel.Degrees = nil
+	return inv, nil
+}
+
+// unnamedEnd is the error of a release to resume from, path, whose node
+// (what) the mapping does not name.
+func unnamedEnd(path, mapping, what string) error {
+	return fmt.Errorf("--resume %s: its %s is not named by the mapping %s: it is not a release of this network made by deleting edges", path, what, mapping)
+}
+
+// leanEarlier reads the edges of the release to resume from, rel, and
+// returns them by the input's ids, inv[x] being the input's node of
+// rel's node x (leanEarlierNodes): what earlierRelease finds on the usual
+// path, without a graph. An edge at a node the mapping does not name is
+// refused, as an edge that is not the input's is by anonymize.LeanResume.
+func leanEarlier(rel *graphio.BinaryScan, inv []int32, path, mapping string) ([]graph.Edge, error) {
 	kept := make([]graph.Edge, 0, rel.NumEdges)
-	err = rel.Edges(func(x, y int32) error {
+	err := rel.Edges(func(x, y int32) error {
 		u, v := inv[x], inv[y]
 		if u < 0 || v < 0 {
-			return fmt.Errorf("--resume %s: its edge {%d, %d} has an end that the mapping %s does not name: it is not a release of this network made by deleting edges", path, x, y, mapping)
+			return unnamedEnd(path, mapping, fmt.Sprintf("edge {%d, %d} has an end that", x, y)) // the file changed since leanEarlierNodes
 		}
 		kept = append(kept, graph.MakeEdge(u, v))
 		return nil

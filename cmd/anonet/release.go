@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/release"
+	"github.com/anonet-project/anonet/report"
 )
 
 // checkReachable refuses, before any work, a target that no alteration can
@@ -41,12 +43,22 @@ func (e *env) secretWarnings(outs *outputSet, release string) {
 	}
 }
 
+// timedOut says that the time limit ended a run whose best state was
+// written to out, and how to give it more time.
+func (e *env) timedOut(outs *outputSet, limit time.Duration, out string) {
+	more := "a run written with --mapping can go on later with --resume"
+	if m := outs.item("--mapping"); m != nil && out != "-" && m.path != "-" {
+		more = fmt.Sprintf("--resume %s --resume-mapping %s goes on from it", report.ShellQuote(out), report.ShellQuote(m.path))
+	}
+	fmt.Fprintf(e.stderr, "anonet: the time limit of %v ended the run; the release is its best state by then; %s\n", limit, more)
+}
+
 // release finishes anonymize: it writes the outputs only if the best state
 // meets the target or allowUnmet says to write it anyway, reports the
 // result (text, or r as JSON) and returns exit status 3 when the target is
 // not met without allowUnmet.
 func (e *env) release(outs *outputSet, res *anonymize.Result, r *anonymizeResult, allowUnmet bool, text func(io.Writer) error) error {
-	r.Interrupted = res.Interrupted
+	r.Interrupted, r.TimedOut = res.Interrupted, res.TimedOut
 	r.Shortfall = max(0, res.Target-(res.Nodes-res.After().NotKAnonymous))
 	var unmet error
 	if !res.TargetReached {
@@ -80,6 +92,9 @@ func (e *env) release(outs *outputSet, res *anonymize.Result, r *anonymizeResult
 	}
 	if res.Interrupted {
 		fmt.Fprintf(e.stderr, "anonet: interrupted after iteration %d; the best state so far is iteration %d\n", len(res.Trace)-1, res.Best)
+	}
+	if res.TimedOut && r.Written {
+		e.timedOut(outs, res.Config.TimeLimit, r.Output)
 	}
 	if r.EdgesAdded > r.EdgesBefore {
 		fmt.Fprintf(e.stderr, "warning: %d edges were added to the input's %d: most ties of the release are made up, which changes what the network says; deleting edges (--operation delete) keeps only real ties\n", r.EdgesAdded, r.EdgesBefore)
