@@ -11,6 +11,7 @@ import (
 	"github.com/anonet-project/anonet/canon"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/internal/disjoint"
+	"github.com/anonet-project/anonet/internal/hashmix"
 )
 
 // Orbits is the partition of the nodes of a graph into the orbits of its
@@ -305,11 +306,11 @@ func (s *solver) components() error {
 		}
 		in := info{c: c, size: int32(len(vs))}
 		for _, v := range vs {
-			hv := mix(uint64(q.col[v])<<32 | uint64(q.degree(v)))
+			hv := hashmix.Mix(uint64(q.col[v])<<32 | uint64(q.degree(v)))
 			for i := range q.degree(v) {
-				hv += mix(uint64(q.kindAt(v, i)))
+				hv += hashmix.Mix(uint64(q.kindAt(v, i)))
 			}
-			in.h += mix(hv)
+			in.h += hashmix.Mix(hv)
 			in.ties += q.degree(v)
 		}
 		infos = append(infos, in)

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/hashmix"
 )
 
 // quotient is a graph whose vertices stand for sets of nodes of the input
@@ -76,14 +77,6 @@ func newQuotient(g *graph.Graph, colors []int32) *quotient {
 	return q
 }
 
-// mix is the finalizer of splitmix64, a bijective scrambling of 64 bits.
-func mix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
-}
-
 // twinClasses is the result of one round of twin detection: the classes
 // of at least two vertices, each in ascending order.
 type twinClasses struct {
@@ -108,12 +101,12 @@ func findTwins(q *quotient) twinClasses {
 	for v := range int32(n) {
 		var ho, hc uint64
 		for i, w := range q.neighbors(v) {
-			hw := mix(uint64(w))
-			ho += mix(hw ^ uint64(q.kindAt(v, int32(i))))
+			hw := hashmix.Mix(uint64(w))
+			ho += hashmix.Mix(hw ^ uint64(q.kindAt(v, int32(i))))
 			hc += hw
 		}
 		hopen[v] = ho
-		hclosed[v] = hc + mix(uint64(v))
+		hclosed[v] = hc + hashmix.Mix(uint64(v))
 		tc.rep[v] = v
 	}
 	order := make([]keyed, n)
@@ -124,7 +117,7 @@ func findTwins(q *quotient) twinClasses {
 	// that same says are twins of the class's first member.
 	group := func(h []uint64, same func(a, b int32) bool) {
 		for v := range int32(n) {
-			order[v] = keyed{mix(uint64(q.col[v])<<32|uint64(q.degree(v))) ^ h[v], v}
+			order[v] = keyed{hashmix.Mix(uint64(q.col[v])<<32|uint64(q.degree(v))) ^ h[v], v}
 		}
 		order = radixSort(order, scratch)
 		for i := 0; i < n; {

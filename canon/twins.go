@@ -1,6 +1,10 @@
 package canon
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/anonet-project/anonet/internal/hashmix"
+)
 
 // computeTwins finds the twin classes of the working graph within the cells
 // of the root partition: vertices with equal open neighbourhoods (false
@@ -27,7 +31,7 @@ func (c *Canonizer) computeTwins() {
 		c.tw[v] = int32(v)
 		s := uint64(0)
 		for _, u := range adj[off[v]:off[v+1]] {
-			s += mix64(uint64(u))
+			s += hashmix.Mix(uint64(u))
 		}
 		h[v] = s
 	}
@@ -48,9 +52,9 @@ func (c *Canonizer) twinPass(closed bool) {
 		}
 		k := c.hbuf[v]
 		if closed {
-			k += mix64(uint64(v))
+			k += hashmix.Mix(uint64(v))
 		}
-		k = mix64(k ^ uint64(c.cellOf[v])<<20 ^ uint64(off[v+1]-off[v])<<44)
+		k = hashmix.Mix(k ^ uint64(c.cellOf[v])<<20 ^ uint64(off[v+1]-off[v])<<44)
 		keys = append(keys, k&^0xffffffff|uint64(v))
 	}
 	slices.Sort(keys)
@@ -108,12 +112,4 @@ func (c *Canonizer) verifyTwins(group []uint64, closed bool) {
 			}
 		}
 	}
-}
-
-// mix64 is the SplitMix64 finalizer.
-func mix64(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
 }

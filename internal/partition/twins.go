@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/anonet-project/anonet/graph"
+	"github.com/anonet-project/anonet/internal/hashmix"
 )
 
 // Twins holds the twin classes of a graph and keeps them current when edges
@@ -86,7 +87,7 @@ func smallestTwins(g *graph.Graph) []int32 {
 		rep[v] = v
 		h := uint64(0)
 		for _, x := range g.Neighbors(v) {
-			h += mix(x)
+			h += hashmix.Mix(uint64(x))
 		}
 		order[v] = keyed{h, v}
 	}
@@ -127,20 +128,12 @@ func smallestTwins(g *graph.Graph) []int32 {
 	closed := order[:0]
 	for _, k := range order {
 		if !hasOpen[k.v] {
-			closed = append(closed, keyed{k.hash + mix(k.v), k.v})
+			closed = append(closed, keyed{k.hash + hashmix.Mix(uint64(k.v)), k.v})
 		}
 	}
 	order = closed
 	group(func(u, v int32) bool { return closedEqual(g, u, v) })
 	return rep
-}
-
-// mix scatters a node id over 64 bits (the finaliser of splitmix64).
-func mix(x int32) uint64 {
-	z := uint64(x) + 0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
 }
 
 // closedEqual reports whether N(u) ∪ {u} = N(v) ∪ {v} for u ≠ v: u and v
