@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"os"
 	"slices"
 	"time"
@@ -230,16 +231,28 @@ func leanSignature(sig []byte, l measure.Local, key uint64) []byte {
 func leanClassSizes(sorted []uint64, l measure.Local) map[string]int {
 	sizes := map[string]int{}
 	var sig []byte
-	for j := 0; j < len(sorted); {
-		c := j + 1
-		for c < len(sorted) && sorted[c] == sorted[j] {
-			c++
-		}
-		sig = leanSignature(sig[:0], l, sorted[j])
-		sizes[string(sig)] += c - j
-		j = c
+	for key, c := range keyRuns(sorted) {
+		sig = leanSignature(sig[:0], l, key)
+		sizes[string(sig)] += c
 	}
 	return sizes
+}
+
+// keyRuns yields every key of sorted once, in order, with the number of
+// its copies.
+func keyRuns(sorted []uint64) iter.Seq2[uint64, int] {
+	return func(yield func(uint64, int) bool) {
+		for j := 0; j < len(sorted); {
+			c := j + 1
+			for c < len(sorted) && sorted[c] == sorted[j] {
+				c++
+			}
+			if !yield(sorted[j], c-j) {
+				return
+			}
+			j = c
+		}
+	}
 }
 
 // verifyLean checks the file at path by the lean path and returns its

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -10,8 +11,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/anonet-project/anonet/anonymity"
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/examples"
+	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/measure"
 )
 
 // sameNumbers checks that two JSON results (an object, or an array of
@@ -439,31 +443,139 @@ func TestAnonymizeLean(t *testing.T) {
 }
 
 // TestLeanDefault holds leanDefault's choices against the memory the
-// process may use: the lean path only where the usual one cannot fit, at
-// any size, restored in the full variant where that fits too.
+// process may use: the lean path where the usual one cannot fit, at any
+// size, restored in the full variant where that fits too; where the
+// usual path fits, the choice is left to the network's shape in the full
+// variant from leanShapedEdges edges on, and the usual path stays below.
 func TestLeanDefault(t *testing.T) {
 	const gib = 1 << 30
 	for _, c := range []struct {
-		limit, m, n   int64
-		v             anonymize.Variant
-		take, restore bool
+		limit, m, n int64
+		v           anonymize.Variant
+		want        leanChoice // why aside: said where the lean path is taken
 	}{
 		// 40 bytes per edge and 200 per node fit in 64 GiB, at 10^8 and
-		// 10^9 edges alike: the usual path.
-		{64 * gib, 1e8, 1.2e6, anonymize.Full, false, false},
-		{64 * gib, 1e9, 1.2e7, anonymize.Full, false, false},
+		// 10^9 edges alike: the shape decides in the full variant.
+		{64 * gib, 1e8, 1.2e6, anonymize.Full, leanChoice{shape: true, restore: true}},
+		{64 * gib, 1e9, 1.2e7, anonymize.Full, leanChoice{shape: true, restore: true}},
+		{64 * gib, 1e8, 1.2e6, anonymize.Partial, leanChoice{}},
+		{64 * gib, leanShapedEdges - 1, 1e6, anonymize.Full, leanChoice{}},
+		{64 * gib, leanShapedEdges, 1e6, anonymize.Full, leanChoice{shape: true, restore: true}},
 		// 1.55 GB on the usual path, 0.71 GB restored on the lean one.
-		{1 * gib, 1 << 25, 1 << 20, anonymize.Full, true, true},
-		{1 * gib, 1 << 25, 1 << 20, anonymize.Partial, true, false},
+		{1 * gib, 1 << 25, 1 << 20, anonymize.Full, leanChoice{take: true, restore: true}},
+		{1 * gib, 1 << 25, 1 << 20, anonymize.Partial, leanChoice{take: true}},
 		// 60 MB usual, 32 MB restored lean.
-		{20 << 20, 1e6, 1e5, anonymize.Full, true, false},
-		{80 << 20, 1e6, 1e5, anonymize.Full, false, false},
+		{20 << 20, 1e6, 1e5, anonymize.Full, leanChoice{take: true}},
+		{80 << 20, 1e6, 1e5, anonymize.Full, leanChoice{}},
 	} {
 		old := debug.SetMemoryLimit(c.limit)
-		take, restore, why := leanDefault(c.m, c.n, c.v)
+		got := leanDefault(c.m, c.n, c.v, leanShapedEdges)
 		debug.SetMemoryLimit(old)
-		if take != c.take || restore != c.restore || take != (why != "") {
-			t.Errorf("limit %d, %d edges, %d nodes, %s: take %t, restore %t (%q), want %t, %t", c.limit, c.m, c.n, c.v, take, restore, why, c.take, c.restore)
+		if got.take != (got.why != "") {
+			t.Errorf("limit %d, %d edges, %d nodes, %s: take %t, but why %q", c.limit, c.m, c.n, c.v, got.take, got.why)
+		}
+		got.why = ""
+		if got != c.want {
+			t.Errorf("limit %d, %d edges, %d nodes, %s: %+v, want %+v", c.limit, c.m, c.n, c.v, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		twins, held float64
+		want        bool
+	}{
+		{0, 0.338, true}, {0, 0.59, true}, {0, 0.82, true}, {0.01, 0.25, true},
+		{0.011, 0.9, false}, {0.42, 0.42, false}, {0, 0.17, false}, {0, 0.249, false}, {0.53, 0.58, false},
+	} {
+		if got := leanShaped(c.twins, c.held); got != c.want {
+			t.Errorf("leanShaped(%v, %v) = %t", c.twins, c.held, got)
+		}
+	}
+}
+
+// TestTwinShare holds twinShare, which hashes neighbourhoods from a
+// stream of edges, to the exact twin classes of anonymity.TwinClasses on
+// networks with many twins (trees, the bundled ones) and none (a
+// population network, a ring lattice), and heldShare, from the lean
+// path's keys, to the degrees of the nodes that the usual path's
+// partition finds not k-anonymous.
+func TestTwinShare(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for _, gen := range [][]string{
+		{"population", "-n", "2000", "--avg-degree", "40"},
+		{"ws", "-n", "3000", "--avg-degree", "6", "--rewire", "0"},
+		{"ws", "-n", "3000", "--avg-degree", "6", "--rewire", "0.05"},
+		{"ba", "-n", "3000", "--avg-degree", "2"},
+		{"ba", "-n", "3000", "--avg-degree", "6"},
+		{"er", "-n", "3000", "--avg-degree", "2"},
+	} {
+		path := filepath.Join(dir, strings.Join(gen, "_")+".anonet")
+		generated(t, path, gen...)
+		files = append(files, path)
+	}
+	for _, name := range []string{"karate", "lesmis", "football", "dolphins"} {
+		path := filepath.Join(dir, name+".anonet")
+		if _, stderr, code := runCLI(t, "convert", name, path); code != 0 {
+			t.Fatalf("convert %s: %s", name, stderr)
+		}
+		files = append(files, path)
+	}
+	for _, path := range files {
+		g, _, err := graphio.ReadFile(path, graphio.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		classes := anonymity.TwinClasses(g)
+		size := map[int32]int{}
+		for _, c := range classes {
+			size[c]++
+		}
+		withTies, twins := 0, 0
+		for v, c := range classes {
+			if g.Degree(int32(v)) > 0 {
+				withTies++
+				if size[c] > 1 {
+					twins++
+				}
+			}
+		}
+		scan, err := graphio.OpenBinary(path, graphio.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := scan.Check(0, 0, "to test"); err != nil {
+			t.Fatal(err)
+		}
+		got, err := twinShare(scan)
+		scan.Close()
+		if want := float64(twins) / float64(withTies); err != nil || got != want {
+			t.Errorf("%s: twinShare %v, %v; want %v (%d of %d nodes with ties)", filepath.Base(path), got, err, want, twins, withTies)
+		}
+
+		tri := g.TriangleCounts(1)
+		keys := make([]uint64, g.NumNodes())
+		for v := range keys {
+			keys[v] = uint64(g.Degree(int32(v)))<<32 | uint64(uint32(tri[v]))
+		}
+		slices.Sort(keys)
+		for _, m := range []measure.Measure{measure.Count{}, measure.EdgeCount{}} {
+			for _, k := range []int{2, 5} {
+				p, err := anonymity.New(g, m, 1, anonymity.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				held, ends := 0, 0
+				for v := range int32(g.NumNodes()) {
+					ends += g.Degree(v)
+					if p.ClassSize(v) < k {
+						held += g.Degree(v)
+					}
+				}
+				want := float64(held) / float64(max(ends, 1))
+				if got := heldShare(keys, leanMeasures([]measure.Measure{m}, 1)[0], k); math.Abs(got-want) > 1e-12 {
+					t.Errorf("%s, %s, k = %d: heldShare %v, want %v", filepath.Base(path), m.Name(), k, got, want)
+				}
+			}
 		}
 	}
 }
@@ -564,4 +676,65 @@ func TestAnonymizeLeanResume(t *testing.T) {
 		t.Errorf("the default, resumed under a memory limit: exit %d: %s%s", code, stdout, stderr)
 	}
 	same("the default, resumed", "default", "lean-restored", ".anonet", ".tsv")
+}
+
+// TestAnonymizeLeanShaped: where the default's usual path fits, from
+// leanShapedEdges edges on (lowered here), it takes the lean path and
+// restores the cut's release on a network without twins whose nodes not
+// anonymous hold a quarter of the ties' ends or more (a population
+// network): the release of --algorithm cut --refine restore, byte for
+// byte. On a network with twins, or one whose nodes not anonymous hold
+// few ties, it stays on the usual path: the release made without the
+// lowered size, byte for byte.
+func TestAnonymizeLeanShaped(t *testing.T) {
+	dir := t.TempDir()
+	key := filepath.Join(dir, "key")
+	if err := os.WriteFile(key, []byte(strings.Repeat("7", 64)+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	lowered := func(e *env) { e.leanShapedFrom = 1000 }
+	anonymize := func(set func(*env), in, out string, more ...string) (string, string) {
+		t.Helper()
+		args := append([]string{"anonymize", in, "--variant", "full", "--no-ladder", "--key-file", key, "--json", "--quiet=false",
+			"-o", filepath.Join(dir, out+".anonet"), "--mapping", filepath.Join(dir, out+".tsv")}, more...)
+		stdout, stderr, code := runCLIWith(t, "", set, args...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", out, code, stderr)
+		}
+		return stdout, stderr
+	}
+	for _, c := range []struct {
+		name string
+		gen  []string
+		lean string // a note of the lean path's choice, or "" for the usual path
+		why  string // the note of the choice
+	}{
+		{"population", []string{"population", "-n", "2000", "--avg-degree", "40"}, "cut", "without twins"},
+		{"tree", []string{"ba", "-n", "3000", "--avg-degree", "2"}, "", "have a twin: the default's usual path"},
+		{"ring", []string{"ws", "-n", "3000", "--avg-degree", "6", "--rewire", "0.05"}, "", "of the ties' ends: the default's usual path"},
+	} {
+		in := filepath.Join(dir, c.name+".anonet")
+		generated(t, in, c.gen...)
+		stdout, stderr := anonymize(lowered, in, c.name+"-lowered")
+		if !strings.Contains(stderr, c.why) {
+			t.Errorf("%s: no note %q: %s", c.name, c.why, stderr)
+		}
+		var r anonymizeResult
+		if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+			t.Fatal(err)
+		}
+		if c.lean != "" {
+			if r.Algorithm != "cut" || r.Refine != "restore" || !strings.Contains(stderr, "lean path") {
+				t.Errorf("%s: algorithm %q, refine %q: %s", c.name, r.Algorithm, r.Refine, stderr)
+			}
+			anonymize(nil, in, c.name+"-cut", "--algorithm", "cut", "--refine", "restore")
+			sameFiles(t, c.name, filepath.Join(dir, c.name+"-lowered"), filepath.Join(dir, c.name+"-cut"), ".anonet", ".tsv")
+			continue
+		}
+		if r.Algorithm != "best" {
+			t.Errorf("%s: algorithm %q: %s", c.name, r.Algorithm, stderr)
+		}
+		anonymize(nil, in, c.name+"-usual")
+		sameFiles(t, c.name, filepath.Join(dir, c.name+"-lowered"), filepath.Join(dir, c.name+"-usual"), ".anonet", ".tsv", ".anonet.anonet.json")
+	}
 }

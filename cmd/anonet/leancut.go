@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"github.com/anonet-project/anonet/anonymize"
 	"github.com/anonet-project/anonet/graph"
 	"github.com/anonet-project/anonet/graphio"
+	"github.com/anonet-project/anonet/internal/hashmix"
 	"github.com/anonet-project/anonet/measure"
 	"github.com/anonet-project/anonet/release"
 )
@@ -46,31 +48,163 @@ const (
 	leanRestoreBytesPerNode = leanCutBytesPerNode + anonymize.LeanRestoreBytesPerNode
 )
 
-// leanDefault reports whether the default strategy, in variant v, on a
-// network of m edges and n nodes whose input the lean path can read,
-// takes that path (take), whether it restores the cut's release there
-// (restore: the full variant, where the lean restoration's memory fits),
-// and why, for the terminal. It takes it only where the usual path's
-// lower estimate (anonymizeBytesPerEdge, anonymizeBytesPerNode) exceeds
-// what the process may use. Where the usual path fits it stays, at any
-// size: on networks that are not dense its starts keep far more than the
-// cut (dblp-2010: the cut's release, before its own restoration, keeps
-// 0.69 of the edges of ua's restored release, 2026-11-30; the uk-2007
-// sample: 90.9% from the twin start, 2026-11-27), and on a population
-// network, where the cut keeps more per hour at a fifth of the memory,
-// --algorithm cut --refine restore asks for the lean path
-// (docs/performance.md, "The lean restoration for the default, and
-// resuming it").
-func leanDefault(m, n int64, v anonymize.Variant) (take, restore bool, why string) {
+// leanChoice is the default strategy's choice of path (leanDefault).
+type leanChoice struct {
+	// take: the lean path; restore: restoring the cut's release there.
+	take, restore bool
+	// shape: the usual path fits, but the network is large enough
+	// (leanShapedEdges) that the lean path, restoring, is taken if its
+	// shape is that of the population networks on which that path keeps
+	// more (leanShaped), which is found once the network is read.
+	shape bool
+	// why says, for the terminal, why the lean path is taken.
+	why string
+}
+
+// leanShapedEdges, leanShapedTwins and leanShapedHeld: on a network of
+// at least leanShapedEdges edges where the default's usual path fits, the
+// default takes the lean path and restores the cut's release there when
+// at most leanShapedTwins of the nodes with ties have a twin and the
+// nodes not k-anonymous hold at least leanShapedHeld of the ties' ends.
+//
+// There the usual path's other starts have little to work with: the
+// k-automorphic start pairs twins, and ua's deletions at hubs cascade
+// (on the population network of 10^8 ties ua keeps 46 of them). Measured
+// (2026-12-01, full, count, k = 2, seed 1; docs/anonymize.md, "The
+// default takes that path where its own cannot fit"): the generated
+// population networks have no node with a twin, and their nodes not
+// 2-anonymous hold 82%, 59% and 34% of the ties' ends at 10^6, 10^7 and
+// 10^8 ties; at 10^8 the lean path keeps 66.28% in 60 minutes at
+// 1.71 GB, where the usual path kept 62.3% in 41.5 minutes at 8.24 GB.
+// A Barabási–Albert network of 2.5 M edges (average degree 50), without
+// twins and 17% of the ends at nodes not anonymous, kept 90.7% on the
+// lean path in 68 s and 93.9% on the usual path when a 10-minute limit
+// ended it: leanShapedHeld lies between the two. Every other network
+// measured has twins: 53% of Enron's nodes with ties, 59% of
+// dblp-2010's, 51% of cnr-2000's and 42% of the uk-2007 sample's, on
+// which the default's starts keep far more than the cut (the uk-2007
+// sample 90.9% from the twin start; on dblp-2010 the cut's release keeps
+// 0.69 of ua's restored one). Below leanShapedEdges the usual path stays:
+// it takes minutes there, and its local search goes on after the
+// restoration.
+const (
+	leanShapedEdges = 1 << 25
+	leanShapedTwins = 0.01
+	leanShapedHeld  = 0.25
+)
+
+// leanDefault returns the default strategy's choice of path, in variant
+// v, on a network of m edges and n nodes whose input the lean path can
+// read. It takes that path where the usual path's lower estimate
+// (anonymizeBytesPerEdge, anonymizeBytesPerNode) exceeds what the process
+// may use, restoring the cut's release in the full variant where the
+// lean restoration's memory fits. Where the usual path fits it stays,
+// except that in the full variant, from shapedFrom edges on
+// (leanShapedEdges), the choice is left to the network's shape
+// (leanChoice.shape): a size alone does not tell a population network,
+// where the cut keeps more per hour at a fifth of the memory, from the
+// networks where the default's other starts keep far more than the cut
+// (docs/anonymize.md, "The default takes that path where its own cannot
+// fit").
+func leanDefault(m, n int64, v anonymize.Variant, shapedFrom int64) leanChoice {
 	tooBig := memoryShort("anonymizing", m, n, anonymizeBytesPerEdge, anonymizeBytesPerNode)
+	restores := v == anonymize.Full && memoryShort("restoring", m, n, leanRestoreBytesPerEdge, leanRestoreBytesPerNode) == nil
 	if tooBig == nil {
-		return false, false, ""
+		return leanChoice{shape: restores && m >= shapedFrom, restore: restores && m >= shapedFrom}
 	}
 	const doc = `(docs/anonymize.md, "The lean cut")`
-	if v == anonymize.Full && memoryShort("restoring", m, n, leanRestoreBytesPerEdge, leanRestoreBytesPerNode) == nil {
-		return true, true, fmt.Sprintf("%v on the default's usual path: making the cut's release and restoring it without a graph instead, as --algorithm cut --refine restore does %s", tooBig, doc)
+	if restores {
+		return leanChoice{take: true, restore: true, why: fmt.Sprintf("%v on the default's usual path: making the cut's release and restoring it without a graph instead, as --algorithm cut --refine restore does %s", tooBig, doc)}
 	}
-	return true, false, fmt.Sprintf("%v on the default's usual path: making the cut's release without a graph instead, as --algorithm cut does %s", tooBig, doc)
+	return leanChoice{take: true, why: fmt.Sprintf("%v on the default's usual path: making the cut's release without a graph instead, as --algorithm cut does %s", tooBig, doc)}
+}
+
+// leanShaped reports whether a network whose nodes with ties have a twin
+// in the share twins, and whose nodes not k-anonymous hold the share held
+// of the ties' ends, is shaped as the population networks on which the
+// default takes the lean path where its usual path fits too
+// (leanShapedEdges).
+func leanShaped(twins, held float64) bool {
+	return twins <= leanShapedTwins && held >= leanShapedHeld
+}
+
+// twinShare returns the share of the nodes with ties of the binary file
+// scan (checked: its Degrees are counted) that have a twin, another node
+// of the same neighbours, adjacent to it or not, from one pass over its
+// edges and 17 bytes per node. Every neighbourhood is hashed as the sum
+// of its members scrambled (hashmix.Mix), the closed one adding the node
+// itself, and nodes of equal degrees and hashes count as twins: an
+// estimate, which two different neighbourhoods of equal sums would make
+// too high (about one chance in 2^64 per pair of nodes).
+func twinShare(scan *graphio.BinaryScan) (float64, error) {
+	type keyed struct {
+		hash uint64
+		deg  int32
+		v    int32
+	}
+	deg := scan.Degrees
+	keys := make([]keyed, len(deg))
+	for v, d := range deg {
+		keys[v] = keyed{deg: d, v: int32(v)}
+	}
+	err := scan.Edges(func(u, v int32) error {
+		keys[u].hash += hashmix.Mix(uint64(v))
+		keys[v].hash += hashmix.Mix(uint64(u))
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	twin := make([]bool, len(deg))
+	group := func() {
+		slices.SortFunc(keys, func(a, b keyed) int {
+			return cmp.Or(cmp.Compare(a.hash, b.hash), cmp.Compare(a.deg, b.deg))
+		})
+		for i := 0; i < len(keys); {
+			j := i + 1
+			for j < len(keys) && keys[j].hash == keys[i].hash && keys[j].deg == keys[i].deg {
+				j++
+			}
+			if j-i > 1 {
+				for _, k := range keys[i:j] {
+					twin[k.v] = true
+				}
+			}
+			i = j
+		}
+	}
+	group() // open neighbourhoods
+	for i := range keys {
+		keys[i].hash += hashmix.Mix(uint64(keys[i].v))
+	}
+	group() // closed ones
+	withTies, twins := 0, 0
+	for v, d := range deg {
+		if d > 0 {
+			withTies++
+			if twin[v] {
+				twins++
+			}
+		}
+	}
+	return float64(twins) / float64(max(withTies, 1)), nil
+}
+
+// heldShare returns the share of the ties' ends held by the nodes that
+// are not k-anonymous under l, from every node's key (its degree and
+// triangles, leanKeys), sorted.
+func heldShare(sorted []uint64, l measure.Local, k int) float64 {
+	sizes := leanClassSizes(sorted, l)
+	var sig []byte
+	var held, ends int64
+	for key, c := range keyRuns(sorted) {
+		d := int64(key>>32) * int64(c)
+		ends += d
+		if sig = leanSignature(sig[:0], l, key); sizes[string(sig)] < k {
+			held += d
+		}
+	}
+	return float64(held) / float64(max(ends, 1))
 }
 
 // leanCutApplies reports whether anonymize with flags a and configuration
@@ -105,7 +239,9 @@ func leanCutApplies(a *anonymizeFlags, cfg anonymize.Config) bool {
 // did; otherwise the caller takes the usual path. The default strategy
 // takes it only where the cut's release applies, the lean path measures
 // (count or edgecount at d = 1) and leanDefault says so: where the usual
-// path cannot fit.
+// path cannot fit, or, where it can, on a large network shaped as a
+// population network (leanShaped: few twins, many ties at the nodes not
+// anonymous), which it finds by reading the file.
 // The release is then the cut's, the one Best's start on such a network
 // takes when ua's deletions give way to it, restored as the usual path
 // restores it where the full variant's restoration fits, without the
@@ -141,16 +277,16 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 		}
 		return true, usageErrorf("%v", err)
 	}
-	why := ""
+	why, shape := "", false
 	if cfg.Strategy == anonymize.Best {
-		var take, restore bool
-		take, restore, why = leanDefault(int64(m), int64(n), cfg.Variant)
-		if !take || a.resume != "" && !restore {
+		c := leanDefault(int64(m), int64(n), cfg.Variant, e.leanShapedFrom)
+		if !c.take && !c.shape || a.resume != "" && !c.restore {
 			return false, nil // the usual path (it resumes the unrefined cut)
 		}
-		if restore {
+		if c.restore {
 			asCut.Refine = anonymize.Restore
 		}
+		why, shape = c.why, c.shape
 	}
 	var earlier *graphio.BinaryScan // the release to resume from
 	if a.resume != "" {
@@ -185,6 +321,17 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 	if err := scan.Check(int64(perEdge), int64(perNode), "to anonymize it"); err != nil {
 		return true, readError(err)
 	}
+	var twins float64 // with shape: the share of the nodes with ties that have a twin
+	if shape {
+		if twins, err = twinShare(scan); err != nil {
+			return true, readError(fmt.Errorf("read %s: %w", name, err))
+		}
+		if twins > leanShapedTwins {
+			e.notef("%d edges, and %.1f%% of the nodes with ties have a twin: the default's usual path, whose starts work on such networks", m, 100*twins)
+			return false, nil
+		}
+		e.notef("%d edges, and %.2f%% of the nodes with ties have a twin: measuring on the lean path, which the default takes if the nodes not %d-anonymous hold %.0f%% of the ties' ends or more", m, 100*twins, cfg.K, 100*leanShapedHeld)
+	}
 	var inv []int32 // the input's node of each of the earlier release's
 	if earlier != nil {
 		if inv, err = leanEarlierNodes(earlier, n, a.resume, a.resumeMapping); err != nil {
@@ -205,7 +352,16 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 		return true, err
 	}
 	fw = nil
-	before := leanResults(name, scan.Report, ms, leanMeasures(ms, cfg.D), keys, cfg.D, cfg.K, start)
+	locals := leanMeasures(ms, cfg.D)
+	before := leanResults(name, scan.Report, ms, locals, keys, cfg.D, cfg.K, start)
+	if shape {
+		held := heldShare(keys, locals[0], cfg.K)
+		if !leanShaped(twins, held) {
+			e.notef("measured in %.1fs: the nodes not %d-anonymous hold %.1f%% of the ties' ends: the default's usual path", time.Since(start).Seconds(), cfg.K, 100*held)
+			return false, nil
+		}
+		e.notef("without twins, with %.1f%% of the ties' ends at nodes not %d-anonymous: making the cut's release and restoring it without a graph, as --algorithm cut --refine restore does, which keeps more on such networks than the default's usual path at a fifth of its memory (docs/anonymize.md, \"The default takes that path where its own cannot fit\")", 100*held, cfg.K)
+	}
 	keys = nil
 	debug.FreeOSMemory() // the forward orientation and the keys, before the adjacency
 	var lean *anonymize.LeanRelease

@@ -79,6 +79,9 @@ type env struct {
 	// restoreGC puts back the garbage collector's setting that tightenGC
 	// changed, or is nil.
 	restoreGC func()
+	// leanShapedFrom is the size from which the default may take the lean
+	// path where its usual path fits too (leanShapedEdges; tests lower it).
+	leanShapedFrom int64
 }
 
 // run executes the command line args with an empty stdin and returns the
@@ -91,7 +94,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 // process (main's), SIGINT and SIGTERM are handled (see interrupts); tests
 // pass nil.
 func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer, proc *process) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	return newEnv(stdin, stdout, stderr).run(args, proc)
+}
+
+// newEnv returns the environment of a command line that reads stdin and
+// writes stdout and stderr, with its defaults.
+func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
+	return &env{stdin: stdin, stdout: stdout, stderr: stderr, leanShapedFrom: leanShapedEdges}
+}
+
+// run executes the command line args in e and returns the exit status; a
+// process is as for runIO.
+func (e *env) run(args []string, proc *process) int {
 	e.intr.ctx, e.intr.cancel = context.WithCancel(context.Background())
 	defer e.intr.cancel()
 	defer func() {
@@ -105,13 +119,13 @@ func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer, proc *proce
 	}
 	root := newRoot(e)
 	root.SetArgs(args)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
+	root.SetOut(e.stdout)
+	root.SetErr(e.stderr)
 	err := root.Execute()
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "anonet: %v\n", err)
+	fmt.Fprintf(e.stderr, "anonet: %v\n", err)
 	code := exitInternal
 	var ee *exitError
 	if errors.As(err, &ee) {
@@ -120,7 +134,7 @@ func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer, proc *proce
 		code = exitUsage // the command-line framework's own usage error
 	}
 	if e.json && (ee == nil || !ee.reported) {
-		writeJSON(stdout, map[string]any{"error": err.Error(), "exit": code})
+		writeJSON(e.stdout, map[string]any{"error": err.Error(), "exit": code})
 	}
 	return code
 }

@@ -22,8 +22,19 @@ import (
 // runCLIStdin is runCLI with stdin.
 func runCLIStdin(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
+	return runCLIWith(t, stdin, nil, args...)
+}
+
+// runCLIWith is runCLIStdin in an environment whose defaults set changes
+// first, if it is not nil (a lower size for a choice, say).
+func runCLIWith(t *testing.T, stdin string, set func(*env), args ...string) (string, string, int) {
+	t.Helper()
 	var out, errb bytes.Buffer
-	code := runIO(append([]string{"--quiet"}, args...), strings.NewReader(stdin), &out, &errb, nil)
+	e := newEnv(strings.NewReader(stdin), &out, &errb)
+	if set != nil {
+		set(e)
+	}
+	code := e.run(append([]string{"--quiet"}, args...), nil)
 	return out.String(), errb.String(), code
 }
 
