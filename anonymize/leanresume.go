@@ -18,8 +18,9 @@ import (
 // same configuration, edge for edge; it keeps at least kept's edges.
 //
 // kept is sorted in place. Every edge of it must be an edge of the input,
-// given once, its deletions within the budget, and the release must meet
-// the target (else an error wrapping ErrResumeUnmet); edges is read once.
+// given once, its deletions within the budget (else an error wrapping
+// ErrNotResumable), and the release must meet the target (else an error
+// wrapping ErrResumeUnmet); edges is read once.
 // Config.TimeLimit and the end of ctx end the restoration with what it
 // restored by then, as for LeanCut. Beside the input's adjacency it takes
 // what LeanCut's restoration takes, and, while the release's triangles are
@@ -33,7 +34,7 @@ func LeanResume(ctx context.Context, deg []int32, edges graph.EdgeStream, kept [
 	case cfg.Strategy != Cut || cfg.Refine != Restore || cfg.Variant != Full:
 		return nil, fmt.Errorf("anonymize: LeanResume restores in the full variant of strategy %s, not %s, refinement %s, variant %s", Cut, cfg.Strategy, cfg.Refine, cfg.Variant)
 	case m-len(kept) > cfg.Budget:
-		return nil, fmt.Errorf("anonymize: the release to resume from deletes %d edges, more than the budget of %d", m-len(kept), cfg.Budget)
+		return nil, fmt.Errorf("anonymize: %w: the release to resume from deletes %d edges, more than the budget of %d", ErrNotResumable, m-len(kept), cfg.Budget)
 	}
 	if cfg.TimeLimit > 0 {
 		var cancel context.CancelFunc
@@ -92,7 +93,7 @@ func LeanResume(ctx context.Context, deg []int32, edges graph.EdgeStream, kept [
 func notInput(kept []graph.Edge, j int) error {
 	e := kept[j]
 	if j > 0 && kept[j-1] == e {
-		return fmt.Errorf("anonymize: the release to resume from has the edge {%d, %d} twice", e.U, e.V)
+		return fmt.Errorf("anonymize: %w: the release to resume from has the edge {%d, %d} (by the input's ids) twice", ErrNotResumable, e.U, e.V)
 	}
-	return fmt.Errorf("anonymize: the release to resume from has the edge {%d, %d}, which is not an edge of the input", e.U, e.V)
+	return fmt.Errorf("anonymize: %w: the release to resume from has the edge {%d, %d} (by the input's ids), which is not an edge of the input", ErrNotResumable, e.U, e.V)
 }

@@ -118,20 +118,20 @@ func TestLeanResumeRefuses(t *testing.T) {
 	partial := cfg
 	partial.Variant, partial.Alpha = Partial, 0.5
 	for _, c := range []struct {
-		name  string
-		kept  []graph.Edge
-		cfg   Config
-		unmet bool
+		name         string
+		kept         []graph.Edge
+		cfg          Config
+		unmet, notIn bool // the error wraps ErrResumeUnmet, ErrNotResumable
 	}{
-		{"an edge not the input's", append(slices.Clone(rel), other), cfg, false},
-		{"an edge twice", append(slices.Clone(rel), rel[3]), cfg, false},
-		{"the input itself, unmet", g.SortedEdges(), cfg, true},
-		{"unrefined", slices.Clone(rel), Config{Strategy: Cut, Measure: measure.Count{}, K: 2, Variant: Full}, false},
-		{"partial", slices.Clone(rel), partial, false},
+		{"an edge not the input's", append(slices.Clone(rel), other), cfg, false, true},
+		{"an edge twice", append(slices.Clone(rel), rel[3]), cfg, false, true},
+		{"the input itself, unmet", g.SortedEdges(), cfg, true, false},
+		{"unrefined", slices.Clone(rel), Config{Strategy: Cut, Measure: measure.Count{}, K: 2, Variant: Full}, false, false},
+		{"partial", slices.Clone(rel), partial, false, false},
 	} {
 		deg, edges := leanInput(g)
 		_, err := LeanResume(context.Background(), deg, edges, c.kept, c.cfg)
-		if err == nil || errors.Is(err, ErrResumeUnmet) != c.unmet {
+		if err == nil || errors.Is(err, ErrResumeUnmet) != c.unmet || errors.Is(err, ErrNotResumable) != c.notIn {
 			t.Errorf("%s: %v", c.name, err)
 		}
 	}

@@ -42,7 +42,7 @@ func (s resumeStart) run(_ context.Context, r *runState) (*solution, error) {
 	case st.cfg.Operation != Delete:
 		return nil, fmt.Errorf("anonymize: only a run that deletes can resume, not one that %ss", st.cfg.Operation)
 	case len(s.deleted) > st.cfg.Budget:
-		return nil, fmt.Errorf("anonymize: the release to resume from deletes %d edges, more than the budget of %d", len(s.deleted), st.cfg.Budget)
+		return nil, fmt.Errorf("anonymize: %w: the release to resume from deletes %d edges, more than the budget of %d", ErrNotResumable, len(s.deleted), st.cfg.Budget)
 	}
 	sorted := make([]graph.Edge, len(s.deleted))
 	for i, e := range s.deleted {
@@ -51,7 +51,7 @@ func (s resumeStart) run(_ context.Context, r *runState) (*solution, error) {
 	slices.SortFunc(sorted, compareEdges)
 	for i, e := range sorted {
 		if e.U < 0 || int(e.V) >= g.NumNodes() || !g.HasEdge(e.U, e.V) || i > 0 && sorted[i-1] == e {
-			return nil, fmt.Errorf("anonymize: the release to resume from deletes {%d, %d}, which is not an edge of the input or is deleted twice", e.U, e.V)
+			return nil, fmt.Errorf("anonymize: %w: the release to resume from deletes {%d, %d}, which is not an edge of the input or is deleted twice", ErrNotResumable, e.U, e.V)
 		}
 	}
 	t := time.Now()
@@ -75,3 +75,9 @@ func (s resumeStart) run(_ context.Context, r *runState) (*solution, error) {
 // ErrResumeUnmet is wrapped by the error of ResumeContext where the release
 // to resume from does not meet the target.
 var ErrResumeUnmet = errors.New("the release to resume from does not meet the target")
+
+// ErrNotResumable is wrapped by the error of ResumeContext and LeanResume
+// where the release to resume from is not the input less some of its
+// edges, within the budget: one of its edges is not the input's or is
+// given twice, or it deletes more than the budget allows.
+var ErrNotResumable = errors.New("not a release of the input made by deleting edges within the budget")

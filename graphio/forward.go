@@ -189,13 +189,19 @@ func (s *BinaryScan) Check(perEdge, perNode int64, purpose string) error {
 
 // Edges reads the file's edges again and calls yield with each, in the
 // file's order (ascending (u, v), u < v); it returns the first error of
-// reading or of yield.
+// reading or of yield. An edge whose ends are not nodes of the file
+// (which has changed since it was checked) is an error too, so that
+// yield may index by them.
 func (s *BinaryScan) Edges(yield func(u, v int32) error) error {
 	if s.buf == nil {
 		s.buf = make([]byte, 8*forwardChunk)
 	}
-	return readEdgeChunks(s.f, int64(s.l.m), s.buf, func(_ int64, es []graph.Edge, _ []byte) error {
-		for _, e := range es {
+	n := uint32(s.l.n)
+	return readEdgeChunks(s.f, int64(s.l.m), s.buf, func(first int64, es []graph.Edge, _ []byte) error {
+		for i, e := range es {
+			if uint32(e.U) >= n || uint32(e.V) >= n {
+				return binaryError(s.path, binaryHeader+8*uint64(first+int64(i)), "edge {%d, %d} has an end that is not one of the %d nodes (the file changed since it was checked)", e.U, e.V, n)
+			}
 			if err := yield(e.U, e.V); err != nil {
 				return err
 			}

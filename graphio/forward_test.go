@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"math/rand/v2"
 	"os"
@@ -200,5 +201,41 @@ func TestReadForward(t *testing.T) {
 	}
 	if _, _, err := ReadForward(t.TempDir(), ReadOptions{}); !errors.Is(err, ErrNotPlainBinary) {
 		t.Errorf("a directory: %v, want ErrNotPlainBinary", err)
+	}
+}
+
+// TestBinaryScanChanged: a file rewritten after Check, with an edge whose
+// end is no longer a node, makes Edges fail with the edge's offset rather
+// than hand its caller an id out of range.
+func TestBinaryScanChanged(t *testing.T) {
+	path := writeFile(t, triangleFile())
+	s, err := OpenBinary(path, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Check(0, 0, "to test"); err != nil {
+		t.Fatal(err)
+	}
+	count := func() (int, error) {
+		k := 0
+		err := s.Edges(func(u, v int32) error { k++; return nil })
+		return k, err
+	}
+	if k, err := count(); k != 3 || err != nil {
+		t.Fatalf("the checked file: %d edges, %v", k, err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The second edge's higher end becomes node 4 of 4.
+	if _, err := f.WriteAt(binary.LittleEndian.AppendUint32(nil, 4), binaryHeader+8+4); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	k, err := count()
+	if want := fmt.Sprintf("byte %d: edge {", binaryHeader+8); k != 1 || err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "changed since it was checked") {
+		t.Errorf("the changed file: %d edges before %v, want 1 and %q", k, err, want)
 	}
 }

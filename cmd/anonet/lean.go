@@ -231,29 +231,33 @@ func leanSignature(sig []byte, l measure.Local, key uint64) []byte {
 func leanClassSizes(sorted []uint64, l measure.Local) map[string]int {
 	sizes := map[string]int{}
 	var sig []byte
-	for key, c := range keyRuns(sorted) {
-		sig = leanSignature(sig[:0], l, key)
-		sizes[string(sig)] += c
+	for i, j := range runs(sorted, equal) {
+		sig = leanSignature(sig[:0], l, sorted[i])
+		sizes[string(sig)] += j - i
 	}
 	return sizes
 }
 
-// keyRuns yields every key of sorted once, in order, with the number of
-// its copies.
-func keyRuns(sorted []uint64) iter.Seq2[uint64, int] {
-	return func(yield func(uint64, int) bool) {
-		for j := 0; j < len(sorted); {
-			c := j + 1
-			for c < len(sorted) && sorted[c] == sorted[j] {
-				c++
+// runs yields the runs of equal elements of s, sorted so that equal ones
+// (by same) are next to each other, as the bounds i, j of each run
+// s[i:j], in order.
+func runs[T any](s []T, same func(a, b T) bool) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for i := 0; i < len(s); {
+			j := i + 1
+			for j < len(s) && same(s[j], s[i]) {
+				j++
 			}
-			if !yield(sorted[j], c-j) {
+			if !yield(i, j) {
 				return
 			}
-			j = c
+			i = j
 		}
 	}
 }
+
+// equal reports whether a and b are equal (runs of equal keys).
+func equal[T comparable](a, b T) bool { return a == b }
 
 // verifyLean checks the file at path by the lean path and returns its
 // result, or nil when the path does not apply (as measureLean). The nodes

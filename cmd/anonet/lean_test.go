@@ -630,7 +630,8 @@ func TestAnonymizeLeanResume(t *testing.T) {
 	// input's under it.
 	stdout, stderr, code := runCLI(t, "anonymize", bin, "--algorithm", "cut", "--refine", "restore", "--variant", "full", "--no-ladder", "--quiet=false",
 		"--resume", path("restored.anonet"), "--resume-mapping", path("cut.tsv"), "-o", path("bad.anonet"))
-	if _, err := os.Stat(path("bad.anonet")); code != 2 || !strings.Contains(stderr, "lean path") || !strings.Contains(stderr, "the release to resume from has the edge") || err == nil {
+	if _, err := os.Stat(path("bad.anonet")); code != 2 || !strings.Contains(stderr, "lean path") || !strings.Contains(stderr, "--resume "+path("restored.anonet")) ||
+		!strings.Contains(stderr, "the release to resume from has the edge") || err == nil {
 		t.Errorf("a mapping of another release: exit %d, output written %t: %s%s", code, err == nil, stdout, stderr)
 	}
 	// A mapping that leaves a node of the release unnamed is refused
@@ -709,7 +710,7 @@ func TestAnonymizeLeanShaped(t *testing.T) {
 		lean string // a note of the lean path's choice, or "" for the usual path
 		why  string // the note of the choice
 	}{
-		{"population", []string{"population", "-n", "2000", "--avg-degree", "40"}, "cut", "without twins"},
+		{"population", []string{"population", "-n", "2000", "--avg-degree", "40"}, "cut", "with few twins"},
 		{"tree", []string{"ba", "-n", "3000", "--avg-degree", "2"}, "", "have a twin: the default's usual path"},
 		{"ring", []string{"ws", "-n", "3000", "--avg-degree", "6", "--rewire", "0.05"}, "", "of the ties' ends: the default's usual path"},
 	} {
@@ -729,6 +730,16 @@ func TestAnonymizeLeanShaped(t *testing.T) {
 			}
 			anonymize(nil, in, c.name+"-cut", "--algorithm", "cut", "--refine", "restore")
 			sameFiles(t, c.name, filepath.Join(dir, c.name+"-lowered"), filepath.Join(dir, c.name+"-cut"), ".anonet", ".tsv")
+			// It resumes there too: --algorithm cut --refine restore
+			// --resume's release, from the unrefined cut's release.
+			anonymize(nil, in, c.name+"-unrefined", "--algorithm", "cut")
+			resume := []string{"--resume", filepath.Join(dir, c.name+"-unrefined.anonet"), "--resume-mapping", filepath.Join(dir, c.name+"-unrefined.tsv")}
+			_, stderr := anonymize(lowered, in, c.name+"-resumed", resume...)
+			if !strings.Contains(stderr, "resuming from") || !strings.Contains(stderr, "lean path") {
+				t.Errorf("%s, resumed: not on the lean path: %s", c.name, stderr)
+			}
+			anonymize(nil, in, c.name+"-cut-resumed", append(resume, "--algorithm", "cut", "--refine", "restore")...)
+			sameFiles(t, c.name+", resumed", filepath.Join(dir, c.name+"-resumed"), filepath.Join(dir, c.name+"-cut-resumed"), ".anonet", ".tsv")
 			continue
 		}
 		if r.Algorithm != "best" {

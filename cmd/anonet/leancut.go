@@ -71,7 +71,7 @@ type leanChoice struct {
 // k-automorphic start pairs twins, and ua's deletions at hubs cascade
 // (on the population network of 10^8 ties ua keeps 46 of them). Measured
 // (2026-12-01, full, count, k = 2, seed 1; docs/anonymize.md, "The
-// default takes that path where its own cannot fit"): the generated
+// default takes the lean path"): the generated
 // population networks have no node with a twin, and their nodes not
 // 2-anonymous hold 82%, 59% and 34% of the ties' ends at 10^6, 10^7 and
 // 10^8 ties; at 10^8 the lean path keeps 66.28% in 60 minutes at
@@ -87,10 +87,16 @@ type leanChoice struct {
 // 0.69 of ua's restored one). Below leanShapedEdges the usual path stays:
 // it takes minutes there, and its local search goes on after the
 // restoration.
+//
+// The lean path tightens the garbage collector (tightenGC) before it
+// measures; where it then gives way to the usual path, that path would
+// have tightened it the same way, since leanShapedEdges ≥ largeEdges
+// (the constant below does not compile otherwise).
 const (
 	leanShapedEdges = 1 << 25
 	leanShapedTwins = 0.01
 	leanShapedHeld  = 0.25
+	_               = uint(leanShapedEdges - largeEdges)
 )
 
 // leanDefault returns the default strategy's choice of path, in variant
@@ -104,8 +110,7 @@ const (
 // (leanChoice.shape): a size alone does not tell a population network,
 // where the cut keeps more per hour at a fifth of the memory, from the
 // networks where the default's other starts keep far more than the cut
-// (docs/anonymize.md, "The default takes that path where its own cannot
-// fit").
+// (docs/anonymize.md, "Where the default takes the lean path").
 func leanDefault(m, n int64, v anonymize.Variant, shapedFrom int64) leanChoice {
 	tooBig := memoryShort("anonymizing", m, n, anonymizeBytesPerEdge, anonymizeBytesPerNode)
 	restores := v == anonymize.Full && memoryShort("restoring", m, n, leanRestoreBytesPerEdge, leanRestoreBytesPerNode) == nil
@@ -147,7 +152,7 @@ func twinShare(scan *graphio.BinaryScan) (float64, error) {
 	for v, d := range deg {
 		keys[v] = keyed{deg: d, v: int32(v)}
 	}
-	err := scan.Edges(func(u, v int32) error {
+	err := scan.Edges(func(u, v int32) error { // u, v < n: Edges checks
 		keys[u].hash += hashmix.Mix(uint64(v))
 		keys[v].hash += hashmix.Mix(uint64(u))
 		return nil
@@ -160,17 +165,13 @@ func twinShare(scan *graphio.BinaryScan) (float64, error) {
 		slices.SortFunc(keys, func(a, b keyed) int {
 			return cmp.Or(cmp.Compare(a.hash, b.hash), cmp.Compare(a.deg, b.deg))
 		})
-		for i := 0; i < len(keys); {
-			j := i + 1
-			for j < len(keys) && keys[j].hash == keys[i].hash && keys[j].deg == keys[i].deg {
-				j++
-			}
+		same := func(a, b keyed) bool { return a.hash == b.hash && a.deg == b.deg }
+		for i, j := range runs(keys, same) {
 			if j-i > 1 {
 				for _, k := range keys[i:j] {
 					twin[k.v] = true
 				}
 			}
-			i = j
 		}
 	}
 	group() // open neighbourhoods
@@ -197,8 +198,9 @@ func heldShare(sorted []uint64, l measure.Local, k int) float64 {
 	sizes := leanClassSizes(sorted, l)
 	var sig []byte
 	var held, ends int64
-	for key, c := range keyRuns(sorted) {
-		d := int64(key>>32) * int64(c)
+	for i, j := range runs(sorted, equal) {
+		key := sorted[i]
+		d := int64(key>>32) * int64(j-i)
 		ends += d
 		if sig = leanSignature(sig[:0], l, key); sizes[string(sig)] < k {
 			held += d
@@ -279,7 +281,7 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 	}
 	why, shape := "", false
 	if cfg.Strategy == anonymize.Best {
-		c := leanDefault(int64(m), int64(n), cfg.Variant, e.leanShapedFrom)
+		c := leanDefault(int64(m), int64(n), cfg.Variant, cmp.Or(e.leanShapedFrom, leanShapedEdges))
 		if !c.take && !c.shape || a.resume != "" && !c.restore {
 			return false, nil // the usual path (it resumes the unrefined cut)
 		}
@@ -321,24 +323,26 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 	if err := scan.Check(int64(perEdge), int64(perNode), "to anonymize it"); err != nil {
 		return true, readError(err)
 	}
-	var twins float64 // with shape: the share of the nodes with ties that have a twin
-	if shape {
-		if twins, err = twinShare(scan); err != nil {
-			return true, readError(fmt.Errorf("read %s: %w", name, err))
-		}
-		if twins > leanShapedTwins {
-			e.notef("%d edges, and %.1f%% of the nodes with ties have a twin: the default's usual path, whose starts work on such networks", m, 100*twins)
-			return false, nil
-		}
-		e.notef("%d edges, and %.2f%% of the nodes with ties have a twin: measuring on the lean path, which the default takes if the nodes not %d-anonymous hold %.0f%% of the ties' ends or more", m, 100*twins, cfg.K, 100*leanShapedHeld)
-	}
 	var inv []int32 // the input's node of each of the earlier release's
 	if earlier != nil {
 		if inv, err = leanEarlierNodes(earlier, n, a.resume, a.resumeMapping); err != nil {
 			return true, err
 		}
 	}
-	e.notef("read %s: %d nodes, %d edges (lean path: %s without a graph)", name, n, m, what)
+	var twins float64 // with shape: the share of the nodes with ties that have a twin
+	if shape {
+		e.notef("read %s: %d nodes, %d edges (lean path: measuring, to choose the default's path)", name, n, m)
+		if twins, err = twinShare(scan); err != nil {
+			return true, readError(err)
+		}
+		if twins > leanShapedTwins {
+			e.notef("%.1f%% of the nodes with ties have a twin: the default's usual path, whose starts work on such networks", 100*twins)
+			return false, nil
+		}
+		e.notef("%.2f%% of the nodes with ties have a twin: the default takes the lean path if the nodes not %d-anonymous hold %.0f%% of the ties' ends or more", 100*twins, cfg.K, 100*leanShapedHeld)
+	} else {
+		e.notef("read %s: %d nodes, %d edges (lean path: %s without a graph)", name, n, m, what)
+	}
 	e.tightenGC(m)
 	// The input measured as the lean path of measure does, from the scan
 	// (its degrees are cloned: the forward orientation takes them).
@@ -348,7 +352,11 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 	}
 	ms := []measure.Measure{cfg.Measure}
 	keys, err := e.leanKeys(fw, start, leanMeasurePerNode)
-	if err != nil {
+	switch {
+	case shape && errors.Is(err, graphio.ErrNotEnoughMemory):
+		e.notef("%v: the default's usual path", err)
+		return false, nil
+	case err != nil:
 		return true, err
 	}
 	fw = nil
@@ -360,7 +368,8 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 			e.notef("measured in %.1fs: the nodes not %d-anonymous hold %.1f%% of the ties' ends: the default's usual path", time.Since(start).Seconds(), cfg.K, 100*held)
 			return false, nil
 		}
-		e.notef("without twins, with %.1f%% of the ties' ends at nodes not %d-anonymous: making the cut's release and restoring it without a graph, as --algorithm cut --refine restore does, which keeps more on such networks than the default's usual path at a fifth of its memory (docs/anonymize.md, \"The default takes that path where its own cannot fit\")", 100*held, cfg.K)
+		e.notef("with few twins and %.1f%% of the ties' ends at nodes not %d-anonymous: making the cut's release and restoring it without a graph, as --algorithm cut --refine restore does, which keeps more on such networks than the default's usual path at a fifth of its memory (docs/anonymize.md, \"Where the default takes the lean path\")", 100*held, cfg.K)
+		e.notef("read %s: %d nodes, %d edges (lean path: %s without a graph)", name, n, m, what)
 	}
 	keys = nil
 	debug.FreeOSMemory() // the forward orientation and the keys, before the adjacency
@@ -407,10 +416,10 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 		switch {
 		case errors.Is(err, anonymize.ErrLeanUnmet):
 			return true, &exitError{code: exitNotAnonymous, err: fmt.Errorf("target not met: %w; nothing written (the lean path writes no input as its release, even with --allow-unmet)", err)}
+		case earlier != nil && (errors.Is(err, anonymize.ErrResumeUnmet) || errors.Is(err, anonymize.ErrNotResumable)):
+			// Refused before any alteration, as on the usual path.
+			return true, inputError(fmt.Errorf("--resume %s (mapping %s): %w", a.resume, a.resumeMapping, err))
 		case err != nil:
-			// A resumed run is refused before any alteration, as on the
-			// usual path: the error names the release to resume from
-			// where it is at fault, and the input where reading it failed.
 			return true, readError(err)
 		}
 		if err := lean.Check(cfg.K); err != nil {

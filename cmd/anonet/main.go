@@ -80,7 +80,8 @@ type env struct {
 	// changed, or is nil.
 	restoreGC func()
 	// leanShapedFrom is the size from which the default may take the lean
-	// path where its usual path fits too (leanShapedEdges; tests lower it).
+	// path where its usual path fits too; 0 stands for leanShapedEdges
+	// (tests lower it).
 	leanShapedFrom int64
 }
 
@@ -100,7 +101,7 @@ func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer, proc *proce
 // newEnv returns the environment of a command line that reads stdin and
 // writes stdout and stderr, with its defaults.
 func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
-	return &env{stdin: stdin, stdout: stdout, stderr: stderr, leanShapedFrom: leanShapedEdges}
+	return &env{stdin: stdin, stdout: stdout, stderr: stderr}
 }
 
 // run executes the command line args in e and returns the exit status; a
