@@ -263,12 +263,12 @@ for edge as the usual path does, in about 18 bytes per edge (--time-limit
 bounds the restoration, which keeps what it gave back by then; --resume
 goes on from such a release on the same path). The default, full or
 partial, takes that path too where its own would not fit in memory
-(restoring there in the full variant where that fits), and, in the full
-variant from 2^25 edges, on a network shaped as a population network
-(at most 1% of its nodes have a twin, and those not k-anonymous hold a
-quarter of the ties or more), where it keeps more per hour at a fifth of
-the memory; it says so (docs/anonymize.md, "Where the default takes the
-lean path").
+(about 80 bytes per edge; restoring there in the full variant where that
+fits), and, in the full variant from 2^25 edges, on a network shaped as
+a population network (at most 1% of its nodes have a twin, and those
+not k-anonymous hold a tenth of the ties or more), where it keeps more
+per hour at a fifth of the memory; it says so (docs/anonymize.md, "Where
+the default takes the lean path").
 
 OUT gets fresh random node ids, keyed on a secret key drawn anew for every
 run (--key-file reuses one) and on the result, in an order that reveals

@@ -66,6 +66,17 @@ const (
 	anonymizeBytesPerNode = 200
 )
 
+// defaultBytesPerEdge is what the default strategy's usual path takes per
+// edge as measured on large networks, not at least: 82 bytes per tie at
+// 10^8 ties (the population network, 8.24 GB, 2026-11-30), 65 at 10^7
+// (655 MB under a 7-minute limit, 2026-12-01), 124 on the uk-2007 sample
+// (344 MB for 2.8 M edges, 2026-11-29). The default chooses its path by it
+// (leanDefault): a network that its usual path would fit only by the
+// lower estimate anonymizeBytesPerEdge is likely to exhaust the memory an
+// hour into the run, where the lean path fits with room to spare. On
+// 23.5 GiB the usual path is chosen up to about 3·10^8 edges, not 6·10^8.
+const defaultBytesPerEdge = 80
+
 // Networks of at least largeEdges edges are worked on with the garbage
 // collector's heap growth between two collections at gcPercentLarge
 // percent of the live heap instead of the runtime's 100 (see tightenGC).

@@ -454,19 +454,22 @@ func TestLeanDefault(t *testing.T) {
 		v           anonymize.Variant
 		want        leanChoice // why aside: said where the lean path is taken
 	}{
-		// 40 bytes per edge and 200 per node fit in 64 GiB, at 10^8 and
-		// 10^9 edges alike: the shape decides in the full variant.
+		// 80 bytes per edge and 200 per node fit in 64 GiB at 10^8
+		// edges: the shape decides in the full variant. At 10^9 they do
+		// not (though the lower estimate, 40 per edge, would), and the
+		// lean restoration does.
 		{64 * gib, 1e8, 1.2e6, anonymize.Full, leanChoice{shape: true, restore: true}},
-		{64 * gib, 1e9, 1.2e7, anonymize.Full, leanChoice{shape: true, restore: true}},
+		{64 * gib, 1e9, 1.2e7, anonymize.Full, leanChoice{take: true, restore: true}},
 		{64 * gib, 1e8, 1.2e6, anonymize.Partial, leanChoice{}},
 		{64 * gib, leanShapedEdges - 1, 1e6, anonymize.Full, leanChoice{}},
 		{64 * gib, leanShapedEdges, 1e6, anonymize.Full, leanChoice{shape: true, restore: true}},
-		// 1.55 GB on the usual path, 0.71 GB restored on the lean one.
+		// 2.9 GB on the usual path, 0.71 GB restored on the lean one.
 		{1 * gib, 1 << 25, 1 << 20, anonymize.Full, leanChoice{take: true, restore: true}},
 		{1 * gib, 1 << 25, 1 << 20, anonymize.Partial, leanChoice{take: true}},
-		// 60 MB usual, 32 MB restored lean.
+		// 100 MB usual, 32 MB restored lean.
 		{20 << 20, 1e6, 1e5, anonymize.Full, leanChoice{take: true}},
-		{80 << 20, 1e6, 1e5, anonymize.Full, leanChoice{}},
+		{80 << 20, 1e6, 1e5, anonymize.Full, leanChoice{take: true, restore: true}},
+		{120 << 20, 1e6, 1e5, anonymize.Full, leanChoice{}},
 	} {
 		old := debug.SetMemoryLimit(c.limit)
 		got := leanDefault(c.m, c.n, c.v, leanShapedEdges)
@@ -483,8 +486,8 @@ func TestLeanDefault(t *testing.T) {
 		twins, held float64
 		want        bool
 	}{
-		{0, 0.338, true}, {0, 0.59, true}, {0, 0.82, true}, {0.01, 0.25, true},
-		{0.011, 0.9, false}, {0.42, 0.42, false}, {0, 0.17, false}, {0, 0.249, false}, {0.53, 0.58, false},
+		{0, 0.216, true}, {0, 0.338, true}, {0, 0.59, true}, {0, 0.82, true}, {0, 0.17, true}, {0.01, 0.10, true},
+		{0.011, 0.9, false}, {0.42, 0.42, false}, {0, 0.099, false}, {0, 0.001, false}, {0.53, 0.58, false},
 	} {
 		if got := leanShaped(c.twins, c.held); got != c.want {
 			t.Errorf("leanShaped(%v, %v) = %t", c.twins, c.held, got)
@@ -682,7 +685,7 @@ func TestAnonymizeLeanResume(t *testing.T) {
 // TestAnonymizeLeanShaped: where the default's usual path fits, from
 // leanShapedEdges edges on (lowered here), it takes the lean path and
 // restores the cut's release on a network without twins whose nodes not
-// anonymous hold a quarter of the ties' ends or more (a population
+// anonymous hold a tenth of the ties' ends or more (a population
 // network): the release of --algorithm cut --refine restore, byte for
 // byte. On a network with twins, or one whose nodes not anonymous hold
 // few ties, it stays on the usual path: the release made without the

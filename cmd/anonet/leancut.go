@@ -70,23 +70,26 @@ type leanChoice struct {
 // There the usual path's other starts have little to work with: the
 // k-automorphic start pairs twins, and ua's deletions at hubs cascade
 // (on the population network of 10^8 ties ua keeps 46 of them). Measured
-// (2026-12-01, full, count, k = 2, seed 1; docs/anonymize.md, "The
-// default takes the lean path"): the generated
-// population networks have no node with a twin, and their nodes not
-// 2-anonymous hold 82%, 59% and 34% of the ties' ends at 10^6, 10^7 and
-// 10^8 ties; at 10^8 the lean path keeps 66.28% in 60 minutes at
-// 1.71 GB, where the usual path kept 62.3% in 41.5 minutes at 8.24 GB.
-// A Barabási–Albert network of 2.5 M edges (average degree 50), without
-// twins and 17% of the ends at nodes not anonymous, kept 90.7% on the
-// lean path in 68 s and 93.9% on the usual path when a 10-minute limit
-// ended it: leanShapedHeld lies between the two. Every other network
-// measured has twins: 53% of Enron's nodes with ties, 59% of
-// dblp-2010's, 51% of cnr-2000's and 42% of the uk-2007 sample's, on
-// which the default's starts keep far more than the cut (the uk-2007
-// sample 90.9% from the twin start; on dblp-2010 the cut's release keeps
-// 0.69 of ua's restored one). Below leanShapedEdges the usual path stays:
-// it takes minutes there, and its local search goes on after the
-// restoration.
+// (2026-12-01, full, count, k = 2, seed 1; docs/anonymize.md, "Where the
+// default takes the lean path"): the generated population networks have
+// no node with a twin, and their nodes not 2-anonymous hold 82%, 59%,
+// 34% and 22% of the ties' ends at 10^6, 10^7, 10^8 and 3.3·10^8 ties
+// (the share falls as the network grows); at 10^8 the lean path keeps
+// 66.28% in 60 minutes at 1.71 GB, where the usual path kept 62.3% in
+// 41.5 minutes at 8.24 GB. Random networks without twins keep a little
+// more on the usual path, given about ten times the time: a
+// Barabási–Albert network of 2.5 M edges (average degree 50; 17% of the
+// ends at nodes not anonymous) 90.7% on the lean path in 68 s, 93.9% on
+// the usual one when a 10-minute limit ended it; an Erdős–Rényi one
+// (under 0.1%) 99.91% in 7.7 s against 99.998% in 66 s. leanShapedHeld
+// keeps the usual path for networks like the latter, whose few nodes not
+// anonymous leave ua's deletions local. Every other network measured has
+// twins: 53% of Enron's nodes with ties, 59% of dblp-2010's, 51% of
+// cnr-2000's and 42% of the uk-2007 sample's, on which the default's
+// starts keep far more than the cut (the uk-2007 sample 90.9% from the
+// twin start; on dblp-2010 the cut's release keeps 0.69 of ua's restored
+// one). Below leanShapedEdges the usual path stays: it takes minutes
+// there, and its local search goes on after the restoration.
 //
 // The lean path tightens the garbage collector (tightenGC) before it
 // measures; where it then gives way to the usual path, that path would
@@ -95,14 +98,14 @@ type leanChoice struct {
 const (
 	leanShapedEdges = 1 << 25
 	leanShapedTwins = 0.01
-	leanShapedHeld  = 0.25
+	leanShapedHeld  = 0.10
 	_               = uint(leanShapedEdges - largeEdges)
 )
 
 // leanDefault returns the default strategy's choice of path, in variant
 // v, on a network of m edges and n nodes whose input the lean path can
-// read. It takes that path where the usual path's lower estimate
-// (anonymizeBytesPerEdge, anonymizeBytesPerNode) exceeds what the process
+// read. It takes that path where the usual path's measured need
+// (defaultBytesPerEdge, anonymizeBytesPerNode) exceeds what the process
 // may use, restoring the cut's release in the full variant where the
 // lean restoration's memory fits. Where the usual path fits it stays,
 // except that in the full variant, from shapedFrom edges on
@@ -112,7 +115,7 @@ const (
 // networks where the default's other starts keep far more than the cut
 // (docs/anonymize.md, "Where the default takes the lean path").
 func leanDefault(m, n int64, v anonymize.Variant, shapedFrom int64) leanChoice {
-	tooBig := memoryShort("anonymizing", m, n, anonymizeBytesPerEdge, anonymizeBytesPerNode)
+	tooBig := memoryShort("anonymizing", m, n, defaultBytesPerEdge, anonymizeBytesPerNode)
 	restores := v == anonymize.Full && memoryShort("restoring", m, n, leanRestoreBytesPerEdge, leanRestoreBytesPerNode) == nil
 	if tooBig == nil {
 		return leanChoice{shape: restores && m >= shapedFrom, restore: restores && m >= shapedFrom}
