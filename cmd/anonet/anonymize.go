@@ -586,6 +586,12 @@ func (e *env) anonymizeInput(a *anonymizeFlags, name string, cfg *anonymize.Conf
 	if err := checkFits("anonymizing", in.g, anonymizeBytesPerEdge, anonymizeBytesPerNode); err != nil {
 		return nil, "", nil, err
 	}
+	if err := memoryShort(fmt.Sprintf("at the %d bytes per edge such runs have taken (the default: 82 at 10^8 ties), anonymizing", defaultBytesPerEdge),
+		int64(in.g.NumEdges()), int64(in.g.NumNodes()), defaultBytesPerEdge, anonymizeBytesPerNode); err != nil {
+		// It fits the lower estimate only: say so before an hour's work.
+		fmt.Fprintf(e.stderr, "warning: %s; the lower estimate fits, but the run may exhaust the memory (docs/performance.md, \"Memory model\")\n",
+			strings.TrimPrefix(err.Error(), graphio.ErrNotEnoughMemory.Error()+": "))
+	}
 	refined, attrs, err := e.refine(&a.af, []measure.Measure{cfg.Measure}, in)
 	if err != nil {
 		return nil, "", nil, err

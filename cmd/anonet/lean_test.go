@@ -379,9 +379,9 @@ func TestAnonymizeLean(t *testing.T) {
 			t.Errorf("%s without --no-ladder: exit %d: %s", gen[0], code, stderr)
 		}
 	}
-	// The default takes the lean path only where its own would not fit:
-	// under a memory limit below its estimate (40 bytes per edge, 200 per
-	// node; about 2 MB here) and above the lean restoration's (about 1.0
+	// The default takes the lean path where its own would not fit:
+	// under a memory limit below its measured need (80 bytes per edge, 200
+	// per node; about 3.6 MB here) and above the lean restoration's (about 1.0
 	// MB) it makes the release of --algorithm cut --refine restore, byte
 	// for byte, and says so; under one below that and above the lean
 	// cut's (about 0.6 MB), that of --algorithm cut; without a limit it
@@ -423,7 +423,7 @@ func TestAnonymizeLean(t *testing.T) {
 	}
 	// An input that meets the target is released unchanged under the
 	// memory limit too, as the usual path releases it, byte for byte, and
-	// recorded as the default's run (a ring of 36,000 edges: about 3.8 MB
+	// recorded as the default's run (a ring of 36,000 edges: about 5.3 MB
 	// on the usual path, 0.9 MB on the lean one).
 	ring := filepath.Join(dir, "ring.anonet")
 	generated(t, ring, "ws", "-n", "12000", "--avg-degree", "6", "--rewire", "0")
@@ -750,5 +750,29 @@ func TestAnonymizeLeanShaped(t *testing.T) {
 		}
 		anonymize(nil, in, c.name+"-usual")
 		sameFiles(t, c.name, filepath.Join(dir, c.name+"-lowered"), filepath.Join(dir, c.name+"-usual"), ".anonet", ".tsv", ".anonet.anonet.json")
+	}
+}
+
+// TestAnonymizeMemoryWarning: on the usual path, a run that fits the
+// lower estimate (40 bytes per edge, 200 per node) but not what such runs
+// have taken (80 per edge) is warned of before the work and still runs;
+// one that fits both is not; one that fits neither is refused (exit 1).
+func TestAnonymizeMemoryWarning(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "population.edges") // an edge list: the usual path
+	generated(t, in, "population", "-n", "2000", "--avg-degree", "40")
+	// 39,922 edges and 2,000 nodes: 2.0 MB by the lower estimate, 3.6 MB
+	// by the measured one.
+	for _, c := range []struct {
+		limit int64
+		code  int
+		warn  bool
+	}{{64 << 20, 0, false}, {2800 << 10, 0, true}, {1 << 20, 1, false}} {
+		old := debug.SetMemoryLimit(c.limit)
+		_, stderr, code := runCLI(t, "anonymize", in, "-o", filepath.Join(dir, "out.edges"), "--algorithm", "ua", "--refine", "none", "--no-ladder", "--quiet=false")
+		debug.SetMemoryLimit(old)
+		if code != c.code || strings.Contains(stderr, "may exhaust the memory") != c.warn {
+			t.Errorf("limit %d: exit %d, want %d, warned %t: %s", c.limit, code, c.code, !c.warn, stderr)
+		}
 	}
 }
