@@ -716,7 +716,7 @@ func summary(name, out string, res *anonymize.Result, seed uint64) anonymizeResu
 		Algorithm: string(c.Strategy), Operation: string(c.Operation), Variant: string(c.Variant),
 		Alpha: c.Alpha, Budget: c.Budget, Recompute: c.Recompute,
 		Measure: c.Measure.Name(), D: c.D, K: c.K, Seed: seed,
-		Fuzzy: fuzzyPhi(c), Refine: string(c.Refine), Interrupted: res.Interrupted,
+		Fuzzy: fuzzyPhi(c), Refine: string(c.Refine), Interrupted: res.Interrupted, TimedOut: res.TimedOut,
 		Refinement: refinementOf(res),
 		Attacker:   c.Measure.Knows(c.D),
 	}

@@ -76,7 +76,7 @@ type leanChoice struct {
 // 34% and 22% of the ties' ends at 10^6, 10^7, 10^8 and 3.3·10^8 ties
 // (the share falls as the network grows); at 10^8 the lean path keeps
 // 66.28% in 60 minutes at 1.71 GB, where the usual path kept 62.3% in
-// 41.5 minutes at 8.24 GB. Random networks without twins keep a little
+// 41.5 minutes at 8.24 GB (2026-11-30). Random networks without twins keep a little
 // more on the usual path, given about ten times the time: a
 // Barabási–Albert network of 2.5 M edges (average degree 50; 17% of the
 // ends at nodes not anonymous) 90.7% on the lean path in 68 s, 93.9% on
@@ -118,7 +118,8 @@ func leanDefault(m, n int64, v anonymize.Variant, shapedFrom int64) leanChoice {
 	tooBig := memoryShort("anonymizing", m, n, defaultBytesPerEdge, anonymizeBytesPerNode)
 	restores := v == anonymize.Full && memoryShort("restoring", m, n, leanRestoreBytesPerEdge, leanRestoreBytesPerNode) == nil
 	if tooBig == nil {
-		return leanChoice{shape: restores && m >= shapedFrom, restore: restores && m >= shapedFrom}
+		shape := restores && m >= shapedFrom
+		return leanChoice{shape: shape, restore: shape}
 	}
 	const doc = `(docs/anonymize.md, "The lean cut")`
 	if restores {
@@ -338,7 +339,7 @@ func (e *env) anonymizeLean(a *anonymizeFlags, name string, cfg anonymize.Config
 		if twins, err = twinShare(scan); err != nil {
 			return true, readError(err)
 		}
-		if twins > leanShapedTwins {
+		if !leanShaped(twins, 1) { // the twins alone rule it out
 			e.notef("%.1f%% of the nodes with ties have a twin: the default's usual path, whose starts work on such networks", 100*twins)
 			return false, nil
 		}

@@ -58,7 +58,6 @@ func (e *env) timedOut(outs *outputSet, limit time.Duration, out string) {
 // result (text, or r as JSON) and returns exit status 3 when the target is
 // not met without allowUnmet.
 func (e *env) release(outs *outputSet, res *anonymize.Result, r *anonymizeResult, allowUnmet bool, text func(io.Writer) error) error {
-	r.Interrupted, r.TimedOut = res.Interrupted, res.TimedOut
 	r.Shortfall = max(0, res.Target-(res.Nodes-res.After().NotKAnonymous))
 	var unmet error
 	if !res.TargetReached {
